@@ -1,0 +1,128 @@
+// The maze text format shared by maze stages, the chase tool and the planner (docs/maze-format.md).
+// Rows of equal length; `#` wall, `.` floor, `P` target/player start, `A`–`F` chaser starts,
+// `G` exit, `H` heal pad, `E` stationary enemy. Every marker cell is floor underneath.
+
+export interface Cell {
+  x: number; // column, 0-based from the left
+  y: number; // row, 0-based from the top
+}
+
+export interface Chaser extends Cell {
+  id: string; // 'A'..'F'
+}
+
+export interface Maze {
+  width: number;
+  height: number;
+  /** 1 = wall, 0 = open; row-major, index y * width + x. */
+  walls: Uint8Array;
+  start: Cell;
+  /** Sorted by id. */
+  chasers: Chaser[];
+  exits: Cell[];
+  heals: Cell[];
+  enemies: Cell[];
+  /** The rows as written (without line endings), for round trips and display. */
+  rows: string[];
+}
+
+/** A bad maze file: `line` and `column` are 1-based, as editors show them. */
+export class MazeError extends Error {
+  readonly userFacing = true;
+  constructor(
+    readonly source: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`${source}:${line}:${column}: ${reason}`);
+    this.name = 'MazeError';
+  }
+}
+
+const FLOOR_CHARS = new Set(['.', 'P', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+
+export function parseMaze(text: string, source = 'maze'): Maze {
+  const lines = text.replace(/\r/g, '').split('\n');
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  if (lines.length === 0) throw new MazeError(source, 1, 1, 'empty maze');
+  const width = lines[0]!.length;
+  if (width === 0) throw new MazeError(source, 1, 1, 'empty first row');
+  const height = lines.length;
+  const walls = new Uint8Array(width * height);
+  let start: Cell | null = null;
+  const chasers: Chaser[] = [];
+  const exits: Cell[] = [];
+  const heals: Cell[] = [];
+  const enemies: Cell[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = lines[y]!;
+    if (row.length !== width) {
+      throw new MazeError(source, y + 1, Math.min(row.length, width) + 1, `ragged row: ${row.length} columns, the first row has ${width}`);
+    }
+    for (let x = 0; x < width; x++) {
+      const ch = row[x]!;
+      if (ch === '#') {
+        walls[y * width + x] = 1;
+        continue;
+      }
+      if (!FLOOR_CHARS.has(ch)) {
+        throw new MazeError(source, y + 1, x + 1, `unknown character '${ch}' (expected one of # . P A-F G H E)`);
+      }
+      if (ch === 'P') {
+        if (start) throw new MazeError(source, y + 1, x + 1, `second 'P' (the first is at line ${start.y + 1}, column ${start.x + 1})`);
+        start = { x, y };
+      } else if (ch === 'G') exits.push({ x, y });
+      else if (ch === 'H') heals.push({ x, y });
+      else if (ch === 'E') enemies.push({ x, y });
+      else if (ch !== '.') {
+        const dup = chasers.find((c) => c.id === ch);
+        if (dup) throw new MazeError(source, y + 1, x + 1, `second chaser '${ch}' (the first is at line ${dup.y + 1}, column ${dup.x + 1})`);
+        chasers.push({ id: ch, x, y });
+      }
+    }
+  }
+  if (!start) throw new MazeError(source, 1, 1, "no 'P' (target start) in the maze");
+  chasers.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const maze: Maze = { width, height, walls, start, chasers, exits, heals, enemies, rows: lines.slice() };
+  const dist = bfsDistances(maze, start);
+  for (const c of chasers) {
+    if (dist[c.y * width + c.x]! < 0) throw new MazeError(source, c.y + 1, c.x + 1, `chaser '${c.id}' cannot reach 'P'`);
+  }
+  return maze;
+}
+
+export function isOpen(m: Maze, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < m.width && y < m.height && m.walls[y * m.width + x] === 0;
+}
+
+const DX4 = [1, -1, 0, 0];
+const DY4 = [0, 0, 1, -1];
+
+/** 4-neighbour BFS distances (in cells) from `from`; -1 where unreachable or a wall. */
+export function bfsDistances(m: Maze, from: Cell): Int32Array {
+  const n = m.width * m.height;
+  const dist = new Int32Array(n).fill(-1);
+  if (!isOpen(m, from.x, from.y)) return dist;
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  const s = from.y * m.width + from.x;
+  dist[s] = 0;
+  queue[tail++] = s;
+  while (head < tail) {
+    const i = queue[head++]!;
+    const x = i % m.width;
+    const y = (i - x) / m.width;
+    for (let k = 0; k < 4; k++) {
+      const nx = x + DX4[k]!;
+      const ny = y + DY4[k]!;
+      if (!isOpen(m, nx, ny)) continue;
+      const j = ny * m.width + nx;
+      if (dist[j]! >= 0) continue;
+      dist[j] = dist[i]! + 1;
+      queue[tail++] = j;
+    }
+  }
+  return dist;
+}

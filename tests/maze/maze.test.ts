@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { MazeError, bfsDistances, parseMaze } from '../../src/maze/maze';
+
+describe('maze text format', () => {
+  it('parses walls, markers and distances', () => {
+    const m = parseMaze(['#####', '#P.A#', '#.#G#', '#H.E#', '#####'].join('\n') + '\n');
+    expect([m.width, m.height]).toEqual([5, 5]);
+    expect(m.start).toEqual({ x: 1, y: 1 });
+    expect(m.chasers).toEqual([{ id: 'A', x: 3, y: 1 }]);
+    expect(m.exits).toEqual([{ x: 3, y: 2 }]);
+    expect(m.heals).toEqual([{ x: 1, y: 3 }]);
+    expect(m.enemies).toEqual([{ x: 3, y: 3 }]);
+    const d = bfsDistances(m, m.start);
+    expect(d[1 * 5 + 3]).toBe(2);
+    expect(d[0]).toBe(-1);
+  });
+
+  const bad: [string, string, number, number, RegExp][] = [
+    ['ragged row', '####\n#P.#\n##\n', 3, 3, /ragged/],
+    ['unknown character', '####\n#Px#\n####', 2, 3, /unknown character 'x'/],
+    ['no P', '####\n#..#\n####', 1, 1, /no 'P'/],
+    ['unreachable chaser', '#####\n#P#A#\n#####', 2, 4, /chaser 'A' cannot reach/],
+    ['two P', '####\n#PP#\n####', 2, 3, /second 'P'/],
+  ];
+  for (const [name, text, line, col, re] of bad) {
+    it(`rejects ${name} with line and column`, () => {
+      try {
+        parseMaze(text, 'x.maze');
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(MazeError);
+        const me = e as MazeError;
+        expect([me.line, me.column]).toEqual([line, col]);
+        expect(me.message).toMatch(re);
+        expect(me.message.startsWith(`x.maze:${line}:${col}:`)).toBe(true);
+      }
+    });
+  }
+});
