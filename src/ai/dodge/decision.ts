@@ -1,0 +1,42 @@
+// What a search returns. Reused objects: read them before the next decision.
+
+export class DodgeDecision {
+  /** Index of the chosen first move in the problem's MoveSet. */
+  move = 0;
+  /** Its input bits (movement and, for focused moves, FOCUS). */
+  bits = 0;
+  /** Path value of the best path (paper A.1); with a shortened path, of the nodes it survives. */
+  value = 0;
+  /** Nodes the best path survives: depth when a safe path exists, fewer when every path is hit. */
+  survived = 0;
+  /** Per first move: nodes survived and path value of its best continuation. */
+  readonly rootL: Int32Array;
+  readonly rootV: Float64Array;
+
+  constructor(moves: number) {
+    this.rootL = new Int32Array(moves);
+    this.rootV = new Float64Array(moves);
+  }
+}
+
+/** The planned path of the last fast decision, for drawing (positions in field units). */
+export class DodgePlan {
+  /** Number of nodes after the start (= decision.survived). */
+  count = 0;
+  /** Frames one step holds its move. */
+  framesPerStep = 1;
+  startX = 0;
+  startY = 0;
+  readonly moves: Int32Array;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** Node values E(n_k) (with the switch penalty). */
+  readonly values: Float64Array;
+
+  constructor(depth: number) {
+    this.moves = new Int32Array(depth);
+    this.x = new Float64Array(depth);
+    this.y = new Float64Array(depth);
+    this.values = new Float64Array(depth);
+  }
+}

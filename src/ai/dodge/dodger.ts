@@ -1,0 +1,51 @@
+// The dodger: one object per CPU player that owns its scratch memory, so a decision allocates
+// nothing. decide() runs the fast exact search; decideExhaustive() the reference tree search.
+import { DodgeDecision, DodgePlan } from './decision';
+import { InfluenceMap } from './influence-map';
+import type { DodgeParams } from './params';
+import { DodgeProblem } from './problem';
+import { FastSearch } from './search-fast';
+import { searchExhaustive } from './search-exhaustive';
+import type { DodgeWorld } from './world';
+
+export class Dodger {
+  readonly problem: DodgeProblem;
+  readonly decision: DodgeDecision;
+  /** Best path of the last decide() (positions in field units), for overlays and tools. */
+  readonly plan: DodgePlan;
+  private readonly fast: FastSearch;
+
+  constructor(readonly params: DodgeParams, capacity = 4096) {
+    this.problem = new DodgeProblem(params, capacity);
+    this.decision = new DodgeDecision(this.problem.moves.count);
+    this.plan = new DodgePlan(params.depth);
+    this.fast = new FastSearch(this.problem);
+  }
+
+  /** Fast exact search. `prevMove`: the move index held so far (−1: none), for the switch penalty. */
+  decide(world: DodgeWorld, prevMove = -1): DodgeDecision {
+    this.problem.prepare(world, prevMove, false);
+    return this.fast.run(this.decision, this.plan);
+  }
+
+  /** The paper's exhaustive tree search over full-field maps (reference; slow). */
+  decideExhaustive(world: DodgeWorld, prevMove = -1, out = new DodgeDecision(this.problem.moves.count)): DodgeDecision {
+    this.problem.prepare(world, prevMove, true);
+    return searchExhaustive(this.problem, out);
+  }
+
+  /** States and transitions the last fast search expanded. */
+  get work(): { states: number; transitions: number } {
+    return { states: this.fast.states, transitions: this.fast.transitions };
+  }
+
+  /**
+   * A full-field influence map of what the last decision could see, t frames ahead (0: now), for
+   * drawing. Not on the hot path: pass `out` to reuse a map.
+   */
+  overlayMap(t = 0, out?: InfluenceMap): InfluenceMap {
+    const w = this.problem.world;
+    const map = out ?? new InfluenceMap(w.width, w.height);
+    return map.build(w, t);
+  }
+}

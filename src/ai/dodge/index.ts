@@ -1,0 +1,20 @@
+// The dodger of seed 004: influence-map danger + lookahead path search, multi-frame moves,
+// reaction delay; plus an exact fast search and an input-switch penalty.
+export * from './constants';
+export { dangerCircle, dangerTriangle, dangerOf } from './danger';
+export { InfluenceMap, edgeDanger } from './influence-map';
+export { interpolateDanger } from './interpolate';
+export { nodeValue } from './node-value';
+export { pathValue, pathWeights } from './path-value';
+export { makeMoveSet, moveIndexOf, moveName, type MoveSet } from './moves';
+export { type DodgeParams, PAPER_PARAMS } from './params';
+export { DodgeWorld, worldFrom, type ObstacleSpec } from './world';
+export { visibleWorld } from './reaction';
+export { DodgeProblem } from './problem';
+export { DodgeDecision, DodgePlan } from './decision';
+export { searchExhaustive } from './search-exhaustive';
+export { FastSearch } from './search-fast';
+export { Dodger } from './dodger';
+export { worldFromMatch } from './adapter';
+export { DodgeScenarioSchema, parseDodgeScenario, worldOfScenario, ScenarioError, type DodgeScenario } from './scenario';
+export { randomWorld, type RandomWorldOptions } from './random-world';

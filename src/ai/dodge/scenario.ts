@@ -1,0 +1,62 @@
+// A dodge scenario file (for the `dodge` tool and tests): the ship and the obstacles it faces.
+// r is the obstacle's hit radius (the ship is hit when the centre distance is ≤ r + ship radius);
+// age is frames since it appeared (the reaction delay hides young ones).
+import { z } from 'zod';
+import { DodgeWorld } from './world';
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+const Obstacle = z.strictObject({
+  x: finite,
+  y: finite,
+  vx: finite,
+  vy: finite,
+  r: z.number().min(0).max(200),
+  age: z.int().min(0),
+});
+
+export const DodgeScenarioSchema = z.strictObject({
+  ship: z.strictObject({ x: finite, y: finite }),
+  field: z.strictObject({ width: z.number().positive(), height: z.number().positive() }).optional(),
+  bullets: z.array(Obstacle).default([]),
+  enemies: z.array(Obstacle).default([]),
+  /** Move index (MOVE_BITS order) held before the decision, for the switch penalty. */
+  prevMove: z.int().min(-1).max(16).optional(),
+  /** Point the ship likes to be under (used with a preset's lure). */
+  goalX: finite.optional(),
+});
+
+export type DodgeScenario = z.infer<typeof DodgeScenarioSchema>;
+
+export class ScenarioError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Validates scenario data; throws ScenarioError naming the field (`where: bullets[3].vx: reason`). */
+export function parseDodgeScenario(data: unknown, where = 'scenario'): DodgeScenario {
+  const r = DodgeScenarioSchema.safeParse(data);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const parts = [...issue.path];
+  if (issue.code === 'unrecognized_keys') parts.push(...issue.keys);
+  let path = '';
+  for (const p of parts) path += typeof p === 'number' ? `[${p}]` : (path ? '.' : '') + String(p);
+  throw new ScenarioError(`${where}: ${path || '(top level)'}: ${issue.message}`);
+}
+
+export function worldOfScenario(s: DodgeScenario): DodgeWorld {
+  const w = new DodgeWorld(Math.max(16, s.bullets.length + s.enemies.length));
+  if (s.field) {
+    w.width = s.field.width;
+    w.height = s.field.height;
+  }
+  w.shipX = s.ship.x;
+  w.shipY = s.ship.y;
+  if (s.goalX !== undefined) w.goalX = s.goalX;
+  for (const o of s.bullets) w.add(o.x, o.y, o.vx, o.vy, o.r, o.age);
+  for (const o of s.enemies) w.add(o.x, o.y, o.vx, o.vy, o.r, o.age);
+  return w;
+}

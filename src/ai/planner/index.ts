@@ -1,0 +1,12 @@
+// Public API of the constrained best-action planner (seed 001). See docs/planner.md.
+
+export { parseInstance, parseInstanceText, withState, instanceSchema, type InstanceJson, type StateOverride } from './instance';
+export { instanceFromMaze, type LiveEnemy, type LiveState } from './live';
+export { plan, type PlanOptions } from './plan';
+export { validatePlan, type PlanCheck } from './validate';
+export { visitOrder } from './unrestricted';
+export { restrictedDag } from './graph';
+export { isExperimentJson, parseExperiment, runExperiment, type Experiment, type Route, type RunResult, type TurnRecord } from './experiment';
+export { EXACT_STATE_LIMIT } from './exact';
+export * from './types';
+export { runSnapshots } from './snapshots';

@@ -1,0 +1,307 @@
+// Every image of the game is drawn here at boot with the Canvas 2D API: no downloaded assets.
+// Sprites are drawn larger than their hitboxes, as in the genre, with a bright readable core.
+import type Phaser from 'phaser';
+import { BULLET_COLORS } from './palette';
+
+export const BULLET_CELL = 40;
+export const SHAPE_COUNT = 5;
+export const bulletFrame = (shape: number, color: number): string => `b${shape}_${color}`;
+
+type Ctx = CanvasRenderingContext2D;
+
+function canvasTexture(scene: Phaser.Scene, key: string, w: number, h: number, draw: (ctx: Ctx) => void): void {
+  if (scene.textures.exists(key)) return;
+  const tex = scene.textures.createCanvas(key, w, h);
+  if (!tex) throw new Error(`cannot create texture ${key}`);
+  draw(tex.getContext());
+  tex.refresh();
+}
+
+function glow(ctx: Ctx, x: number, y: number, r: number, color: string, alpha = 1): void {
+  const g = ctx.createRadialGradient(x, y, 0, x, y, r);
+  g.addColorStop(0, color);
+  g.addColorStop(1, 'rgba(0,0,0,0)');
+  ctx.globalAlpha = alpha;
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.globalAlpha = 1;
+}
+
+function disc(ctx: Ctx, x: number, y: number, r: number, fill: string): void {
+  ctx.fillStyle = fill;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+function star(ctx: Ctx, x: number, y: number, r1: number, r2: number, points: number, rot = -Math.PI / 2): void {
+  ctx.beginPath();
+  for (let i = 0; i < points * 2; i++) {
+    const r = i % 2 === 0 ? r1 : r2;
+    const a = rot + (i * Math.PI) / points;
+    ctx.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
+  }
+  ctx.closePath();
+}
+
+function drawBullet(ctx: Ctx, cx: number, cy: number, shape: number, color: string): void {
+  switch (shape) {
+    case 0: // small
+      glow(ctx, cx, cy, 9, color, 0.9);
+      disc(ctx, cx, cy, 5, color);
+      disc(ctx, cx, cy, 3.2, '#ffffff');
+      break;
+    case 1: // orb
+      glow(ctx, cx, cy, 12, color, 0.8);
+      disc(ctx, cx, cy, 7.5, color);
+      disc(ctx, cx, cy, 4.8, '#ffffff');
+      break;
+    case 2: // rice (drawn along +x; sprites rotate to their velocity)
+      glow(ctx, cx, cy, 10, color, 0.7);
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      ctx.ellipse(cx, cy, 9, 4.6, 0, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#ffffff';
+      ctx.beginPath();
+      ctx.ellipse(cx, cy, 6, 2.4, 0, 0, Math.PI * 2);
+      ctx.fill();
+      break;
+    case 3: // big
+      glow(ctx, cx, cy, 19, color, 0.85);
+      disc(ctx, cx, cy, 13, color);
+      disc(ctx, cx, cy, 9, '#ffffff');
+      break;
+    case 4: // star
+      glow(ctx, cx, cy, 11, color, 0.8);
+      ctx.fillStyle = color;
+      star(ctx, cx, cy, 8.5, 4, 5);
+      ctx.fill();
+      disc(ctx, cx, cy, 3.4, '#ffffff');
+      break;
+  }
+}
+
+function drawShip(ctx: Ctx, main: string, dark: string, accent: string): void {
+  // 40×48 canvas, nose up, centre at (20, 26).
+  ctx.save();
+  glow(ctx, 20, 42, 10, accent, 0.9); // engine flame
+  ctx.fillStyle = dark;
+  ctx.beginPath();
+  ctx.moveTo(20, 4);
+  ctx.lineTo(36, 38);
+  ctx.lineTo(26, 34);
+  ctx.lineTo(20, 40);
+  ctx.lineTo(14, 34);
+  ctx.lineTo(4, 38);
+  ctx.closePath();
+  ctx.fill();
+  const g = ctx.createLinearGradient(0, 4, 0, 40);
+  g.addColorStop(0, '#ffffff');
+  g.addColorStop(0.35, main);
+  g.addColorStop(1, dark);
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.moveTo(20, 6);
+  ctx.lineTo(32, 34);
+  ctx.lineTo(20, 30);
+  ctx.lineTo(8, 34);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.ellipse(20, 20, 3, 6, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(255,255,255,0.6)';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(20, 6);
+  ctx.lineTo(32, 34);
+  ctx.moveTo(20, 6);
+  ctx.lineTo(8, 34);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function drawFairy(ctx: Ctx, s: number, body: string, wing: string): void {
+  const c = s / 2;
+  ctx.globalAlpha = 0.75;
+  ctx.fillStyle = wing;
+  for (const side of [-1, 1]) {
+    ctx.beginPath();
+    ctx.ellipse(c + side * s * 0.24, c - s * 0.08, s * 0.22, s * 0.12, side * -0.5, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(c + side * s * 0.2, c + s * 0.12, s * 0.15, s * 0.08, side * 0.5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
+  glow(ctx, c, c, s * 0.3, body, 0.6);
+  disc(ctx, c, c + s * 0.06, s * 0.16, body);
+  disc(ctx, c, c - s * 0.14, s * 0.11, '#ffe9d6');
+  disc(ctx, c, c - s * 0.14, s * 0.05, '#402040');
+}
+
+function drawEnemies(scene: Phaser.Scene): void {
+  canvasTexture(scene, 'enemy0', 36, 36, (ctx) => drawFairy(ctx, 36, '#4f86ff', '#bfe4ff'));
+  canvasTexture(scene, 'enemy1', 32, 32, (ctx) => {
+    glow(ctx, 16, 16, 15, '#50ff80', 0.5);
+    ctx.fillStyle = '#1f9a58';
+    ctx.beginPath();
+    ctx.moveTo(16, 2);
+    ctx.lineTo(30, 16);
+    ctx.lineTo(16, 30);
+    ctx.lineTo(2, 16);
+    ctx.closePath();
+    ctx.fill();
+    ctx.strokeStyle = '#b8ffd0';
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    disc(ctx, 16, 16, 4, '#ffffff');
+  });
+  canvasTexture(scene, 'enemy2', 48, 48, (ctx) => {
+    glow(ctx, 24, 24, 23, '#c060ff', 0.5);
+    ctx.fillStyle = '#6a2aa8';
+    star(ctx, 24, 24, 20, 9, 6, 0);
+    ctx.fill();
+    ctx.strokeStyle = '#f0d0ff';
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    disc(ctx, 24, 24, 7, '#ffffff');
+    disc(ctx, 24, 24, 4, '#c060ff');
+  });
+  canvasTexture(scene, 'enemy3', 60, 52, (ctx) => {
+    glow(ctx, 30, 26, 28, '#ff9a30', 0.45);
+    const g = ctx.createLinearGradient(0, 6, 0, 46);
+    g.addColorStop(0, '#ffcf8a');
+    g.addColorStop(1, '#8a3a10');
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.moveTo(8, 12);
+    ctx.lineTo(52, 12);
+    ctx.lineTo(58, 26);
+    ctx.lineTo(44, 46);
+    ctx.lineTo(16, 46);
+    ctx.lineTo(2, 26);
+    ctx.closePath();
+    ctx.fill();
+    ctx.strokeStyle = '#ffe0b0';
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    disc(ctx, 30, 30, 8, '#ffffff');
+    disc(ctx, 30, 30, 5, '#ff5a30');
+    for (const x of [14, 46]) disc(ctx, x, 24, 3.5, '#ffe040');
+  });
+  canvasTexture(scene, 'enemy4', 36, 40, (ctx) => {
+    glow(ctx, 18, 18, 18, '#ff6fa8', 0.7);
+    ctx.fillStyle = '#ffd6ea';
+    ctx.beginPath();
+    ctx.arc(18, 16, 10, Math.PI, 0);
+    ctx.lineTo(28, 32);
+    ctx.lineTo(23, 28);
+    ctx.lineTo(18, 34);
+    ctx.lineTo(13, 28);
+    ctx.lineTo(8, 32);
+    ctx.closePath();
+    ctx.fill();
+    disc(ctx, 14, 16, 2, '#602050');
+    disc(ctx, 22, 16, 2, '#602050');
+  });
+  canvasTexture(scene, 'enemy5', 72, 72, (ctx) => {
+    glow(ctx, 36, 36, 36, '#ffd24a', 0.55);
+    ctx.strokeStyle = '#ffe9a0';
+    ctx.lineWidth = 2;
+    for (let k = 0; k < 3; k++) {
+      ctx.beginPath();
+      ctx.arc(36, 36, 30 - k * 6, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#ff9a30';
+    star(ctx, 36, 36, 22, 10, 8);
+    ctx.fill();
+    drawFairy(ctx, 72, '#ff4060', '#ffd6ea');
+  });
+}
+
+function drawBackground(scene: Phaser.Scene, key: string, hue: number): void {
+  canvasTexture(scene, key, 256, 256, (ctx) => {
+    ctx.fillStyle = `hsl(${hue}, 45%, 7%)`;
+    ctx.fillRect(0, 0, 256, 256);
+    ctx.strokeStyle = `hsla(${hue}, 70%, 60%, 0.09)`;
+    ctx.lineWidth = 1;
+    for (let i = 0; i <= 256; i += 32) {
+      ctx.beginPath();
+      ctx.moveTo(i + 0.5, 0);
+      ctx.lineTo(i + 0.5, 256);
+      ctx.moveTo(0, i + 0.5);
+      ctx.lineTo(256, i + 0.5);
+      ctx.stroke();
+    }
+    // A fixed scatter (not random, so the game looks the same every time).
+    for (let i = 0; i < 70; i++) {
+      const x = (i * 97.31) % 256;
+      const y = (i * 57.77 + ((i * i) % 31)) % 256;
+      const r = 0.4 + ((i * 13) % 7) / 6;
+      disc(ctx, x, y, r, `hsla(${(hue + i * 7) % 360}, 80%, 85%, ${0.25 + ((i * 11) % 10) / 16})`);
+    }
+  });
+  canvasTexture(scene, key + 'b', 256, 256, (ctx) => {
+    for (let i = 0; i < 24; i++) {
+      const x = (i * 61.7) % 256;
+      const y = (i * 113.3) % 256;
+      glow(ctx, x, y, 3 + (i % 4), `hsla(${(hue + 40) % 360}, 90%, 80%, 0.9)`, 0.6);
+    }
+  });
+}
+
+/** Draws every texture the game uses (idempotent). */
+export function createTextures(scene: Phaser.Scene): void {
+  const cols = BULLET_COLORS.length;
+  if (!scene.textures.exists('bullets')) {
+    canvasTexture(scene, 'bullets', BULLET_CELL * cols, BULLET_CELL * SHAPE_COUNT, (ctx) => {
+      for (let s = 0; s < SHAPE_COUNT; s++)
+        for (let c = 0; c < cols; c++) drawBullet(ctx, c * BULLET_CELL + BULLET_CELL / 2, s * BULLET_CELL + BULLET_CELL / 2, s, BULLET_COLORS[c]!);
+    });
+    const tex = scene.textures.get('bullets');
+    for (let s = 0; s < SHAPE_COUNT; s++)
+      for (let c = 0; c < cols; c++) tex.add(bulletFrame(s, c), 0, c * BULLET_CELL, s * BULLET_CELL, BULLET_CELL, BULLET_CELL);
+  }
+  canvasTexture(scene, 'ship0', 40, 48, (ctx) => drawShip(ctx, '#5ad8ff', '#1a4a8a', '#7fdcff'));
+  canvasTexture(scene, 'ship1', 40, 48, (ctx) => drawShip(ctx, '#ff6fa8', '#8a1a4a', '#ffb0d0'));
+  canvasTexture(scene, 'hitbox', 16, 16, (ctx) => {
+    disc(ctx, 8, 8, 6.5, '#ff2050');
+    disc(ctx, 8, 8, 4.5, '#ffffff');
+  });
+  canvasTexture(scene, 'shot0', 10, 22, (ctx) => {
+    glow(ctx, 5, 11, 6, '#9fe8ff', 0.9);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(3.5, 2, 3, 18);
+  });
+  canvasTexture(scene, 'shot1', 12, 26, (ctx) => {
+    glow(ctx, 6, 13, 7, '#ffd0f0', 0.9);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(4, 1, 4, 24);
+  });
+  canvasTexture(scene, 'spark', 16, 16, (ctx) => glow(ctx, 8, 8, 8, '#ffffff', 1));
+  canvasTexture(scene, 'ring', 128, 128, (ctx) => {
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 5;
+    ctx.beginPath();
+    ctx.arc(64, 64, 58, 0, Math.PI * 2);
+    ctx.stroke();
+    glow(ctx, 64, 64, 64, 'rgba(255,255,255,0.25)', 1);
+  });
+  canvasTexture(scene, 'grazeRing', 48, 48, (ctx) => {
+    ctx.strokeStyle = 'rgba(255,255,255,0.35)';
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(24, 24, 20, 0, Math.PI * 2);
+    ctx.stroke();
+  });
+  drawEnemies(scene);
+  drawBackground(scene, 'bg0', 220);
+  drawBackground(scene, 'bg1', 320);
+}

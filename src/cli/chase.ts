@@ -1,0 +1,57 @@
+// npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N] [--json]
+import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
+import { simulateChase } from '../ai/chase/sim';
+import { parseMaze } from '../maze/maze';
+import { UsageError, readTextFile, runTool } from './common';
+
+const spec = {
+  name: 'chase',
+  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--json]',
+  summary:
+    'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length and the geodesic distance at the start (cells).',
+  options: [
+    { name: 'method', kind: 'string' as const, help: 'wave | wave+ | lee | flow | crash', default: 'wave' },
+    { name: 'target', kind: 'string' as const, help: 'static | random', default: 'static' },
+    { name: 'seed', kind: 'int' as const, help: 'seed of the random walk and of random turns', default: 1 },
+    { name: 'speed', kind: 'number' as const, help: 'chaser speed, cells per step', default: 0.05 },
+    { name: 'max-steps', kind: 'int' as const, help: 'give up after this many steps', default: 6000 },
+  ],
+  positional: [1, 1] as [number, number],
+};
+
+void runTool(spec, async (args, json) => {
+  const method = String(args.opts.method);
+  if (!(CHASE_METHODS as readonly string[]).includes(method)) throw new UsageError(`--method: '${method}' is not one of ${CHASE_METHODS.join(', ')}`);
+  const target = String(args.opts.target);
+  if (target !== 'static' && target !== 'random') throw new UsageError(`--target: '${target}' is not static or random`);
+  const speed = Number(args.opts.speed);
+  if (!(speed > 0 && speed < 0.4)) throw new UsageError(`--speed: ${speed} must be in (0, 0.4) cells per step`);
+  const maxSteps = Number(args.opts['max-steps']);
+  if (maxSteps < 1) throw new UsageError(`--max-steps: must be at least 1`);
+  const path = args.positional[0]!;
+  const maze = parseMaze(await readTextFile(path), path);
+  if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);
+  const r = simulateChase(maze, { method: method as ChaseMethod, target, seed: Number(args.opts.seed), speed, maxSteps });
+  const chasers = r.chasers.map((c) => ({
+    id: c.id,
+    caught: c.caught,
+    steps: c.steps,
+    path_length: round(c.pathLength),
+    geodesic: round(c.geodesic),
+  }));
+  if (!json) {
+    console.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}`);
+    console.log('chaser  caught  steps  path  geodesic  path/geodesic');
+    for (const c of chasers) {
+      console.log(
+        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(1).padStart(8)}  ${(c.path_length / c.geodesic).toFixed(2).padStart(13)}`,
+      );
+    }
+    return undefined;
+  }
+  return { chasers };
+});
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -1,0 +1,63 @@
+// npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]
+// One dodge decision on a scenario file: the chosen first move, its path value and the best path.
+import { Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../ai/dodge/index';
+import { dodgeParamsOf, getDodgePreset } from '../presets/dodge';
+import { parseJsonText, readTextFile, runTool, UsageError } from './common';
+
+await runTool(
+  {
+    name: 'dodge',
+    usage: 'npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]',
+    summary:
+      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "prevMove"?, "goalX"?}. Prints the first move, its path value and the best path.',
+    options: [
+      { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic)', default: 'imap-multi' },
+      { name: 'search', kind: 'string', help: 'fast (exact DP) or exhaustive (reference tree search)', default: 'fast' },
+    ],
+    positional: [1, 1],
+  },
+  async (args, json) => {
+    const file = args.positional[0]!;
+    const preset = getDodgePreset(String(args.opts.preset));
+    const mode = String(args.opts.search);
+    if (mode !== 'fast' && mode !== 'exhaustive') throw new UsageError(`option --search: must be fast or exhaustive, got '${mode}'`);
+    const scenario = parseDodgeScenario(parseJsonText(await readTextFile(file), file), file);
+    const world = worldOfScenario(scenario);
+    const dodger = new Dodger(dodgeParamsOf(preset), world.capacity);
+    const prev = scenario.prevMove ?? -1;
+    if (prev >= dodger.problem.moves.count) throw new UsageError(`${file}: prevMove: ${prev} is not a move of preset ${preset.name}`);
+    const fast = dodger.decide(world, prev);
+    const d = mode === 'exhaustive' ? dodger.decideExhaustive(world, prev) : fast;
+    const plan = dodger.plan;
+    const path = [];
+    for (let k = 0; k < plan.count; k++) {
+      path.push({ move: moveName(plan.moves[k]!), x: round(plan.x[k]!), y: round(plan.y[k]!), value: round(plan.values[k]!) });
+    }
+    const out = {
+      preset: preset.name,
+      search: mode,
+      move: moveName(d.move),
+      bits: d.bits,
+      value: d.value,
+      survived: d.survived,
+      alive: d.survived === preset.depth,
+      visible: dodger.problem.world.count,
+      obstacles: world.count,
+      path,
+      framesPerStep: preset.framesPerStep,
+    };
+    if (!json) {
+      console.log(`preset ${preset.label} (${preset.name}), ${mode} search, ${out.visible}/${out.obstacles} obstacles visible`);
+      console.log(`first move: ${out.move} (bits ${out.bits})`);
+      console.log(`path value: ${d.value}${out.alive ? '' : ` (every path is hit; best survives ${d.survived} of ${preset.depth} steps)`}`);
+      console.log(`best path (${preset.framesPerStep} frame${preset.framesPerStep > 1 ? 's' : ''} per step):`);
+      console.log(`  start  (${round(plan.startX)}, ${round(plan.startY)})`);
+      path.forEach((p, k) => console.log(`  ${String(k + 1).padStart(2)}. ${p.move.padEnd(16)} → (${p.x}, ${p.y})  E = ${p.value}`));
+    }
+    return out;
+  },
+);
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

@@ -1,0 +1,61 @@
+// Runs a match headless and prints the result and the final state hash.
+import { createController, controllerKinds } from '../controllers/registry';
+import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
+import { runTool, UsageError, type ToolSpec } from './common';
+
+const spec: ToolSpec = {
+  name: 'match',
+  usage: 'npm run -s match -- --seed N --frames F --p1 <controller> --p2 <controller> [--json]',
+  summary: `Runs a match in Node and prints the result and the final state hash. Same arguments, same hash.\ncontrollers: ${controllerKinds().join('; ')}`,
+  options: [
+    { name: 'seed', kind: 'int', help: 'match seed (0..4294967295)', default: 1 },
+    { name: 'frames', kind: 'int', help: 'stop after this many frames (default: until the match ends)' },
+    { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'scripted' },
+    { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only)', default: 'scripted' },
+    { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
+    { name: 'difficulty', kind: 'string', help: `${DIFFICULTIES.join(' | ')}`, default: 'normal' },
+    { name: 'stages', kind: 'string', help: 'open (maze arrives later)', default: 'open' },
+    { name: 'lives', kind: 'int', help: 'lives per side', default: 5 },
+    { name: 'time-limit', kind: 'int', help: 'time limit in frames (0 = none)', default: 10800 },
+  ],
+};
+
+export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchConfig> & { seed: number } {
+  return {
+    seed: o.seed as number,
+    mode: o.mode as MatchConfig['mode'],
+    difficulty: o.difficulty as MatchConfig['difficulty'],
+    stages: o.stages as MatchConfig['stages'],
+    lives: o.lives as number,
+    timeLimit: o['time-limit'] as number,
+  };
+}
+
+await runTool(spec, ({ opts }, json) => {
+  const state = createMatch(matchConfigFromArgs(opts));
+  const controllers = [createController(opts.p1 as string)];
+  if (state.sides.length > 1) controllers.push(createController(opts.p2 as string));
+  const frames = opts.frames as number | undefined;
+  if (frames !== undefined && frames < 0) throw new UsageError(`--frames must be ≥ 0, got ${frames}`);
+  const runner = new MatchRunner(state, controllers);
+  runner.runUntil(frames ?? Number.MAX_SAFE_INTEGER);
+  const result = state.result;
+  const out = {
+    winner: result ? result.winner : null,
+    finished: result !== null,
+    reason: result?.reason ?? null,
+    frames: state.frame,
+    hash: hashState(state),
+    seed: state.config.seed,
+    p1: controllers[0]!.spec,
+    p2: controllers[1]?.spec ?? null,
+    sides: state.sides.map((s) => ({ score: s.score, lives: s.ship.lives, hits: s.hits, kills: s.kills, grazes: s.grazes, best_chain: s.bestChain, attacks_sent: s.attacksSent })),
+  };
+  if (!json) {
+    const w = !result ? 'not finished' : result.winner === null ? `draw (${result.reason})` : `side ${result.winner + 1} wins (${result.reason})`;
+    console.log(`seed ${out.seed}: ${out.p1}${out.p2 ? ' vs ' + out.p2 : ''} — ${w} after ${out.frames} frames (${(out.frames / 60).toFixed(1)} s)`);
+    out.sides.forEach((s, i) => console.log(`  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`));
+    console.log(`  hash ${out.hash}`);
+  }
+  return out;
+});

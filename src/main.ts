@@ -1,0 +1,21 @@
+// Browser entry: the Phaser game with its scenes, and the test hook.
+import Phaser from 'phaser';
+import { BootScene } from './scenes/boot-scene';
+import { GAME_H, GAME_W } from './scenes/layout';
+import { MatchScene } from './scenes/match-scene';
+import { ResultScene } from './scenes/result-scene';
+import { installHook } from './scenes/test-hook';
+import { TitleScene } from './scenes/title-scene';
+
+const game = new Phaser.Game({
+  type: Phaser.WEBGL,
+  parent: 'game',
+  width: GAME_W,
+  height: GAME_H,
+  backgroundColor: '#0b0620',
+  scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH },
+  input: { gamepad: true },
+  fps: { target: 60 },
+  scene: [BootScene, TitleScene, MatchScene, ResultScene],
+});
+installHook(game);

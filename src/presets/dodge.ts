@@ -1,0 +1,146 @@
+// CPU dodge presets: plain data validated by one zod schema. The paper's three players (seed 004,
+// table 1 and A.5) plus the game's difficulties, all built from the same parameters. Preset tooling
+// reuses DodgePresetSchema and parseDodgePreset.
+import { z } from 'zod';
+import type { DodgeParams } from '../ai/dodge/params';
+
+export const DodgePresetSchema = z.strictObject({
+  /** Id used on command lines and in controller specs ('cpu:hard'). */
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+  /** Display name. */
+  label: z.string().min(1),
+  description: z.string(),
+  /** Search depth in steps (paper: 5). */
+  depth: z.int().min(1).max(8),
+  /** Frames one step holds its direction (paper: 1, or 5 with multi-frame moves). */
+  framesPerStep: z.int().min(1).max(30),
+  /** Objects younger than this (frames) are invisible (paper: 24 = 0.4 s in A.5, 15 = 0.25 s in §3.3.2). */
+  reactionFrames: z.int().min(0).max(120),
+  /** false: the paper's Base player (node value 0 unless hit). */
+  influenceMap: z.boolean(),
+  /** Also consider the 8 focused (slow) directions. */
+  focus: z.boolean(),
+  /** Cost for changing the held direction (paper's future work); 0 = off. */
+  switchPenalty: z.number().min(0).max(1000),
+  /** Path weight w (paper: 0.003). */
+  w: z.number().gt(0).lt(1),
+  /** Pull toward the x of the enemy to shoot when safe (node value −lure·|x−goal|/width); 0 = off. */
+  lure: z.number().min(0).max(200),
+  /**
+   * Deliberate imperfection: probability per decision of playing a random first move among those
+   * that survive at least one step, drawn from the controller's seeded stream.
+   */
+  slip: z.number().min(0).max(1),
+  /** Versus play on top of dodging. */
+  cpu: z.strictObject({
+    /** Keep the shot key held. */
+    shoot: z.boolean(),
+    /** Spend the charge attack (level 1 clears bullets near the ship when danger is high). */
+    charge: z.boolean(),
+  }),
+});
+
+export type DodgePreset = z.infer<typeof DodgePresetSchema>;
+
+export class PresetError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'PresetError';
+  }
+}
+
+/** Validates preset data; throws PresetError naming the field (`where.field: reason`). */
+export function parseDodgePreset(data: unknown, where = 'preset'): DodgePreset {
+  const r = DodgePresetSchema.safeParse(data);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  let path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') path = [...issue.path.map(String), ...issue.keys].join('.');
+  throw new PresetError(`${where}${path ? '.' + path : ''}: ${issue.message}`);
+}
+
+const DATA: unknown[] = [
+  {
+    name: 'base',
+    label: 'Base',
+    description: 'Paper: search only (depth 5, 1-frame steps); every node that is not hit is worth 0.',
+    depth: 5, framesPerStep: 1, reactionFrames: 24, influenceMap: false, focus: false,
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+  },
+  {
+    name: 'imap',
+    label: 'I-Map',
+    description: 'Paper: search with influence-map node values (depth 5, 1-frame steps).',
+    depth: 5, framesPerStep: 1, reactionFrames: 24, influenceMap: true, focus: false,
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+  },
+  {
+    name: 'imap-multi',
+    label: 'I-Map+multi-frame',
+    description: 'Paper: influence map, one step holds a direction for 5 frames, depth 5.',
+    depth: 5, framesPerStep: 5, reactionFrames: 24, influenceMap: true, focus: false,
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+  },
+  {
+    name: 'easy',
+    label: 'Easy',
+    description: 'Slow to react, short lookahead, long held moves, an occasional slip.',
+    depth: 3, framesPerStep: 6, reactionFrames: 33, influenceMap: true, focus: false,
+    switchPenalty: 20, w: 0.003, lure: 8, slip: 0.12, cpu: { shoot: true, charge: false },
+  },
+  {
+    name: 'normal',
+    label: 'Normal',
+    description: 'Paper-like I-Map+multi-frame with a calmer hand (switch penalty), rare slips.',
+    depth: 4, framesPerStep: 5, reactionFrames: 24, influenceMap: true, focus: false,
+    switchPenalty: 15, w: 0.003, lure: 10, slip: 0.03, cpu: { shoot: true, charge: true },
+  },
+  {
+    name: 'hard',
+    label: 'Hard',
+    description: 'Full depth, quicker reactions, focused moves for tight gaps.',
+    depth: 5, framesPerStep: 4, reactionFrames: 15, influenceMap: true, focus: true,
+    switchPenalty: 10, w: 0.003, lure: 12, slip: 0, cpu: { shoot: true, charge: true },
+  },
+  {
+    name: 'lunatic',
+    label: 'Lunatic',
+    description: 'Full depth, short steps, near-instant reactions, focused moves.',
+    depth: 5, framesPerStep: 3, reactionFrames: 9, influenceMap: true, focus: true,
+    switchPenalty: 6, w: 0.003, lure: 14, slip: 0, cpu: { shoot: true, charge: true },
+  },
+];
+
+/** Every preset, validated when this module loads. */
+export const DODGE_PRESETS: readonly DodgePreset[] = DATA.map((d, i) => parseDodgePreset(d, `presets[${i}]`));
+
+/** The paper's three players, in table-1 order. */
+export const PAPER_PRESETS = ['base', 'imap', 'imap-multi'] as const;
+/** The game's difficulties. */
+export const DIFFICULTY_PRESETS = ['easy', 'normal', 'hard', 'lunatic'] as const;
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** A preset by name or label, case- and punctuation-insensitive ('I-Map+multi-frame', 'imap-multi'). */
+export function getDodgePreset(name: string): DodgePreset {
+  const n = norm(name);
+  const p = DODGE_PRESETS.find((x) => norm(x.name) === n || norm(x.label) === n);
+  if (!p) throw new PresetError(`preset: unknown preset '${name}' (known: ${DODGE_PRESETS.map((x) => x.name).join(', ')})`);
+  return p;
+}
+
+export function dodgeParamsOf(p: DodgePreset): DodgeParams {
+  return {
+    depth: p.depth,
+    framesPerStep: p.framesPerStep,
+    reactionFrames: p.reactionFrames,
+    influenceMap: p.influenceMap,
+    focus: p.focus,
+    switchPenalty: p.switchPenalty,
+    w: p.w,
+    lure: p.lure,
+  };
+}

@@ -1,0 +1,65 @@
+import Phaser from 'phaser';
+import { UI } from '../art/palette';
+import { FPS } from '../sim/constants';
+import { addBackdrop } from './backdrop';
+import { GAME_W } from './layout';
+import { freshSeed, type MatchSetup } from './match-setup';
+import { Menu } from './ui/menu';
+import { textStyle } from './ui/text';
+
+export interface ResultData {
+  setup: MatchSetup;
+  winner: number | null;
+  reason: 'lives' | 'time';
+  frames: number;
+  sides: { name: string; score: number; hits: number; kills: number; grazes: number; bestChain: number; lives: number }[];
+}
+
+export class ResultScene extends Phaser.Scene {
+  private data_!: ResultData;
+
+  constructor() {
+    super('result');
+  }
+
+  init(d: ResultData): void {
+    this.data_ = d;
+  }
+
+  create(): void {
+    addBackdrop(this);
+    const d = this.data_;
+    const cx = GAME_W / 2;
+    const practice = d.sides.length === 1;
+    const headline = practice ? 'PRACTICE OVER' : d.winner === null ? 'DRAW' : `${d.sides[d.winner]!.name} WINS`;
+    const color = practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
+    this.add.text(cx, 70, headline, textStyle(44, color, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
+    const secs = Math.round(d.frames / FPS);
+    this.add.text(cx, 118, `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${d.setup.config.seed}`, textStyle(17, UI.dim)).setOrigin(0.5);
+    const rows: [string, (s: ResultData['sides'][0]) => string][] = [
+      ['Score', (s) => String(s.score)],
+      ['Hits taken', (s) => String(s.hits)],
+      ['Kills', (s) => String(s.kills)],
+      ['Best chain', (s) => String(s.bestChain)],
+      ['Grazes', (s) => String(s.grazes)],
+      ['Lives left', (s) => String(Math.max(0, s.lives))],
+    ];
+    const colX = practice ? [cx + 90] : [cx - 40, cx + 200];
+    d.sides.forEach((s, i) => this.add.text(colX[i]!, 160, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));
+    rows.forEach(([label, f], r) => {
+      const y = 196 + r * 30;
+      this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
+      d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
+    });
+    new Menu(
+      this,
+      [{ id: 'again', label: practice ? 'Again' : 'Rematch' }, { id: 'title', label: 'Title' }],
+      cx,
+      400,
+      (row) => {
+        if (row.id === 'again') this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() } });
+        else this.scene.start('title');
+      },
+    );
+  }
+}

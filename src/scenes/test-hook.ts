@@ -1,0 +1,82 @@
+// window.__twinfield: a small, stable surface for end-to-end tests (ours and other people's)
+// to drive and observe the game. It reads the running match; it never changes the rules.
+import type Phaser from 'phaser';
+import { createController } from '../controllers/registry';
+import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig, type MatchState } from '../sim';
+import type { MatchSetup } from './match-setup';
+
+export interface StartOptions {
+  seed: number;
+  p1?: string;
+  p2?: string;
+  stages?: MatchConfig['stages'];
+  mode?: MatchConfig['mode'];
+  difficulty?: MatchConfig['difficulty'];
+  timeLimit?: number;
+  lives?: number;
+}
+
+interface Live {
+  state: MatchState;
+  runner: MatchRunner;
+}
+
+export const hook = {
+  ready: false,
+  game: null as Phaser.Game | null,
+  live: null as Live | null,
+};
+
+function setupFrom(o: StartOptions): MatchSetup {
+  const config: MatchSetup['config'] = { seed: o.seed, stages: o.stages ?? 'open', mode: o.mode ?? 'versus', difficulty: o.difficulty ?? 'normal' };
+  if (o.timeLimit !== undefined) config.timeLimit = o.timeLimit;
+  if (o.lives !== undefined) config.lives = o.lives;
+  return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'scripted' };
+}
+
+export function installHook(game: Phaser.Game): void {
+  hook.game = game;
+  const api = {
+    get ready() {
+      return hook.ready;
+    },
+    scene(): string | null {
+      const active = game.scene.getScenes(true);
+      return active.length ? active[active.length - 1]!.scene.key : null;
+    },
+    frame(): number {
+      return hook.live ? hook.live.state.frame : -1;
+    },
+    hash(): string | null {
+      return hook.live ? hashState(hook.live.state) : null;
+    },
+    checksums(): Checksum[] {
+      return hook.live ? hook.live.runner.checksums.slice() : [];
+    },
+    /** A plain summary of the running match for assertions. */
+    state() {
+      const s = hook.live?.state;
+      if (!s) return null;
+      return {
+        frame: s.frame,
+        result: s.result,
+        sides: s.sides.map((d) => ({ x: d.ship.x, y: d.ship.y, lives: d.ship.lives, score: d.score, gauge: d.gauge, bullets: d.bullets.count, enemies: d.enemies.count })),
+      };
+    },
+    startMatch(o: StartOptions): void {
+      for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();
+      game.scene.start('match', setupFrom(o));
+    },
+    /** Runs a match to `frames` synchronously in this page (same code as Node, no drawing). */
+    simulate(o: StartOptions & { frames: number }): { frame: number; hash: string; checksums: Checksum[] } {
+      const setup = setupFrom(o);
+      const state = createMatch(setup.config);
+      const ctl = [createController(setup.p1)];
+      if (state.sides.length > 1) ctl.push(createController(setup.p2));
+      const runner = new MatchRunner(state, ctl);
+      runner.runUntil(o.frames);
+      return { frame: state.frame, hash: hashState(state), checksums: runner.checksums };
+    },
+  };
+  (globalThis as { __twinfield?: unknown }).__twinfield = api;
+}

@@ -1,0 +1,145 @@
+// A keyboard-and-mouse menu: up/down choose a row, left/right change a row's value,
+// Z/Enter/Space activate. Rows can be disabled (shown dimmed with a note).
+import Phaser from 'phaser';
+import { UI } from '../../art/palette';
+import { sfx } from '../../audio/sfx';
+import { setText, textStyle } from './text';
+
+export interface MenuRow {
+  id: string;
+  label: string;
+  /** Choices for a selector row; absent for an action row. */
+  values?: { label: string; value: string; disabled?: string }[];
+  index?: number;
+  disabled?: string;
+}
+
+export class Menu {
+  private texts: Phaser.GameObjects.Text[] = [];
+  private cursor: Phaser.GameObjects.Text;
+  private note: Phaser.GameObjects.Text;
+  private sel = 0;
+  private active = true;
+  private readonly onKey: (e: KeyboardEvent) => void;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    readonly rows: MenuRow[],
+    x: number,
+    y: number,
+    private readonly onActivate: (row: MenuRow, menu: Menu) => void,
+    private readonly container?: Phaser.GameObjects.Container | Phaser.GameObjects.Layer,
+    spacing = 40,
+  ) {
+    rows.forEach((_, i) => {
+      const t = scene.add.text(x, y + i * spacing, '', textStyle(24)).setOrigin(0.5, 0.5);
+      t.setInteractive({ useHandCursor: true });
+      t.on('pointerover', () => this.select(i));
+      t.on('pointerdown', (p: Phaser.Input.Pointer) => {
+        this.select(i);
+        const row = this.rows[i]!;
+        if (row.values) this.change(p.x < t.x ? -1 : 1);
+        else this.activate();
+      });
+      this.texts.push(t);
+    });
+    this.cursor = scene.add.text(0, 0, '▶', textStyle(20, UI.accent)).setOrigin(0.5, 0.5);
+    this.note = scene.add.text(x, y + rows.length * spacing + 4, '', textStyle(15, UI.dim)).setOrigin(0.5, 0);
+    this.container?.add([...this.texts, this.cursor, this.note]);
+    this.onKey = (e) => this.key(e);
+    scene.input.keyboard!.on('keydown', this.onKey);
+    scene.events.once('shutdown', () => this.destroy());
+    this.sel = rows.findIndex((r) => !r.disabled);
+    this.render();
+  }
+
+  value(id: string): string {
+    const r = this.rows.find((row) => row.id === id);
+    if (!r?.values) throw new Error(`menu has no selector '${id}'`);
+    return r.values[r.index ?? 0]!.value;
+  }
+
+  setActive(on: boolean): void {
+    this.active = on;
+    for (const t of [...this.texts, this.cursor, this.note]) t.setVisible(on);
+  }
+
+  destroy(): void {
+    this.scene.input.keyboard?.off('keydown', this.onKey);
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (!this.active) return;
+    switch (e.key) {
+      case 'ArrowUp':
+        this.move(-1);
+        break;
+      case 'ArrowDown':
+        this.move(1);
+        break;
+      case 'ArrowLeft':
+        this.change(-1);
+        break;
+      case 'ArrowRight':
+        this.change(1);
+        break;
+      case 'z':
+      case 'Z':
+      case 'Enter':
+      case ' ':
+        this.activate();
+        break;
+    }
+  }
+
+  private select(i: number): void {
+    if (!this.active || this.rows[i]!.disabled || i === this.sel) return;
+    this.sel = i;
+    sfx.play('move');
+    this.render();
+  }
+
+  private move(d: number): void {
+    const n = this.rows.length;
+    let i = this.sel;
+    for (let k = 0; k < n; k++) {
+      i = (i + d + n) % n;
+      if (!this.rows[i]!.disabled) break;
+    }
+    this.select(i);
+  }
+
+  private change(d: number): void {
+    const r = this.rows[this.sel];
+    if (!r?.values) return;
+    const n = r.values.length;
+    r.index = ((r.index ?? 0) + d + n) % n;
+    sfx.play('move');
+    this.render();
+  }
+
+  private activate(): void {
+    const r = this.rows[this.sel];
+    if (!r || r.disabled) return;
+    const v = r.values?.[r.index ?? 0];
+    if (v?.disabled) return;
+    if (!r.values) sfx.play('select');
+    this.onActivate(r, this);
+  }
+
+  private render(): void {
+    this.rows.forEach((r, i) => {
+      const t = this.texts[i]!;
+      const v = r.values?.[r.index ?? 0];
+      setText(t, v ? `${r.label}   ◀ ${v.label} ▶` : r.label);
+      const on = i === this.sel;
+      t.setColor(r.disabled || v?.disabled ? '#5d567e' : on ? UI.accent : UI.text);
+      t.setScale(on ? 1.08 : 1);
+    });
+    const t = this.texts[this.sel];
+    if (t) this.cursor.setPosition(t.x - (t.width * t.scaleX) / 2 - 22, t.y);
+    const row = this.rows[this.sel];
+    const v = row?.values?.[row.index ?? 0];
+    setText(this.note, v?.disabled ?? row?.disabled ?? '');
+  }
+}

@@ -1,0 +1,83 @@
+// createMatch and step: the only way the game state changes.
+import { makeConfig, type MatchConfig } from './config';
+import { moveBullets, shipCollisions, shotsHitEnemies } from './collide';
+import { DIFFICULTY_PARAMS } from './difficulty';
+import { updateEnemies } from './enemies';
+import { INPUT_MASK } from './input';
+import { matchStream } from './rng';
+import { updateShip } from './ship';
+import { updateStage } from './stage';
+import { newSide, type MatchResult, type MatchState } from './state';
+import { deliverAttacks, updateChain, updateCharge } from './versus';
+
+/** The first wave arrives after a short breath, so players can find their ship. */
+export const FIRST_WAVE_FRAME = 60;
+
+export function createMatch(partial: Partial<MatchConfig> & { seed: number }): MatchState {
+  const config = makeConfig(partial);
+  const nSides = config.mode === 'versus' ? 2 : 1;
+  const sides = Array.from({ length: nSides }, (_, i) => newSide(i, config.lives, matchStream(config.seed, `side${i}`)));
+  return {
+    config,
+    frame: 0,
+    sides,
+    stage: { nextWave: FIRST_WAVE_FRAME, waveIndex: 0, rng: matchStream(config.seed, 'stage') },
+    result: null,
+    events: [],
+  };
+}
+
+/**
+ * Advances the match by one 60 Hz frame with both sides' input bits (p2 is ignored in practice).
+ * Mutates and returns `s`; a finished match does not change any more.
+ */
+export function step(s: MatchState, inputP1: number, inputP2: number): MatchState {
+  s.events.length = 0;
+  if (s.result) return s;
+  const diff = DIFFICULTY_PARAMS[s.config.difficulty];
+  for (const side of s.sides) {
+    const bits = (side.index === 0 ? inputP1 : inputP2) & INPUT_MASK;
+    const ship = side.ship;
+    if (ship.lives > 0) {
+      updateShip(side, bits, s.frame, s.events);
+      updateCharge(s, side, bits);
+    }
+    ship.lastInput = bits;
+    if (ship.invuln > 0) ship.invuln--;
+  }
+  updateStage(s);
+  for (const side of s.sides) {
+    deliverAttacks(s, side);
+    updateEnemies(side, s.frame, diff);
+    moveBullets(side.bullets);
+    moveBullets(side.shots);
+    shotsHitEnemies(s, side);
+    shipCollisions(s, side);
+    updateChain(s, side);
+  }
+  s.frame++;
+  s.result = judge(s);
+  if (s.result) s.events.push({ type: 'match-end', winner: s.result.winner, reason: s.result.reason });
+  return s;
+}
+
+function byScore(s: MatchState): number | null {
+  if (s.sides.length < 2) return null;
+  const [a, b] = s.sides as [MatchState['sides'][0], MatchState['sides'][0]];
+  if (a.score !== b.score) return a.score > b.score ? 0 : 1;
+  if (a.hits !== b.hits) return a.hits < b.hits ? 0 : 1;
+  return null;
+}
+
+function judge(s: MatchState): MatchResult | null {
+  const out = s.sides.map((side) => side.ship.lives <= 0);
+  if (out.some((o) => o)) {
+    let winner: number | null;
+    if (s.sides.length < 2) winner = null;
+    else if (out[0] && out[1]) winner = byScore(s);
+    else winner = out[0] ? 1 : 0;
+    return { winner, reason: 'lives', frames: s.frame };
+  }
+  if (s.config.timeLimit > 0 && s.frame >= s.config.timeLimit) return { winner: byScore(s), reason: 'time', frames: s.frame };
+  return null;
+}

@@ -1,0 +1,119 @@
+// The whole game state. Everything that can influence a future frame lives here (and is hashed);
+// nothing else does. Views read it and never write it.
+import { BulletPool } from './bullet-pool';
+import type { MatchConfig } from './config';
+import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_W, SHIP_START_Y, SHOT_CAPACITY } from './constants';
+import { EnemyPool } from './enemy-pool';
+import type { Rng } from './rng';
+import type { SimEvent } from './events';
+
+export interface ShipState {
+  x: number;
+  y: number;
+  lives: number;
+  /** Frames of invulnerability left after a hit or a charge attack. */
+  invuln: number;
+  shotCooldown: number;
+  focused: boolean;
+  /** Frames the charge key has been held (0 when released). */
+  charge: number;
+  /** Input bits of the previous frame (edge detection for the charge key). */
+  lastInput: number;
+}
+
+export const AttackKind = {
+  /** Extra bullets from a kill chain. */
+  BULLETS: 0,
+  /** A spirit enemy from a long chain. */
+  SPIRIT: 1,
+  /** Level-2 charge attack: an extra attack pattern. */
+  PATTERN: 2,
+  /** Level-3 charge attack: a boss-style attack. */
+  BOSS: 3,
+} as const;
+
+export interface IncomingAttack {
+  kind: number;
+  /** Strength: bullet count for BULLETS, chain length for SPIRIT. */
+  power: number;
+  arriveAt: number;
+  from: number;
+}
+
+export interface SideState {
+  index: number;
+  ship: ShipState;
+  /** Enemy bullets: they hurt this side's ship. */
+  bullets: BulletPool;
+  /** This ship's own shots: they hurt enemies in this field. */
+  shots: BulletPool;
+  enemies: EnemyPool;
+  score: number;
+  hits: number;
+  kills: number;
+  grazes: number;
+  gauge: number;
+  chain: number;
+  /** Frame at which the current chain ends. */
+  chainEnd: number;
+  bestChain: number;
+  attacksSent: number;
+  incoming: IncomingAttack[];
+  /** Per-side random stream (random bursts, where sent attacks appear). */
+  rng: Rng;
+}
+
+export interface MatchResult {
+  /** Winning side, or null for a draw (and for practice). */
+  winner: number | null;
+  reason: 'lives' | 'time';
+  frames: number;
+}
+
+export interface StageState {
+  /** Frame the next wave spawns. */
+  nextWave: number;
+  waveIndex: number;
+  /** Shared by both fields so both sides face the same waves. */
+  rng: Rng;
+}
+
+export interface MatchState {
+  config: MatchConfig;
+  frame: number;
+  sides: SideState[];
+  stage: StageState;
+  result: MatchResult | null;
+  /** Events of the last step only; not part of the state hash. */
+  events: SimEvent[];
+}
+
+export function newShip(lives: number): ShipState {
+  return { x: FIELD_W / 2, y: SHIP_START_Y, lives, invuln: 0, shotCooldown: 0, focused: false, charge: 0, lastInput: 0 };
+}
+
+export function newSide(index: number, lives: number, rng: Rng): SideState {
+  return {
+    index,
+    ship: newShip(lives),
+    bullets: new BulletPool(BULLET_CAPACITY),
+    shots: new BulletPool(SHOT_CAPACITY),
+    enemies: new EnemyPool(ENEMY_CAPACITY),
+    score: 0,
+    hits: 0,
+    kills: 0,
+    grazes: 0,
+    gauge: 0,
+    chain: 0,
+    chainEnd: 0,
+    bestChain: 0,
+    attacksSent: 0,
+    incoming: [],
+    rng,
+  };
+}
+
+/** The opponent of side i, or null in single-field practice. */
+export function opponent(s: MatchState, i: number): SideState | null {
+  return s.sides.length > 1 ? s.sides[1 - i]! : null;
+}

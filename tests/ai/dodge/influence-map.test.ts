@@ -1,0 +1,77 @@
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { DodgeWorld, EDGE_DANGER, InfluenceMap, interpolateDanger, randomWorld } from '../../../src/ai/dodge/index';
+import { world } from './helpers';
+
+describe('influence map (paper §3.2.2)', () => {
+  it('support-limited build equals every-cell-against-every-object', () => {
+    const rand = seedrandom('imap-build');
+    for (let s = 0; s < 5; s++) {
+      const w = randomWorld(rand, { bullets: 60 }, new DodgeWorld(60));
+      const a = new InfluenceMap(384, 448).build(w, 7);
+      const b = new InfluenceMap(384, 448).buildNaive(w, 7);
+      for (let i = 0; i < a.values.length; i++) expect(a.values[i]).toBeCloseTo(b.values[i]!, 9);
+    }
+  });
+
+  it('a window build gives the same cell values as the full build', () => {
+    const w = randomWorld(seedrandom('imap-window'), { bullets: 120 }, new DodgeWorld(120));
+    const full = new InfluenceMap(384, 448).build(w, 3);
+    const win = new InfluenceMap(384, 448).build(w, 3, 10, 30, 20, 50);
+    for (let r = 20; r <= 50; r++) for (let c = 10; c <= 30; c++) expect(win.value(c, r)).toBe(full.value(c, r));
+  });
+
+  it('takes the max over objects, not the sum', () => {
+    const one = new InfluenceMap(384, 448).build(world(0, 0, [[196, 300, 0, 0, 3, 99]]), 0);
+    const two = new InfluenceMap(384, 448).build(world(0, 0, [[196, 300, 0, 0, 3, 99], [196, 300, 0, 0, 3, 99]]), 0);
+    expect(two.value(24, 37)).toBe(one.value(24, 37));
+  });
+
+  it('extrapolates objects t frames ahead', () => {
+    const w = world(0, 0, [[100, 100, 2, 0, 3, 99]]);
+    const m = new InfluenceMap(384, 448).build(w, 10); // the object is at (120, 100)
+    // cell (14, 12) has centre (116, 100): 4 units from the object → Dci = 50·(1 − 16/(5.5²·9))
+    expect(m.value(14, 12)).toBeCloseTo(50 * (1 - 16 / (5.5 * 5.5 * 9)), 9);
+  });
+
+  it('adds the constant edge danger near the top', () => {
+    const m = new InfluenceMap(384, 448).build(world(0, 0), 0);
+    expect(m.value(24, 0)).toBe(EDGE_DANGER);
+    expect(m.value(24, 55)).toBe(0);
+  });
+});
+
+describe('interpolation at the ship (paper A.3)', () => {
+  function mapWith(f: (c: number, r: number) => number): InfluenceMap {
+    const m = new InfluenceMap(384, 448);
+    for (let r = 0; r < m.rows; r++) for (let c = 0; c < m.cols; c++) m.values[r * m.cols + c] = f(c, r);
+    return m;
+  }
+
+  it('is the cell value at a cell centre', () => {
+    const m = mapWith((c, r) => c * 10 + r);
+    expect(interpolateDanger(m, 100, 100)).toBe(12 * 10 + 12); // centre of cell (12, 12)
+  });
+
+  it('adds the x and y differences separately near an axis', () => {
+    const m = mapWith((c, r) => (c === 13 && r === 12 ? 40 : c === 12 && r === 13 ? 20 : 0));
+    // offset (+3, +1) from centre (100, 100): 2·1 > 3 is false → axis case
+    // dx = (40 − 0)·3/8 = 15, dy = (20 − 0)·1/8 = 2.5
+    expect(interpolateDanger(m, 103, 101)).toBeCloseTo(17.5, 12);
+  });
+
+  it('runs toward the diagonal neighbour by L1 distance in the diagonal cone', () => {
+    const m = mapWith((c, r) => (c === 13 && r === 13 ? 80 : c === 13 || r === 13 ? 999 : 0));
+    // offset (+2, +2): both angles are 45° > arctan ½ → 0 + (80 − 0)·(2 + 2)/(8 + 8) = 20
+    expect(interpolateDanger(m, 102, 102)).toBeCloseTo(20, 12);
+    // toward the other side uses the other neighbours
+    const n = mapWith((c, r) => (c === 11 && r === 11 ? 80 : 0));
+    expect(interpolateDanger(n, 97, 97)).toBeCloseTo(80 * 6 / 16, 12);
+  });
+
+  it('treats neighbours outside the grid as the nearest cell', () => {
+    const m = mapWith(() => 7);
+    expect(interpolateDanger(m, 1, 1)).toBe(7);
+    expect(interpolateDanger(m, 383, 447)).toBe(7);
+  });
+});

@@ -1,0 +1,153 @@
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { DodgeDecision, Dodger, DodgeWorld, PAPER_PARAMS, randomWorld, type DodgeParams } from '../../../src/ai/dodge/index';
+import { Input, MOVE_BITS } from '../../../src/sim/input';
+import { world } from './helpers';
+
+const P = (over: Partial<DodgeParams> = {}): DodgeParams => ({ ...PAPER_PARAMS, reactionFrames: 0, ...over });
+
+describe('search behaviour', () => {
+  it('Base stays when nothing threatens (paper A.5)', () => {
+    const d = new Dodger(P({ influenceMap: false }));
+    const r = d.decide(world(192, 400, [[50, 50, 0, 1, 3, 99]]));
+    expect(r.move).toBe(0);
+    expect(r.value).toBe(0);
+    expect(r.survived).toBe(5);
+  });
+
+  it('a bullet about to hit makes the ship leave (hit nodes are unreachable)', () => {
+    // Falls 4 units a frame straight onto the ship: staying is hit within 5 frames.
+    const w = world(192, 400, [[192, 390, 0, 4, 4, 99]]); // staying is hit on frame 1
+    for (const params of [P({ influenceMap: false }), P()]) {
+      const d = new Dodger(params);
+      const r = d.decide(w);
+      expect(r.survived).toBe(5);
+      expect(r.move).not.toBe(0);
+      expect(r.rootL[0]).toBe(0);
+    }
+  });
+
+  it('the influence map keeps the ship away from a bullet it would not hit yet', () => {
+    // A slow bullet above: no hit within 5 frames, but the triangle covers the ship.
+    const w = world(192, 400, [[192, 340, 0, 1, 4, 99]]);
+    expect(new Dodger(P({ influenceMap: false })).decide(w).move).toBe(0);
+    const r = new Dodger(P()).decide(w);
+    expect(r.move).not.toBe(0);
+    expect(r.value).toBeLessThan(0);
+  });
+
+  it('reaction delay: objects younger than the delay are invisible', () => {
+    const young = world(192, 400, [[192, 384, 0, 4, 4, 10]]);
+    const seen = new Dodger(P({ reactionFrames: 10 })).decide(young);
+    expect(seen.move).not.toBe(0); // age 10 ≥ 10: visible
+    const d = new Dodger(P({ reactionFrames: 11, influenceMap: false }));
+    const blind = d.decide(young);
+    expect(blind.move).toBe(0); // age 10 < 11: the search does not know it is there
+    expect(d.problem.world.count).toBe(0);
+  });
+
+  it('multi-frame moves: one step holds its direction for F frames', () => {
+    const d = new Dodger(P({ framesPerStep: 5 }));
+    d.decide(world(192, 400, [[192, 330, 0, 2, 4, 99]]));
+    const plan = d.plan;
+    expect(plan.count).toBe(5);
+    let x = plan.startX;
+    let y = plan.startY;
+    for (let k = 0; k < plan.count; k++) {
+      const b = MOVE_BITS[plan.moves[k]!]!;
+      const dx = ((b & Input.RIGHT) ? 1 : 0) - ((b & Input.LEFT) ? 1 : 0);
+      const dy = ((b & Input.DOWN) ? 1 : 0) - ((b & Input.UP) ? 1 : 0);
+      const step = dx !== 0 && dy !== 0 ? 4 * Math.SQRT1_2 : 4;
+      x = Math.min(376, Math.max(8, x + 5 * dx * step));
+      y = Math.min(440, Math.max(8, y + 5 * dy * step));
+      expect(plan.x[k]).toBeCloseTo(x, 1);
+      expect(plan.y[k]).toBeCloseTo(y, 1);
+    }
+  });
+
+  it('a bullet crossing between node frames still hits a held move', () => {
+    // Horizontal bullet crosses x = 192 at frame 2; F = 5 means no node at frame 2, yet staying is hit.
+    const w = world(192, 400, [[184, 400, 4, 0, 3, 99]]);
+    const d = new Dodger(P({ framesPerStep: 5, influenceMap: false }));
+    const r = d.decide(w);
+    expect(r.rootL[0]).toBe(0);
+    expect(r.survived).toBe(5);
+  });
+
+  it('nearly-hit frames are counted and cost 50 each', () => {
+    // One bullet passing 8 units beside the ship for a few frames (Rhit = 5.5, 2·Rhit = 11).
+    const w = world(192, 400, [[200, 380, 0, 1, 3, 99]]);
+    const d = new Dodger(P({ depth: 1 }));
+    const E = d.problem;
+    d.decide(w);
+    const n = E.contacts(0, E.startX, E.startY, 0, null, 0);
+    expect(n).toBe(0);
+    const w2 = world(192, 400, [[200, 399, 0, 1, 3, 99]]);
+    d.decide(w2);
+    expect(E.contacts(0, E.startX, E.startY, 0, null, 0)).toBe(1);
+    expect(d.decision.rootV[0]).toBeLessThanOrEqual(-50);
+  });
+
+  it('switch penalty keeps the held direction when the alternatives are about as good', () => {
+    const w = world(192, 400, [[192, 300, 0, 1.5, 4, 99]]);
+    const free = new Dodger(P({ framesPerStep: 5 })).decide(w, 7);
+    const calm = new Dodger(P({ framesPerStep: 5, switchPenalty: 40 })).decide(w, 7);
+    expect(calm.move).toBe(7); // keeps going left
+    expect(free.value).toBeGreaterThanOrEqual(calm.value);
+  });
+
+  it('with focus, focused moves are candidates and carry the FOCUS bit', () => {
+    const d = new Dodger(P({ focus: true, depth: 2 }));
+    expect(d.problem.moves.count).toBe(17);
+    expect(d.problem.moves.bits[9]! & Input.FOCUS).toBe(Input.FOCUS);
+    const r = d.decide(world(192, 400, [[192, 380, 0, 2, 3, 99]]));
+    expect(r.survived).toBe(2);
+  });
+
+  it('when every path is hit it keeps the longest survival', () => {
+    const obs: [number, number, number, number, number, number][] = [];
+    for (let a = 0; a < 16; a++) obs.push([192 + 40 * Math.cos((a * Math.PI) / 8), 400 + 40 * Math.sin((a * Math.PI) / 8), -10 * Math.cos((a * Math.PI) / 8), -10 * Math.sin((a * Math.PI) / 8), 8, 99]);
+    const w = world(192, 400, obs);
+    const d = new Dodger(P());
+    const r = d.decide(w);
+    const ex = d.decideExhaustive(w);
+    expect(r.survived).toBeLessThan(5);
+    expect(ex.survived).toBe(r.survived);
+    expect(ex.value).toBe(r.value);
+  });
+});
+
+describe('fast search = exhaustive reference', () => {
+  const configs: [string, Partial<DodgeParams>, number][] = [
+    // [name, params, situations]
+    ['I-Map depth 3', { depth: 3 }, 400],
+    ['Base depth 3', { depth: 3, influenceMap: false }, 150],
+    ['multi-frame depth 3, F=4', { depth: 3, framesPerStep: 4 }, 250],
+    ['switch penalty depth 3, F=3', { depth: 3, framesPerStep: 3, switchPenalty: 25 }, 150],
+    ['focus + lure depth 2, F=2', { depth: 2, framesPerStep: 2, focus: true, lure: 20 }, 100],
+    ['I-Map depth 5', { depth: 5 }, 12],
+  ];
+  for (const [name, over, count] of configs) {
+    it(`${name}: equal decision value on ${count} seeded situations`, () => {
+      const rand = seedrandom(`dodge-equal:${name}`);
+      const d = new Dodger(P(over), 64);
+      const ex = new DodgeDecision(d.problem.moves.count);
+      const w = new DodgeWorld(64);
+      let disagreements = 0;
+      for (let s = 0; s < count; s++) {
+        randomWorld(rand, { bullets: 5 + Math.floor(rand() * 40), radius: 60 + rand() * 60, maxAge: 60 }, w);
+        w.goalX = rand() * 384;
+        const prev = Math.floor(rand() * (d.problem.moves.count + 1)) - 1;
+        const f = d.decide(w, prev);
+        const fv = f.value;
+        const fl = f.survived;
+        const fm = f.move;
+        d.decideExhaustive(w, prev, ex);
+        if (fv !== ex.value || fl !== ex.survived) disagreements++;
+        expect(ex.rootL[fm]).toBe(ex.survived);
+        expect(ex.rootV[fm]).toBe(ex.value);
+      }
+      expect(disagreements).toBe(0);
+    });
+  }
+});

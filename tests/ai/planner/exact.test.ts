@@ -1,0 +1,102 @@
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { parseInstance, plan, validatePlan, type Instance, type Plan } from '../../../src/ai/planner';
+import { bruteForce, fullStateDijkstra, randomInstance } from './reference';
+
+function checkValid(inst: Instance, p: Plan): void {
+  const c = validatePlan(inst, p);
+  expect(c.errors).toEqual([]);
+}
+
+describe('exact mode is optimal', () => {
+  it('equals brute-force enumeration on 600 random small instances (reward, time, actions), every plan validated', () => {
+    const rng = seedrandom('planner-brute-force-1');
+    let feasible = 0;
+    let withKills = 0;
+    for (let i = 0; i < 600; i++) {
+      const json = randomInstance(rng, { nodes: [2, 5], enemies: [0, 3], maxHp: [1, 4], extraEdges: 3 });
+      const inst = parseInstance(json, `random #${i}`);
+      const bf = bruteForce(inst);
+      const p = plan(inst, { mode: 'exact', objective: 'kills' });
+      checkValid(inst, p);
+      if (!bf) {
+        expect(p.feasible, `#${i} ${JSON.stringify(json)}`).toBe(false);
+        continue;
+      }
+      feasible++;
+      if (bf.reward > 0) withKills++;
+      expect(p.feasible, `#${i}`).toBe(true);
+      expect([p.reward, p.time, p.actions.length], `#${i} ${JSON.stringify(json)}`).toEqual([bf.reward, bf.time, bf.actions.length]);
+      // The brute-force plan itself passes the independent validator with the same totals.
+      const bfCheck = validatePlan(inst, { feasible: true, mode: 'exact', objective: 'kills', reward: bf.reward, time: bf.time, finalHp: 0, killed: [], actions: bf.actions });
+      expect([bfCheck.reward, bfCheck.time]).toEqual([bf.reward, bf.time]);
+      expect(bfCheck.errors.filter((e) => !/finalHp|kills/.test(e))).toEqual([]);
+      // The paper's modes never beat the optimum, and their plans are legal too.
+      for (const mode of ['restricted', 'unrestricted'] as const) {
+        const q = plan(inst, { mode });
+        checkValid(inst, q);
+        if (q.feasible && p.feasible) expect(q.reward < p.reward || (q.reward === p.reward && q.time >= p.time), `${mode} #${i}`).toBe(true);
+      }
+    }
+    // The sample is not degenerate.
+    expect(feasible).toBeGreaterThan(450);
+    expect(withKills).toBeGreaterThan(200);
+  });
+
+  it('equals a Dijkstra over the full (node, killed set, damage) space on 200 larger instances', () => {
+    const rng = seedrandom('planner-full-state-1');
+    for (let i = 0; i < 200; i++) {
+      const json = randomInstance(rng, { nodes: [6, 12], enemies: [2, 5], maxHp: [2, 5], extraEdges: 10 });
+      const inst = parseInstance(json, `random #${i}`);
+      const ref = fullStateDijkstra(inst);
+      const p = plan(inst, { mode: 'exact' });
+      checkValid(inst, p);
+      if (!ref) {
+        expect(p.feasible).toBe(false);
+        continue;
+      }
+      expect([p.reward, p.time, p.actions.length], `#${i} ${JSON.stringify(json)}`).toEqual([ref.reward, ref.time, ref.actions]);
+    }
+  });
+
+  it('shortest objective gives the least time and no attacks', () => {
+    const rng = seedrandom('planner-shortest-1');
+    for (let i = 0; i < 100; i++) {
+      const inst = parseInstance(randomInstance(rng, { nodes: [3, 10], enemies: [0, 4], maxHp: [1, 4], extraEdges: 6 }));
+      const noEnemies = parseInstance({ ...randomInstanceJsonOf(inst), enemies: [] });
+      const ref = fullStateDijkstra(noEnemies);
+      for (const mode of ['unrestricted', 'exact'] as const) {
+        const p = plan(inst, { mode, objective: 'shortest' });
+        checkValid(inst, p);
+        expect(p.feasible).toBe(ref !== null);
+        if (p.feasible) {
+          expect(p.time).toBe(ref!.time);
+          expect(p.actions.every((a) => a.do === 'move')).toBe(true);
+          expect(p.finalHp).toBe(inst.hp);
+        }
+      }
+    }
+  });
+
+  it('is deterministic', () => {
+    const rng = seedrandom('planner-determinism');
+    for (let i = 0; i < 50; i++) {
+      const json = randomInstance(rng, { nodes: [4, 10], enemies: [1, 4], maxHp: [2, 5], extraEdges: 6 });
+      for (const mode of ['restricted', 'unrestricted', 'exact'] as const) {
+        expect(plan(parseInstance(json), { mode })).toEqual(plan(parseInstance(json), { mode }));
+      }
+    }
+  });
+});
+
+/** Rebuilds the JSON of a graph instance (used to strip enemies). */
+function randomInstanceJsonOf(inst: Instance) {
+  return {
+    graph: { nodes: [...inst.names], edges: inst.edges.map(([u, v, t]) => [inst.names[u]!, inst.names[v]!, t] as [string, string, number]), directed: inst.directed },
+    start: inst.names[inst.start]!,
+    goal: inst.names[inst.goals[0]!]!,
+    maxHp: inst.maxHp,
+    hp: inst.hp,
+    lambda: inst.lambda,
+  };
+}
