@@ -16,6 +16,10 @@ const game = new Phaser.Game({
   scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH },
   input: { gamepad: true },
   fps: { target: 60 },
+  // No multisampling: a sprite game gains nothing from it, and it multiplies fill cost on
+  // software WebGL (SwiftShader) and weak GPUs.
+  render: { antialiasGL: false },
   scene: [BootScene, TitleScene, MatchScene, ResultScene],
 });
 installHook(game);
+(globalThis as { __twinfield_game?: Phaser.Game }).__twinfield_game = game;

@@ -4,7 +4,7 @@
 // attack — level 1 (clears bullets near the ship) when the search sees no safe path or a very
 // dangerous one, level 3 (boss attack across) when the gauge is full and the field is calm.
 import { dodgeParamsOf, getDodgePreset, type DodgePreset } from '../presets/dodge';
-import { BULLET_CAPACITY, ENEMY_CAPACITY } from '../sim/constants';
+import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_H } from '../sim/constants';
 import type { Controller } from '../sim/controller';
 import { Input } from '../sim/input';
 import { matchStream, type Rng } from '../sim/rng';
@@ -17,6 +17,8 @@ export interface CpuOptions {
   versus?: boolean;
 }
 
+/** The CPU prefers not to be above this y (with a preset lure). */
+const HOME_Y = FIELD_H * 0.7;
 /** Path value below which the CPU calls the situation dangerous (a nearly-hit costs 50). */
 const DANGER_VALUE = -120;
 /** Path value above which the field is calm enough to charge a level-3 attack. */
@@ -57,7 +59,7 @@ export class CpuController implements Controller {
     return bits;
   }
 
-  /** The planned path and the influence map of the last search, for a debug overlay. */
+  /** The planned path of the last search (field units), for a debug overlay. */
   get plannedPath(): DodgePlan {
     return this.dodger.plan;
   }
@@ -70,6 +72,8 @@ export class CpuController implements Controller {
   private plan(state: Readonly<MatchState>, side: number): void {
     const w = worldFromMatch(state, side, this.world);
     w.goalX = this.versus && this.preset.lure > 0 ? targetX(state, side) : Number.NaN;
+    // Stay in the lower part of the field, away from where enemies appear and fire point-blank.
+    w.goalY = HOME_Y;
     const d = this.dodger.decide(w, this.held);
     let move = d.move;
     const rng = this.rng!;

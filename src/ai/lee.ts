@@ -96,7 +96,7 @@ export class LeeField {
     const n = this.waves;
     for (let w = 0; w < n; w++) {
       if (this.schedule === 'periodic' && this.sourceCell >= 0) {
-        const due = this.age[w]! < 0 ? this.time > Math.floor((w * this.lifetime) / n) : this.age[w]! >= this.lifetime;
+        const due = this.age[w]! < 0 ? this.time > Math.floor((w * this.lifetime) / n) : this.age[w]! >= this.lifetime - 1;
         if (due) {
           const s = this.sourceCell;
           this.emit(w, s % this.width, (s - (s % this.width)) / this.width);

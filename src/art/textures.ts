@@ -1,6 +1,7 @@
 // Every image of the game is drawn here at boot with the Canvas 2D API: no downloaded assets.
 // Sprites are drawn larger than their hitboxes, as in the genre, with a bright readable core.
 import type Phaser from 'phaser';
+import { FIELD_H, FIELD_W } from '../sim/constants';
 import { BULLET_COLORS } from './palette';
 
 export const BULLET_CELL = 40;
@@ -225,32 +226,37 @@ function drawEnemies(scene: Phaser.Scene): void {
   });
 }
 
-function drawBackground(scene: Phaser.Scene, key: string, hue: number): void {
-  canvasTexture(scene, key, 256, 256, (ctx) => {
+/** A field background (w×h, tiles vertically) and its parallax star layer `${key}b`. */
+function drawBackground(scene: Phaser.Scene, key: string, hue: number, w: number, h: number, grid: boolean): void {
+  canvasTexture(scene, key, w, h, (ctx) => {
     ctx.fillStyle = `hsl(${hue}, 45%, 7%)`;
-    ctx.fillRect(0, 0, 256, 256);
-    ctx.strokeStyle = `hsla(${hue}, 70%, 60%, 0.09)`;
-    ctx.lineWidth = 1;
-    for (let i = 0; i <= 256; i += 32) {
-      ctx.beginPath();
-      ctx.moveTo(i + 0.5, 0);
-      ctx.lineTo(i + 0.5, 256);
-      ctx.moveTo(0, i + 0.5);
-      ctx.lineTo(256, i + 0.5);
-      ctx.stroke();
+    ctx.fillRect(0, 0, w, h);
+    if (grid) {
+      ctx.strokeStyle = `hsla(${hue}, 70%, 60%, 0.09)`;
+      ctx.lineWidth = 1;
+      for (let i = 0; i <= Math.max(w, h); i += 32) {
+        ctx.beginPath();
+        ctx.moveTo(i + 0.5, 0);
+        ctx.lineTo(i + 0.5, h);
+        ctx.moveTo(0, i + 0.5);
+        ctx.lineTo(w, i + 0.5);
+        ctx.stroke();
+      }
     }
     // A fixed scatter (not random, so the game looks the same every time).
-    for (let i = 0; i < 70; i++) {
-      const x = (i * 97.31) % 256;
-      const y = (i * 57.77 + ((i * i) % 31)) % 256;
+    const n = Math.round((w * h) / 1000);
+    for (let i = 0; i < n; i++) {
+      const x = (i * 97.31) % w;
+      const y = (i * 57.77 + ((i * i) % 31)) % h;
       const r = 0.4 + ((i * 13) % 7) / 6;
       disc(ctx, x, y, r, `hsla(${(hue + i * 7) % 360}, 80%, 85%, ${0.25 + ((i * 11) % 10) / 16})`);
     }
   });
-  canvasTexture(scene, key + 'b', 256, 256, (ctx) => {
-    for (let i = 0; i < 24; i++) {
-      const x = (i * 61.7) % 256;
-      const y = (i * 113.3) % 256;
+  canvasTexture(scene, key + 'b', w, h, (ctx) => {
+    const n = Math.round((w * h) / 7000);
+    for (let i = 0; i < n; i++) {
+      const x = (i * 61.7) % w;
+      const y = (i * 113.3) % h;
       glow(ctx, x, y, 3 + (i % 4), `hsla(${(hue + 40) % 360}, 90%, 80%, 0.9)`, 0.6);
     }
   });
@@ -302,6 +308,7 @@ export function createTextures(scene: Phaser.Scene): void {
     ctx.stroke();
   });
   drawEnemies(scene);
-  drawBackground(scene, 'bg0', 220);
-  drawBackground(scene, 'bg1', 320);
+  drawBackground(scene, 'bg0', 220, FIELD_W, FIELD_H, true);
+  drawBackground(scene, 'bg1', 320, FIELD_W, FIELD_H, true);
+  drawBackground(scene, 'backdrop', 260, 960, 540, false);
 }

@@ -18,11 +18,16 @@ export interface GenerateOptions {
   corridor?: number;
   /** Share of dead ends opened into loops, 0..1. Default 0.5. */
   braid?: number;
-  /** Chasers A.. to place (0..6). Default 3. */
+  /**
+   * Chasers to place (0..5). Default 3. Ids A, B, C, D, F: in the maze format 'E' is the stationary
+   * enemy, so a chaser 'E' cannot be written.
+   */
   chasers?: number;
   heals?: number;
   enemies?: number;
 }
+
+const CHASER_IDS = ['A', 'B', 'C', 'D', 'F'];
 
 export function generateMaze(opts: GenerateOptions = {}): string[] {
   const W = opts.width ?? 24;
@@ -33,7 +38,7 @@ export function generateMaze(opts: GenerateOptions = {}): string[] {
   const nHeals = opts.heals ?? 2;
   const nEnemies = opts.enemies ?? 2;
   if (!Number.isInteger(cw) || cw < 1 || cw > 4) throw new RangeError(`corridor must be 1..4, got ${cw}`);
-  if (!Number.isInteger(nChasers) || nChasers < 0 || nChasers > 6) throw new RangeError(`chasers must be 0..6, got ${nChasers}`);
+  if (!Number.isInteger(nChasers) || nChasers < 0 || nChasers > 5) throw new RangeError(`chasers must be 0..5, got ${nChasers}`);
   const period = cw + 1;
   const rx = Math.floor((W - 1) / period);
   const ry = Math.floor((H - 1) / period);
@@ -139,7 +144,7 @@ export function generateMaze(opts: GenerateOptions = {}): string[] {
     if (best < 0) break;
     const x = best % W;
     const y = (best - x) / W;
-    place(x, y, String.fromCharCode(65 + k));
+    place(x, y, CHASER_IDS[k]!);
     const d = bfsDistances(maze, { x, y });
     for (let c = 0; c < W * H; c++) if (d[c]! >= 0 && d[c]! < minDist[c]!) minDist[c] = d[c]!;
   }

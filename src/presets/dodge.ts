@@ -24,7 +24,10 @@ export const DodgePresetSchema = z.strictObject({
   switchPenalty: z.number().min(0).max(1000),
   /** Path weight w (paper: 0.003). */
   w: z.number().gt(0).lt(1),
-  /** Pull toward the x of the enemy to shoot when safe (node value −lure·|x−goal|/width); 0 = off. */
+  /**
+   * Pull toward the x of the enemy to shoot and below the home line (node value
+   * −lure·|x − goalX|/width − lure·max(0, homeY − y)/height); 0 = off.
+   */
   lure: z.number().min(0).max(200),
   /**
    * Deliberate imperfection: probability per decision of playing a random first move among those

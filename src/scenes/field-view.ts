@@ -7,6 +7,7 @@ import { BULLET_COLORS } from '../art/palette';
 import { FIELD_H, FIELD_W, SHIP_GRAZE_RADIUS } from '../sim/constants';
 import type { Rng } from '../sim/rng';
 import type { SideState } from '../sim/state';
+import { Scroller } from './scroller';
 import { chargeLevel } from '../sim/versus';
 
 const RICE = 2;
@@ -47,8 +48,8 @@ interface Particle {
 export class FieldView {
   readonly camera: Phaser.Cameras.Scene2D.Camera;
   readonly root: Phaser.GameObjects.Container;
-  private bg: Phaser.GameObjects.TileSprite;
-  private bgStars: Phaser.GameObjects.TileSprite;
+  private bg: Scroller;
+  private bgStars: Scroller;
   private enemies: SpritePool;
   private shots: SpritePool;
   private bullets: SpritePool;
@@ -74,12 +75,10 @@ export class FieldView {
   ) {
     this.camera = scene.cameras.add(screen.x, screen.y, FIELD_W, FIELD_H);
     this.camera.setScroll(worldX, 0);
-    this.camera.setBackgroundColor(0x05030c);
     this.root = scene.add.container(worldX, 0);
-    const tint = sideIndex === 0 ? 'bg0' : 'bg1';
-    this.bg = scene.add.tileSprite(0, 0, FIELD_W, FIELD_H, tint).setOrigin(0, 0);
-    this.bgStars = scene.add.tileSprite(0, 0, FIELD_W, FIELD_H, tint + 'b').setOrigin(0, 0).setAlpha(0.7);
-    this.root.add([this.bg, this.bgStars]);
+    const bg = sideIndex === 0 ? 'bg0' : 'bg1';
+    this.bg = new Scroller(scene, bg, FIELD_H, 0.6, 1, this.root);
+    this.bgStars = new Scroller(scene, bg + 'b', FIELD_H, 1.5, 0.7, this.root);
     const enemyLayer = scene.add.container(0, 0);
     const shotLayer = scene.add.container(0, 0);
     const shipLayer = scene.add.container(0, 0);
@@ -101,8 +100,8 @@ export class FieldView {
 
   /** Mirrors the side's state into sprites. Called once per rendered frame. */
   draw(side: SideState, frame: number): void {
-    this.bg.tilePositionY = -frame * 0.6;
-    this.bgStars.tilePositionY = -frame * 1.5;
+    this.bg.update(frame);
+    this.bgStars.update(frame);
     this.drawEnemies(side, frame);
     this.drawShots(side);
     this.drawBullets(side);

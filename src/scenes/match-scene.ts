@@ -31,7 +31,8 @@ export class MatchScene extends Phaser.Scene {
   private device!: InputDevice;
   private acc = 0;
   private paused = false;
-  private pauseLayer!: Phaser.GameObjects.Layer;
+  private overlayLayer!: Phaser.GameObjects.Layer;
+  private pauseLayer!: Phaser.GameObjects.Container;
   private pauseMenu!: Menu;
   private endTimer = -1;
   private banner!: Phaser.GameObjects.Text;
@@ -67,14 +68,19 @@ export class MatchScene extends Phaser.Scene {
     this.hudLayer = this.add.layer();
     const specs = [this.setup.p1, this.setup.p2];
     this.hud = new Hud(this, this.hudLayer, rects, rects.map((_, i) => sideName(specs[i]!, i, this.setup)));
+    this.overlayLayer = this.add.layer();
     this.banner = this.add.text(GAME_W / 2, GAME_H / 2, '', textStyle(54, '#ffffff', { fontStyle: 'bold', strokeThickness: 9 })).setOrigin(0.5).setVisible(false);
-    this.hudLayer.add(this.banner);
+    this.overlayLayer.add(this.banner);
     this.buildPause();
-    // Each field camera sees only its own field; the main camera sees everything else.
+    // Each field camera sees only its own field; the main camera sees the HUD and backdrop;
+    // an overlay camera, created last so it draws on top, sees banners and the pause menu.
+    const overlay = this.cameras.add(0, 0, GAME_W, GAME_H);
+    overlay.ignore(this.children.list.filter((o) => o !== this.overlayLayer));
+    this.cameras.main.ignore(this.overlayLayer);
     for (const v of this.views) {
       this.cameras.main.ignore(v.objects);
       v.camera.ignore(this.hudLayer);
-      v.camera.ignore(this.pauseLayer);
+      v.camera.ignore(this.overlayLayer);
       for (const o of this.views) if (o !== v) v.camera.ignore(o.objects);
     }
     this.cameras.main.setBackgroundColor(UI.bgTop);
@@ -142,7 +148,8 @@ export class MatchScene extends Phaser.Scene {
   }
 
   private buildPause(): void {
-    this.pauseLayer = this.add.layer();
+    this.pauseLayer = this.add.container(0, 0);
+    this.overlayLayer.add(this.pauseLayer);
     const dim = this.add.rectangle(0, 0, GAME_W, GAME_H, 0x05020e, 0.72).setOrigin(0);
     const title = this.add.text(GAME_W / 2, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     this.pauseLayer.add([dim, title]);

@@ -53,6 +53,20 @@ export function installHook(game: Phaser.Game): void {
     checksums(): Checksum[] {
       return hook.live ? hook.live.runner.checksums.slice() : [];
     },
+    /** Every visible text of the active scenes (menus, HUD, banners), for assertions. */
+    texts(): string[] {
+      const out: string[] = [];
+      const visit = (list: Phaser.GameObjects.GameObject[], visible: boolean): void => {
+        for (const o of list) {
+          const v = visible && (o as unknown as { visible?: boolean }).visible !== false;
+          if (o.type === 'Text' && v) out.push((o as Phaser.GameObjects.Text).text);
+          const children = (o as unknown as { list?: Phaser.GameObjects.GameObject[] }).list;
+          if (Array.isArray(children)) visit(children, v);
+        }
+      };
+      for (const s of game.scene.getScenes(true)) visit(s.children.list, true);
+      return out;
+    },
     /** A plain summary of the running match for assertions. */
     state() {
       const s = hook.live?.state;

@@ -16,7 +16,10 @@ export interface DodgeParams {
   switchPenalty: number;
   /** Path weight w (paper: 0.003). */
   w: number;
-  /** Pull toward DodgeWorld.goalX: −lure · |x − goalX| / width per node (0: off; not in the paper). */
+  /**
+   * Pull toward DodgeWorld.goalX / below goalY: −lure·|x − goalX|/width − lure·max(0, goalY − y)/height
+   * per node (0: off; not in the paper).
+   */
   lure: number;
 }
 

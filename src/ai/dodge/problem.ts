@@ -184,15 +184,24 @@ export class DodgeProblem {
     return this.params.influenceMap ? interpolateDanger(this.maps[k]!, x * INV_Q, y * INV_Q) : 0;
   }
 
-  /** Node value (paper A.4, plus the optional lure) from the danger at the node and the nearly-hit count. */
-  nodeE(x: number, danger: number, nearly: number): number {
+  /**
+   * Node value (paper A.4) from the danger at the node and the nearly-hit count, plus the optional
+   * lure (not in the paper): −lure·|x − goalX|/width − lure·max(0, goalY − y)/height.
+   */
+  nodeE(x: number, y: number, danger: number, nearly: number): number {
     const p = this.params;
     if (!p.influenceMap) return 0;
     let e = nodeValue(danger, nearly, true);
-    const w = this.world;
-    if (p.lure > 0 && w.goalX === w.goalX) {
-      const g = x * INV_Q - w.goalX;
-      e -= (p.lure * (g < 0 ? -g : g)) / w.width;
+    if (p.lure > 0) {
+      const w = this.world;
+      if (w.goalX === w.goalX) {
+        const g = x * INV_Q - w.goalX;
+        e -= (p.lure * (g < 0 ? -g : g)) / w.width;
+      }
+      if (w.goalY === w.goalY) {
+        const g = w.goalY - y * INV_Q;
+        if (g > 0) e -= (p.lure * g) / w.height;
+      }
     }
     return e;
   }
@@ -201,7 +210,7 @@ export class DodgeProblem {
   transition(k: number, ix: number, iy: number, a: number, list: Int32Array | null, len: number): number {
     const nearly = this.contacts(k, ix, iy, a, list, len);
     if (nearly < 0) return Number.NaN;
-    return this.nodeE(this.outX, this.dangerAt(k, this.outX, this.outY), nearly);
+    return this.nodeE(this.outX, this.outY, this.dangerAt(k, this.outX, this.outY), nearly);
   }
 }
 

@@ -13,6 +13,7 @@ export function visibleWorld(src: DodgeWorld, delayFrames: number, dst: DodgeWor
   dst.speed = src.speed;
   dst.focusSpeed = src.focusSpeed;
   dst.goalX = src.goalX;
+  dst.goalY = src.goalY;
   dst.count = 0;
   const n = src.count;
   for (let i = 0; i < n; i++) {

@@ -252,7 +252,7 @@ export class FastSearch {
         const base = pi * M;
         for (let a = 0; a < M; a++) {
           const cp = lev.tChild[base + a]!;
-          lev.tE[base + a] = cp < 0 ? Number.NaN : p.nodeE(nxt.posX[cp]!, nxt.posD[cp]!, lev.tNear[base + a]!);
+          lev.tE[base + a] = cp < 0 ? Number.NaN : p.nodeE(nxt.posX[cp]!, nxt.posY[cp]!, nxt.posD[cp]!, lev.tNear[base + a]!);
         }
       }
       this.transitions += expanded * M;

@@ -13,8 +13,10 @@ export class DodgeWorld {
   shipR = SHIP_HIT_RADIUS;
   speed = SHIP_SPEED;
   focusSpeed = SHIP_FOCUS_SPEED;
-  /** Optional point the ship likes to be near (NaN: none); used with DodgeParams.lure. */
+  /** Optional x the ship likes to be at (NaN: none); used with DodgeParams.lure. */
   goalX = Number.NaN;
+  /** Optional y the ship does not like to be above (NaN: none); used with DodgeParams.lure. */
+  goalY = Number.NaN;
   count = 0;
   readonly x: Float64Array;
   readonly y: Float64Array;

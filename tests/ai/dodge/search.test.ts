@@ -137,6 +137,7 @@ describe('fast search = exhaustive reference', () => {
       for (let s = 0; s < count; s++) {
         randomWorld(rand, { bullets: 5 + Math.floor(rand() * 40), radius: 60 + rand() * 60, maxAge: 60 }, w);
         w.goalX = rand() * 384;
+        w.goalY = rand() * 448;
         const prev = Math.floor(rand() * (d.problem.moves.count + 1)) - 1;
         const f = d.decide(w, prev);
         const fv = f.value;
