@@ -1,13 +1,14 @@
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { GAME_H, GAME_W } from './layout';
-import { Scroller } from './scroller';
+import { StarField } from './star-field';
 
-/** The shared screen background: a deep gradient with a slowly scrolling star layer. */
+/**
+ * The shared screen background: the camera's clear colour (free) with slowly drifting stars.
+ * A full-screen gradient looked the same behind the fields and cost a full-screen blend.
+ */
 export function addBackdrop(scene: Phaser.Scene): { update: (frame: number) => void } {
-  const g = scene.add.graphics();
-  g.fillGradientStyle(UI.bgTop, UI.bgTop, UI.bgBottom, UI.bgBottom, 1);
-  g.fillRect(0, 0, GAME_W, GAME_H);
-  const stars = new Scroller(scene, 'backdropb', GAME_H, 0.3, 0.45);
-  return { update: (frame: number) => stars.update(frame) };
+  scene.cameras.main.setBackgroundColor(UI.bgTop);
+  const stars = new StarField(scene, GAME_W, GAME_H, 70, 0xc8b8ff);
+  return { update: (frame: number) => stars.update(Math.floor(frame / 3)) };
 }

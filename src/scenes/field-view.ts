@@ -8,6 +8,7 @@ import { FIELD_H, FIELD_W, SHIP_GRAZE_RADIUS } from '../sim/constants';
 import type { Rng } from '../sim/rng';
 import type { SideState } from '../sim/state';
 import { Scroller } from './scroller';
+import { StarField } from './star-field';
 import { chargeLevel } from '../sim/versus';
 
 const RICE = 2;
@@ -49,7 +50,7 @@ export class FieldView {
   readonly camera: Phaser.Cameras.Scene2D.Camera;
   readonly root: Phaser.GameObjects.Container;
   private bg: Scroller;
-  private bgStars: Scroller;
+  private bgStars: StarField;
   private enemies: SpritePool;
   private shots: SpritePool;
   private bullets: SpritePool;
@@ -78,7 +79,7 @@ export class FieldView {
     this.root = scene.add.container(worldX, 0);
     const bg = sideIndex === 0 ? 'bg0' : 'bg1';
     this.bg = new Scroller(scene, bg, FIELD_H, 0.6, 1, this.root);
-    this.bgStars = new Scroller(scene, bg + 'b', FIELD_H, 1.5, 0.7, this.root);
+    this.bgStars = new StarField(scene, FIELD_W, FIELD_H, 28, sideIndex === 0 ? 0xbfe4ff : 0xffc8e8, this.root);
     const enemyLayer = scene.add.container(0, 0);
     const shotLayer = scene.add.container(0, 0);
     const shipLayer = scene.add.container(0, 0);

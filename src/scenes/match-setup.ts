@@ -20,7 +20,7 @@ export function makeControllers(setup: MatchSetup, sides: number, readHuman: () 
 
 export function sideName(spec: string, index: number, setup: MatchSetup): string {
   const who = spec === 'human' ? 'YOU' : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU ${spec.slice(4)}` : spec;
-  return setup.config.mode === 'practice' ? `PRACTICE · ${who}` : `P${index + 1} · ${who}`;
+  return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
 }
 
 /** A fresh seed for a new match (the seed is recorded, so the match stays reproducible). */
