@@ -4,6 +4,8 @@ import type { Controller } from '../sim/controller';
 import { IdleController } from './idle';
 import { RandomController } from './random';
 import { ScriptedCpu } from './scripted';
+import { CpuController } from '../ai/cpu-controller';
+import { DODGE_PRESETS } from '../presets/dodge';
 
 export class ControllerSpecError extends Error {
   readonly userFacing = true;
@@ -27,6 +29,15 @@ registerController('scripted', 'scripted — simple scripted CPU (not the real d
 registerController('random', 'random:SEED — seeded random inputs', (arg, spec) => {
   if (arg === undefined || !/^\d+$/.test(arg)) throw new ControllerSpecError(`controller '${spec}': random needs a whole-number seed, e.g. random:7`);
   return new RandomController(Number(arg));
+});
+
+registerController('cpu', `cpu:PRESET — the influence-map dodger CPU; presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')}`, (arg, spec) => {
+  if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal (presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')})`);
+  try {
+    return new CpuController(arg);
+  } catch (e) {
+    throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+  }
 });
 
 export function controllerKinds(): string[] {

@@ -49,6 +49,8 @@ interface Particle {
 export class FieldView {
   readonly camera: Phaser.Cameras.Scene2D.Camera;
   readonly root: Phaser.GameObjects.Container;
+  /** Debug overlays (CPU influence map, …) draw here: above bullets, below effects. */
+  readonly debugLayer: Phaser.GameObjects.Container;
   private bg: Scroller;
   private bgStars: StarField;
   private enemies: SpritePool;
@@ -86,7 +88,8 @@ export class FieldView {
     const bulletLayer = scene.add.container(0, 0);
     this.fxLayer = scene.add.container(0, 0);
     const topLayer = scene.add.container(0, 0);
-    this.root.add([enemyLayer, shotLayer, shipLayer, bulletLayer, this.fxLayer, topLayer]);
+    this.debugLayer = scene.add.container(0, 0);
+    this.root.add([enemyLayer, shotLayer, shipLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
     this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
     this.shots = new SpritePool(scene, shotLayer, 'shot0');
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));

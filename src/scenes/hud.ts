@@ -49,6 +49,9 @@ export class Hud {
     this.sides = rects.map((r, i) => {
       const color = i === 0 ? UI.p1 : UI.p2;
       const name = add(scene.add.text(r.x, r.y - 52, names[i] ?? '', textStyle(17, color)));
+      // Long CPU names shrink to fit beside the score.
+      const room = r.w - 175;
+      if (name.width > room) name.setScale(room / name.width);
       const score = add(scene.add.text(r.x + r.w, r.y - 52, '', textStyle(17)).setOrigin(1, 0));
       const lives = Array.from({ length: MAX_LIFE_ICONS }, (_, k) =>
         add(scene.add.image(r.x + 10 + k * 18, r.y - 14, `ship${i}`).setScale(0.38)),

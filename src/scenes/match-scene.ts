@@ -5,7 +5,9 @@ import { UI } from '../art/palette';
 import { sfx, type SfxName } from '../audio/sfx';
 import { createMatch, FPS, MatchRunner, matchStreamForView, type MatchState } from './match-deps';
 import { AttackKind } from '../sim/state';
+import { CpuController } from '../ai/cpu-controller';
 import { addBackdrop } from './backdrop';
+import { DodgeOverlay } from './dodge-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
 import { InputDevice } from './input-device';
@@ -38,6 +40,8 @@ export class MatchScene extends Phaser.Scene {
   private banner!: Phaser.GameObjects.Text;
   private backdrop!: { update: (f: number) => void };
   private renderFrame = 0;
+  private dodgeOverlays: DodgeOverlay[] = [];
+  private showDodge = false;
 
   constructor() {
     super('match');
@@ -49,6 +53,7 @@ export class MatchScene extends Phaser.Scene {
     this.paused = false;
     this.endTimer = -1;
     this.views = [];
+    this.showDodge = false;
   }
 
   create(): void {
@@ -85,10 +90,19 @@ export class MatchScene extends Phaser.Scene {
     }
     this.cameras.main.setBackgroundColor(UI.bgTop);
     this.wireEvents();
+    this.dodgeOverlays = this.views.flatMap((v) => {
+      const c = this.runner.controllers[v.sideIndex];
+      return c instanceof CpuController ? [new DodgeOverlay(this, v.debugLayer, c, `dodgemap${v.sideIndex}`)] : [];
+    });
 
     const kb = this.input.keyboard!;
     kb.on('keydown-ESC', () => this.togglePause());
     kb.on('keydown-M', () => sfx.toggleMute());
+    kb.addKey(Phaser.Input.Keyboard.KeyCodes.F3); // captured, so the browser does not search
+    kb.on('keydown-F3', () => {
+      this.showDodge = !this.showDodge;
+      for (const o of this.dodgeOverlays) o.setVisible(this.showDodge);
+    });
     kb.on('keydown', () => sfx.unlock());
     this.game.events.on(Phaser.Core.Events.BLUR, this.autoPause, this);
     this.events.once('shutdown', () => this.game.events.off(Phaser.Core.Events.BLUR, this.autoPause, this));
@@ -198,6 +212,7 @@ export class MatchScene extends Phaser.Scene {
       }
     }
     for (const v of this.views) v.draw(this.state.sides[v.sideIndex]!, this.state.frame);
+    if (this.showDodge) for (const o of this.dodgeOverlays) o.draw();
     this.hud.update(this.state, this.game.loop.actualFps);
   }
 

@@ -1,6 +1,7 @@
 // What the title screen (or a test) asks for: the sim config plus who plays each side.
 import { createController } from '../controllers/registry';
 import { HumanController } from '../input/human-controller';
+import { getDodgePreset } from '../presets/dodge';
 import type { MatchConfig } from '../sim/config';
 import type { Controller } from '../sim/controller';
 
@@ -19,8 +20,16 @@ export function makeControllers(setup: MatchSetup, sides: number, readHuman: () 
 }
 
 export function sideName(spec: string, index: number, setup: MatchSetup): string {
-  const who = spec === 'human' ? 'YOU' : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU ${spec.slice(4)}` : spec;
+  const who = spec === 'human' ? 'YOU' : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU · ${cpuLabel(spec.slice(4))}` : spec;
   return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
+}
+
+function cpuLabel(name: string): string {
+  try {
+    return getDodgePreset(name).label;
+  } catch {
+    return name;
+  }
 }
 
 /** A fresh seed for a new match (the seed is recorded, so the match stays reproducible). */

@@ -31,7 +31,7 @@ function setupFrom(o: StartOptions): MatchSetup {
   const config: MatchSetup['config'] = { seed: o.seed, stages: o.stages ?? 'open', mode: o.mode ?? 'versus', difficulty: o.difficulty ?? 'normal' };
   if (o.timeLimit !== undefined) config.timeLimit = o.timeLimit;
   if (o.lives !== undefined) config.lives = o.lives;
-  return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'scripted' };
+  return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'cpu:normal' };
 }
 
 export function installHook(game: Phaser.Game): void {
@@ -80,6 +80,13 @@ export function installHook(game: Phaser.Game): void {
     startMatch(o: StartOptions): void {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();
       game.scene.start('match', setupFrom(o));
+    },
+    /** Plays n frames of the running match at once (screenshots of late, busy moments). */
+    advance(n: number): number {
+      const live = hook.live;
+      if (!live) return -1;
+      for (let i = 0; i < n && live.runner.tick(); i++);
+      return live.state.frame;
     },
     /** Runs a match to `frames` synchronously in this page (same code as Node, no drawing). */
     simulate(o: StartOptions & { frames: number }): { frame: number; hash: string; checksums: Checksum[] } {

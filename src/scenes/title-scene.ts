@@ -1,6 +1,7 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
+import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../presets/dodge';
 import { DIFFICULTIES, type Difficulty } from '../sim/config';
 import { addBackdrop } from './backdrop';
 import { GAME_H, GAME_W } from './layout';
@@ -16,7 +17,14 @@ const MODES = [
 ];
 
 /** Remembered between visits to the title screen. */
-const last = { mode: 0, stages: 0, difficulty: 1, opponent: 0 };
+const last = { mode: 0, stages: 0, difficulty: 1, opponent: 1 };
+
+/** The CPU's presets: the four difficulties, the paper's three players, the simple scripted CPU. */
+const OPPONENTS = [
+  ...DIFFICULTY_PRESETS.map((n) => ({ label: getDodgePreset(n).label, value: `cpu:${n}` })),
+  ...PAPER_PRESETS.map((n) => ({ label: `${getDodgePreset(n).label} (paper)`, value: `cpu:${n}` })),
+  { label: 'Scripted', value: 'scripted' },
+];
 
 export class TitleScene extends Phaser.Scene {
   private backdrop!: { update: (frame: number) => void };
@@ -40,7 +48,7 @@ export class TitleScene extends Phaser.Scene {
         { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
         { id: 'stages', label: 'Stages', values: [{ label: 'Open', value: 'open' }, { label: 'Maze', value: 'maze', disabled: 'Maze stages arrive in a later version.' }], index: last.stages },
         { id: 'difficulty', label: 'Difficulty', values: DIFFICULTIES.map((d) => ({ label: d[0]!.toUpperCase() + d.slice(1), value: d })), index: last.difficulty },
-        { id: 'opponent', label: 'CPU', values: [{ label: 'Scripted', value: 'scripted' }], index: last.opponent },
+        { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.opponent },
         { id: 'start', label: 'START' },
       ],
       cx,
@@ -67,6 +75,7 @@ export class TitleScene extends Phaser.Scene {
     const mode = m.value('mode');
     const difficulty = m.value('difficulty') as Difficulty;
     const opponent = m.value('opponent');
+    last.opponent = OPPONENTS.findIndex((o) => o.value === opponent);
     last.mode = MODES.findIndex((x) => x.value === mode);
     last.difficulty = DIFFICULTIES.indexOf(difficulty);
     const setup: MatchSetup = {

@@ -32,6 +32,7 @@ describe('dodge presets', () => {
     expect(h!.reactionFrames).toBeGreaterThan(l!.reactionFrames);
     expect(e!.slip).toBeGreaterThan(n!.slip);
     expect(e!.depth).toBeLessThanOrEqual(h!.depth);
+    expect(l!.focus).toBe(true);
   });
 
   it('looks names up by id or label, and names the field for unknown ones', () => {

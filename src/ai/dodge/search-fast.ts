@@ -79,6 +79,22 @@ class Level {
     return i;
   }
 
+  /** States = positions (no switch penalty): state i is position i. */
+  identityStates(): void {
+    while (this.stPos.length < this.nPos) {
+      this.stPos = growI(this.stPos);
+      this.stLast = growI(this.stLast);
+      this.bL = growI(this.bL);
+      this.bMove = growI(this.bMove);
+      this.bV = growF(this.bV);
+    }
+    for (let i = 0; i < this.nPos; i++) {
+      this.stPos[i] = i;
+      this.stLast[i] = -1;
+    }
+    this.nSt = this.nPos;
+  }
+
   ensureTransitions(M: number): void {
     const need = this.nPos * M;
     if (this.tE.length < need) {
@@ -256,7 +272,18 @@ export class FastSearch {
         }
       }
       this.transitions += expanded * M;
-      // States: (position, last move) — the last move only matters with a switch penalty.
+      // States: (position, last move) — the last move only matters with a switch penalty; without
+      // one, the states of the next level are its positions themselves.
+      if (penalty === 0) {
+        nxt.identityStates();
+        for (let si = 0; si < lev.nSt; si++) {
+          const base = lev.stPos[si]! * M;
+          const sb = si * M;
+          for (let a = 0; a < M; a++) lev.sChild[sb + a] = lev.tChild[base + a]!;
+        }
+        this.states += lev.nSt;
+        continue;
+      }
       for (let si = 0; si < lev.nSt; si++) {
         const base = lev.stPos[si]! * M;
         const sb = si * M;
@@ -281,6 +308,7 @@ export class FastSearch {
       const nxt = this.levels[k + 1]!;
       const c = p.weights[k]!;
       for (let si = 0; si < lev.nSt; si++) {
+        if (lev.posNear[lev.stPos[si]!]! < 0) continue; // a hit position: never reached
         const tb = lev.stPos[si]! * M;
         const sb = si * M;
         const lastMove = lev.stLast[si]!;

@@ -1,0 +1,32 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+// node --import tsx rather than npx, so npm's own warnings never reach the tool's stderr.
+const NODE = [process.execPath, '--import', 'tsx', 'src/cli/match.ts'] as const;
+const tool = (args: string[]) => spawnSync(NODE[0], [...NODE.slice(1), ...args], { encoding: 'utf8' });
+
+describe('match tool', () => {
+  it('same arguments give the same hash; --json ends stdout with one object', () => {
+    const args = ['--seed', '9', '--frames', '900', '--p1', 'random:2', '--p2', 'cpu:easy', '--json'];
+    const a = execFileSync(NODE[0], [...NODE.slice(1), ...args], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const b = execFileSync(NODE[0], [...NODE.slice(1), ...args], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const out = JSON.parse(a);
+    expect(out).toMatchObject({ frames: 900, winner: null, finished: false, p1: 'random:2', p2: 'cpu:easy' });
+    expect(out.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.parse(b).hash).toBe(out.hash);
+  });
+
+  it('bad arguments exit 2 with one error line', () => {
+    for (const [args, re] of [
+      [['--p1', 'nobody'], /^error: unknown controller 'nobody'/],
+      [['--seed', 'x'], /^error: option --seed: 'x' is not a whole number/],
+      [['--difficulty', 'extreme'], /^error: config\.difficulty/],
+      [['--bogus'], /^error: unknown option --bogus/],
+    ] as const) {
+      const r = tool([...args]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(re);
+    }
+  });
+});
