@@ -45,3 +45,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/**
+ * Presses keys one after another with a short gap. Phaser drops a key event whose code, type and
+ * timestamp equal the previous one's (some systems double-fire), and synthetic presses sent
+ * back to back can share a timestamp; a person's presses never do.
+ */
+export async function press(page: Page, ...keys: string[]): Promise<void> {
+  for (const k of keys) {
+    await page.keyboard.press(k);
+    await page.waitForTimeout(60);
+  }
+}

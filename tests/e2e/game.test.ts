@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
-import { launch, openGame, screenshot, type OpenedPage } from './browser';
+import { launch, openGame, press, screenshot, type OpenedPage } from './browser';
 
 interface Hook {
   ready: boolean;
@@ -40,8 +40,7 @@ describe('the game in Chromium', () => {
 
   it('starts a Player vs CPU match from the title screen with keys', async () => {
     const { page } = game;
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 5, null, { timeout: 30_000 });
     const texts = await tf(page).eval((h) => h.texts());
     expect(texts.some((t) => t.startsWith('P1 · YOU'))).toBe(true);
@@ -81,9 +80,7 @@ describe('the game in Chromium', () => {
     expect(await tf(page).eval((h) => h.frame())).toBe(f);
     expect(await tf(page).eval((h) => h.texts())).toContain('PAUSED');
     await screenshot(page, 'pause');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 10_000 });
   });
 
