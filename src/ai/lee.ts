@@ -9,7 +9,7 @@
 // at the same steps as updating every cell, at a cost proportional to the frontier. Each wave stores
 // the step at which every cell turned true. No allocation after construction.
 
-import { type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from './wave/grid';
+import { type HashSink, type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from './wave/grid';
 
 export interface LeeFieldOptions {
   /** Grid points per maze cell along each axis, as for the wave field. Default 2. */
@@ -137,6 +137,37 @@ export class LeeField {
     this.tail[w] = t;
   }
 
+  /** Makes this field's state equal to `o`'s (same grid and options); allocates nothing. */
+  copyFrom(o: LeeField): void {
+    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves) throw new RangeError('copyFrom: the Lee fields differ in size or waves');
+    this.time = o.time;
+    this.sourceCell = o.sourceCell;
+    this.age.set(o.age);
+    this.generation.set(o.generation);
+    this.head.set(o.head);
+    this.tail.set(o.tail);
+    for (let w = 0; w < this.waves; w++) {
+      this.stamp[w]!.set(o.stamp[w]!);
+      this.queue[w]!.set(o.queue[w]!.subarray(0, o.tail[w]!));
+    }
+  }
+
+  /** Feeds the state a future step depends on into `h` (stamps and the frontier of every wave). */
+  hashInto(h: HashSink): void {
+    h.int(this.time);
+    h.int(this.sourceCell);
+    for (let w = 0; w < this.waves; w++) {
+      h.int(this.age[w]!);
+      h.int(this.generation[w]!);
+      h.int(this.head[w]!);
+      h.int(this.tail[w]!);
+      const q = this.queue[w]!;
+      for (let i = this.head[w]!; i < this.tail[w]!; i++) h.int(q[i]!);
+      const st = this.stamp[w]!;
+      for (let i = 0; i < st.length; i++) h.int(st[i]!);
+    }
+  }
+
   /** Age at which grid point (cx, cy) turned true in wave w, -1 if not (yet) or outside. */
   stampAt(w: number, cx: number, cy: number): number {
     if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height) return -1;
@@ -215,6 +246,20 @@ export class LeeTracker {
     this.heading.x = 0;
     this.heading.y = 0;
     this.reactions = 0;
+  }
+
+  copyFrom(o: LeeTracker): void {
+    this.heading.x = o.heading.x;
+    this.heading.y = o.heading.y;
+    this.reacted.set(o.reacted);
+    this.reactions = o.reactions;
+  }
+
+  hashInto(h: HashSink): void {
+    h.num(this.heading.x);
+    h.num(this.heading.y);
+    for (let w = 0; w < this.reacted.length; w++) h.int(this.reacted[w]!);
+    h.int(this.reactions);
   }
 
   /** Chaser at (x, y) in cell units; returns true when it reacted this step. */

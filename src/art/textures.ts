@@ -226,6 +226,129 @@ function drawEnemies(scene: Phaser.Scene): void {
   });
 }
 
+/** Maze stages: the chaser (a hunting wisp), the turret (barrel drawn pointing up; sprites rotate to
+ * its facing), the exit portal and the heal pad. */
+function drawMazeSprites(scene: Phaser.Scene): void {
+  canvasTexture(scene, 'enemy6', 32, 32, (ctx) => {
+    glow(ctx, 16, 16, 16, '#ff5040', 0.75);
+    ctx.fillStyle = '#a01830';
+    star(ctx, 16, 16, 13, 8.5, 8, 0);
+    ctx.fill();
+    ctx.strokeStyle = '#ffb0a0';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    disc(ctx, 16, 16, 7.5, '#ff6048');
+    disc(ctx, 12.5, 14.5, 2.6, '#ffffff');
+    disc(ctx, 19.5, 14.5, 2.6, '#ffffff');
+    disc(ctx, 13, 15, 1.2, '#400010');
+    disc(ctx, 20, 15, 1.2, '#400010');
+  });
+  canvasTexture(scene, 'enemy7', 32, 32, (ctx) => {
+    glow(ctx, 16, 17, 15, '#40e8ff', 0.45);
+    ctx.fillStyle = '#24506a';
+    ctx.beginPath();
+    for (let k = 0; k < 6; k++) {
+      const a = Math.PI / 6 + (k * Math.PI) / 3;
+      ctx.lineTo(16 + 11 * Math.cos(a), 18 + 11 * Math.sin(a));
+    }
+    ctx.closePath();
+    ctx.fill();
+    ctx.strokeStyle = '#a8f4ff';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    ctx.fillStyle = '#d8fbff';
+    ctx.fillRect(13.5, 2, 5, 14); // barrel
+    disc(ctx, 16, 18, 5.5, '#ffffff');
+    disc(ctx, 16, 18, 3, '#ff4060');
+  });
+  canvasTexture(scene, 'mazeExit', 40, 40, (ctx) => {
+    glow(ctx, 20, 20, 20, '#ffd24a', 0.9);
+    ctx.strokeStyle = '#fff2b0';
+    ctx.lineWidth = 2;
+    for (const r of [15, 10]) {
+      ctx.beginPath();
+      ctx.arc(20, 20, r, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#ffffff';
+    star(ctx, 20, 20, 7, 3, 4);
+    ctx.fill();
+  });
+  canvasTexture(scene, 'mazeHeal', 32, 32, (ctx) => {
+    glow(ctx, 16, 16, 16, '#50ff80', 0.8);
+    disc(ctx, 16, 16, 10, '#1f9a58');
+    ctx.strokeStyle = '#b8ffd0';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(16, 16, 10, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(13.5, 9, 5, 14);
+    ctx.fillRect(9, 13.5, 14, 5);
+  });
+}
+
+/**
+ * The walls of one maze layout as a single field-sized texture (one image per layout, not a Graphics
+ * redrawn every frame): dark blocks with a glowing rim along every edge that faces floor, floor
+ * tiles left transparent over the field's background with a faint dot. `walls[y * w + x]` = 1 for wall.
+ */
+export function createMazeTexture(scene: Phaser.Scene, key: string, walls: ArrayLike<number>, w: number, h: number, tile: number, hue = 255): void {
+  canvasTexture(scene, key, w * tile, h * tile, (ctx) => {
+    const wall = (x: number, y: number): boolean => x < 0 || y < 0 || x >= w || y >= h || walls[y * w + x] !== 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const px = x * tile;
+        const py = y * tile;
+        if (!wall(x, y)) {
+          disc(ctx, px + tile / 2, py + tile / 2, 0.9, `hsla(${hue}, 80%, 80%, 0.16)`);
+          continue;
+        }
+        const g = ctx.createLinearGradient(0, py, 0, py + tile);
+        g.addColorStop(0, `hsl(${hue}, 38%, 22%)`);
+        g.addColorStop(1, `hsl(${hue}, 42%, 13%)`);
+        ctx.fillStyle = g;
+        ctx.fillRect(px, py, tile, tile);
+        // A faint brick seam, so long walls do not look flat.
+        ctx.fillStyle = `hsla(${hue}, 60%, 70%, 0.07)`;
+        ctx.fillRect(px, py + (((x + y) & 1) === 0 ? 0 : tile / 2), tile, 1);
+      }
+    }
+    // Rims: a soft glow pass, then a crisp line, on wall edges that face floor.
+    for (const pass of [0, 1]) {
+      ctx.strokeStyle = pass === 0 ? `hsla(${hue}, 100%, 72%, 0.35)` : `hsla(${hue}, 100%, 82%, 0.95)`;
+      ctx.lineWidth = pass === 0 ? 4 : 1.5;
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          if (!wall(x, y)) continue;
+          const px = x * tile;
+          const py = y * tile;
+          const o = pass === 0 ? 1.5 : 0.75;
+          if (!wall(x, y - 1)) {
+            ctx.moveTo(px, py + o);
+            ctx.lineTo(px + tile, py + o);
+          }
+          if (!wall(x, y + 1)) {
+            ctx.moveTo(px, py + tile - o);
+            ctx.lineTo(px + tile, py + tile - o);
+          }
+          if (!wall(x - 1, y)) {
+            ctx.moveTo(px + o, py);
+            ctx.lineTo(px + o, py + tile);
+          }
+          if (!wall(x + 1, y)) {
+            ctx.moveTo(px + tile - o, py);
+            ctx.lineTo(px + tile - o, py + tile);
+          }
+        }
+      }
+      ctx.stroke();
+    }
+  });
+}
+
 /** A field background (w×h, tiles vertically) and its parallax star layer `${key}b`. */
 function drawBackground(scene: Phaser.Scene, key: string, hue: number, w: number, h: number, grid: boolean): void {
   canvasTexture(scene, key, w, h, (ctx) => {
@@ -308,6 +431,7 @@ export function createTextures(scene: Phaser.Scene): void {
     ctx.stroke();
   });
   drawEnemies(scene);
+  drawMazeSprites(scene);
   drawBackground(scene, 'bg0', 220, FIELD_W, FIELD_H, true);
   drawBackground(scene, 'bg1', 320, FIELD_W, FIELD_H, true);
   drawBackground(scene, 'backdrop', 260, 960, 540, false);

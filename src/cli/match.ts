@@ -1,7 +1,12 @@
 // Runs a match headless and prints the result and the final state hash.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createController, controllerKinds } from '../controllers/registry';
+import { encodeReplay, replayFromRunner } from '../replay';
+import { writeFileAtomic } from '../replay/node'; // also registers the replay:FILE controller
 import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
 import { runTool, UsageError, type ToolSpec } from './common';
+import { MAZE_NAMES } from '../maze/catalog';
 
 const spec: ToolSpec = {
   name: 'match',
@@ -14,11 +19,26 @@ const spec: ToolSpec = {
     { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only)', default: 'scripted' },
     { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
     { name: 'difficulty', kind: 'string', help: `${DIFFICULTIES.join(' | ')}`, default: 'normal' },
-    { name: 'stages', kind: 'string', help: 'open (maze arrives later)', default: 'open' },
+    { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
+    { name: 'maze', kind: 'string', help: `maze stages: first maze of the rotation, ${MAZE_NAMES.join(' | ')} | gen:SEED (default ${MAZE_NAMES[0]})` },
     { name: 'lives', kind: 'int', help: 'lives per side', default: 5 },
     { name: 'time-limit', kind: 'int', help: 'time limit in frames (0 = none)', default: 10800 },
+    { name: 'record', kind: 'string', help: 'write the replay of the match to this file (replaced atomically)' },
   ],
 };
+
+/** Fails before the match is played when --record names a place no file can be written. */
+function checkWritableTarget(path: string): void {
+  if (path === '') throw new UsageError('--record needs a file name');
+  let st;
+  try {
+    st = statSync(dirname(resolve(path)));
+  } catch {
+    throw new UsageError(`--record ${path}: the directory ${dirname(resolve(path))} does not exist`);
+  }
+  if (!st.isDirectory()) throw new UsageError(`--record ${path}: ${dirname(resolve(path))} is not a directory`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--record ${path}: is a directory`);
+}
 
 export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchConfig> & { seed: number } {
   return {
@@ -26,6 +46,7 @@ export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchCo
     mode: o.mode as MatchConfig['mode'],
     difficulty: o.difficulty as MatchConfig['difficulty'],
     stages: o.stages as MatchConfig['stages'],
+    maze: o.maze as string | undefined,
     lives: o.lives as number,
     timeLimit: o['time-limit'] as number,
   };
@@ -35,10 +56,13 @@ await runTool(spec, ({ opts }, json) => {
   const state = createMatch(matchConfigFromArgs(opts));
   const controllers = [createController(opts.p1 as string)];
   if (state.sides.length > 1) controllers.push(createController(opts.p2 as string));
+  const record = opts.record as string | undefined;
+  if (record !== undefined) checkWritableTarget(record);
   const frames = opts.frames as number | undefined;
   if (frames !== undefined && frames < 0) throw new UsageError(`--frames must be ≥ 0, got ${frames}`);
   const runner = new MatchRunner(state, controllers);
   runner.runUntil(frames ?? Number.MAX_SAFE_INTEGER);
+  if (record !== undefined) writeFileAtomic(record, encodeReplay(replayFromRunner(runner, { date: new Date().toISOString() })));
   const result = state.result;
   const out = {
     winner: result ? result.winner : null,
@@ -49,7 +73,7 @@ await runTool(spec, ({ opts }, json) => {
     seed: state.config.seed,
     p1: controllers[0]!.spec,
     p2: controllers[1]?.spec ?? null,
-    sides: state.sides.map((s) => ({ score: s.score, lives: s.ship.lives, hits: s.hits, kills: s.kills, grazes: s.grazes, best_chain: s.bestChain, attacks_sent: s.attacksSent })),
+    sides: state.sides.map((s) => ({ score: s.score, lives: s.ship.lives, hits: s.hits, kills: s.kills, grazes: s.grazes, best_chain: s.bestChain, attacks_sent: s.attacksSent, mazes_cleared: s.mazesCleared })),
   };
   if (!json) {
     const w = !result ? 'not finished' : result.winner === null ? `draw (${result.reason})` : `side ${result.winner + 1} wins (${result.reason})`;

@@ -51,6 +51,8 @@ export class FieldView {
   readonly root: Phaser.GameObjects.Container;
   /** Debug overlays (CPU influence map, …) draw here: above bullets, below effects. */
   readonly debugLayer: Phaser.GameObjects.Container;
+  /** Maze stages: walls, exit and heal pads draw here (maze-view.ts), under the enemies. */
+  readonly mazeLayer: Phaser.GameObjects.Container;
   private bg: Scroller;
   private bgStars: StarField;
   private enemies: SpritePool;
@@ -89,7 +91,8 @@ export class FieldView {
     this.fxLayer = scene.add.container(0, 0);
     const topLayer = scene.add.container(0, 0);
     this.debugLayer = scene.add.container(0, 0);
-    this.root.add([enemyLayer, shotLayer, shipLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
+    this.mazeLayer = scene.add.container(0, 0);
+    this.root.add([this.mazeLayer, enemyLayer, shotLayer, shipLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
     this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
     this.shots = new SpritePool(scene, shotLayer, 'shot0');
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
@@ -133,7 +136,8 @@ export class FieldView {
       const key = `enemy${e.kind}`;
       if (img.texture.key !== key) img.setTexture(key);
       img.setPosition(e.x, e.y);
-      img.setRotation(e.kind === 2 ? frame * 0.08 : e.kind === 1 ? frame * 0.05 : 0);
+      // Turrets (kind 7) turn to their facing (the texture's barrel points up); chasers (6) spin slowly.
+      img.setRotation(e.kind === 2 ? frame * 0.08 : e.kind === 1 ? frame * 0.05 : e.kind === 7 ? e.phase + Math.PI / 2 : e.kind === 6 ? frame * 0.04 : 0);
       // Bob and a white flash just after taking damage.
       if (e.kind === 0 || e.kind === 4) img.y += Math.sin((frame + i * 13) * 0.15) * 1.5;
       const hurt = e.hp < e.maxHp && !e.invulnerable && (frame & 4) === 0 && e.hp / e.maxHp < 0.35;

@@ -29,6 +29,9 @@ export class Hud {
   private clock: Phaser.GameObjects.Text;
   private stage: Phaser.GameObjects.Text;
   private fps: Phaser.GameObjects.Text;
+  /** Maze stages: mazes cleared per side (hidden in open stages). */
+  private mazeLabel: Phaser.GameObjects.Text;
+  private mazes: Phaser.GameObjects.Text;
 
   constructor(
     scene: Phaser.Scene,
@@ -70,6 +73,8 @@ export class Hud {
     add(scene.add.text(cx, top + 70, 'LEVEL', textStyle(13, UI.dim)).setOrigin(0.5, 0));
     this.stage = add(scene.add.text(cx, top + 88, '', textStyle(24)).setOrigin(0.5, 0));
     this.fps = add(scene.add.text(cx, top + FIELD_H - 4, '', textStyle(12, UI.dim)).setOrigin(0.5, 1));
+    this.mazeLabel = add(scene.add.text(cx, top + 200, 'MAZES', textStyle(13, UI.dim)).setOrigin(0.5, 0).setVisible(false));
+    this.mazes = add(scene.add.text(cx, top + 218, '', textStyle(24)).setOrigin(0.5, 0).setVisible(false));
     add(scene.add.text(cx, top + FIELD_H - 26, 'Esc pause', textStyle(12, UI.dim)).setOrigin(0.5, 1));
   }
 
@@ -81,6 +86,10 @@ export class Hud {
     this.clock.setColor(s.config.timeLimit > 0 && left < 10 * FPS ? '#ff6070' : UI.text);
     setText(this.stage, String(levelAt(s.frame)));
     setText(this.fps, `${fps.toFixed(0)} fps`);
+    const maze = s.config.stages === 'maze';
+    this.mazeLabel.setVisible(maze);
+    this.mazes.setVisible(maze);
+    if (maze) setText(this.mazes, s.sides.map((d) => d.mazesCleared).join(' : '));
   }
 
   private updateSide(h: SideHud, s: MatchState, i: number): void {

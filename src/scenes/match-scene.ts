@@ -10,6 +10,7 @@ import { addBackdrop } from './backdrop';
 import { DodgeOverlay } from './dodge-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
+import { MazeView } from './maze-view';
 import { InputDevice } from './input-device';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX } from './layout';
 import { freshSeed, makeControllers, sideName, type MatchSetup } from './match-setup';
@@ -42,6 +43,8 @@ export class MatchScene extends Phaser.Scene {
   private renderFrame = 0;
   private dodgeOverlays: DodgeOverlay[] = [];
   private showDodge = false;
+  private mazeViews: MazeView[] = [];
+  private showWave = false;
 
   constructor() {
     super('match');
@@ -54,6 +57,7 @@ export class MatchScene extends Phaser.Scene {
     this.endTimer = -1;
     this.views = [];
     this.showDodge = false;
+    this.showWave = false;
   }
 
   create(): void {
@@ -64,6 +68,7 @@ export class MatchScene extends Phaser.Scene {
     this.events.once('shutdown', () => {
       if (hook.live?.state === this.state) hook.live = null;
       this.runner.removeAllListeners();
+      for (const m of this.mazeViews) m.destroy();
       for (const v of this.views) v.destroy();
     });
 
@@ -90,6 +95,7 @@ export class MatchScene extends Phaser.Scene {
     }
     this.cameras.main.setBackgroundColor(UI.bgTop);
     this.wireEvents();
+    this.mazeViews = this.state.config.stages === 'maze' ? this.views.map((v) => new MazeView(this, v.mazeLayer, v.debugLayer, v.sideIndex)) : [];
     this.dodgeOverlays = this.views.flatMap((v) => {
       const c = this.runner.controllers[v.sideIndex];
       return c instanceof CpuController ? [new DodgeOverlay(this, v.debugLayer, c, `dodgemap${v.sideIndex}`)] : [];
@@ -98,6 +104,11 @@ export class MatchScene extends Phaser.Scene {
     const kb = this.input.keyboard!;
     kb.on('keydown-ESC', () => this.togglePause());
     kb.on('keydown-M', () => sfx.toggleMute());
+    kb.addKey(Phaser.Input.Keyboard.KeyCodes.F2);
+    kb.on('keydown-F2', () => {
+      this.showWave = !this.showWave;
+      for (const m of this.mazeViews) m.setOverlay(this.showWave);
+    });
     kb.addKey(Phaser.Input.Keyboard.KeyCodes.F3); // captured, so the browser does not search
     kb.on('keydown-F3', () => {
       this.showDodge = !this.showDodge;
@@ -147,6 +158,17 @@ export class MatchScene extends Phaser.Scene {
       play('bomb', e.side);
     });
     r.on('attack-sent', (e) => play('send', e.from));
+    r.on('maze-cleared', (e) => {
+      const v = this.views[e.side]!;
+      const ship = this.state.sides[e.side]!.ship;
+      v.ring(ship.x, ship.y, 90, 0xffd24a, 30);
+      v.burst(ship.x, ship.y, 30, 0xffe8a0, 5, 30);
+      play('bomb', e.side);
+    });
+    r.on('heal', (e) => {
+      this.views[e.side]!.ring(e.x, e.y, 40, 0x60ff90, 24);
+      play('charge', e.side);
+    });
     r.on('attack-arrived', (e) => {
       play('arrive', e.side);
       if (e.kind === AttackKind.BOSS) this.views[e.side]!.shake(4, 30);
@@ -212,6 +234,7 @@ export class MatchScene extends Phaser.Scene {
       }
     }
     for (const v of this.views) v.draw(this.state.sides[v.sideIndex]!, this.state.frame);
+    for (const [i, m] of this.mazeViews.entries()) m.draw(this.state.sides[i]!, this.state.frame);
     if (this.showDodge) for (const o of this.dodgeOverlays) o.draw();
     this.hud.update(this.state, this.game.loop.actualFps);
   }

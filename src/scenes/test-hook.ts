@@ -4,12 +4,15 @@ import type Phaser from 'phaser';
 import { createController } from '../controllers/registry';
 import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig, type MatchState } from '../sim';
 import type { MatchSetup } from './match-setup';
+import { replayHookApi } from './replay-hook';
 
 export interface StartOptions {
   seed: number;
   p1?: string;
   p2?: string;
   stages?: MatchConfig['stages'];
+  /** Maze stages: first maze of the rotation (a catalog name or gen:SEED). */
+  maze?: string;
   mode?: MatchConfig['mode'];
   difficulty?: MatchConfig['difficulty'];
   timeLimit?: number;
@@ -31,6 +34,7 @@ function setupFrom(o: StartOptions): MatchSetup {
   const config: MatchSetup['config'] = { seed: o.seed, stages: o.stages ?? 'open', mode: o.mode ?? 'versus', difficulty: o.difficulty ?? 'normal' };
   if (o.timeLimit !== undefined) config.timeLimit = o.timeLimit;
   if (o.lives !== undefined) config.lives = o.lives;
+  if (o.maze !== undefined) config.maze = o.maze;
   return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'cpu:normal' };
 }
 
@@ -99,5 +103,7 @@ export function installHook(game: Phaser.Game): void {
       return { frame: state.frame, hash: hashState(state), checksums: runner.checksums };
     },
   };
+  // Replays, playback and clips (replay-hook.ts).
+  Object.assign(api, replayHookApi(game, () => hook.live?.runner ?? null));
   (globalThis as { __twinfield?: unknown }).__twinfield = api;
 }

@@ -7,7 +7,8 @@ import { addBackdrop } from './backdrop';
 import { GAME_H, GAME_W } from './layout';
 import { freshSeed, type MatchSetup } from './match-setup';
 import { hook } from './test-hook';
-import { Menu } from './ui/menu';
+import { Menu, type MenuRow } from './ui/menu';
+import { MAZE_NAMES } from '../maze/catalog';
 import { textStyle } from './ui/text';
 
 const MODES = [
@@ -17,7 +18,11 @@ const MODES = [
 ];
 
 /** Remembered between visits to the title screen. */
-const last = { mode: 0, stages: 0, difficulty: 1, opponent: 1 };
+const last = { mode: 0, stages: 0, difficulty: 1, opponent: 1, maze: 0 };
+
+/** Maze stages: where the maze rotation starts; 'gen' becomes gen:SEED with a fresh seed. */
+const MAZES = [...MAZE_NAMES.map((n) => ({ label: n[0]!.toUpperCase() + n.slice(1), value: n })), { label: 'Random (generated)', value: 'gen' }];
+const MAZE_ROW_OFF = 'Choose Maze stages to pick a maze.';
 
 /** The CPU's presets: the four difficulties, the paper's three players, the simple scripted CPU. */
 const OPPONENTS = [
@@ -29,6 +34,7 @@ const OPPONENTS = [
 export class TitleScene extends Phaser.Scene {
   private backdrop!: { update: (frame: number) => void };
   private t = 0;
+  private syncMazeRow: () => void = () => {};
 
   constructor() {
     super('title');
@@ -42,11 +48,14 @@ export class TitleScene extends Phaser.Scene {
     this.add.text(cx, 150, 'a two-field versus shooter', textStyle(20, UI.dim)).setOrigin(0.5);
     this.add.image(cx - 300, 110, 'ship0').setScale(1.4);
     this.add.image(cx + 300, 110, 'ship1').setScale(1.4);
+    const firstChild = this.children.list.length;
+    const mazeRow: MenuRow = { id: 'maze', label: 'Maze', values: MAZES, index: last.maze, disabled: last.stages === 1 ? undefined : MAZE_ROW_OFF };
     const menu = new Menu(
       this,
       [
         { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
-        { id: 'stages', label: 'Stages', values: [{ label: 'Open', value: 'open' }, { label: 'Maze', value: 'maze', disabled: 'Maze stages arrive in a later version.' }], index: last.stages },
+        { id: 'stages', label: 'Stages', values: [{ label: 'Open', value: 'open' }, { label: 'Maze', value: 'maze' }], index: last.stages },
+        mazeRow,
         { id: 'difficulty', label: 'Difficulty', values: DIFFICULTIES.map((d) => ({ label: d[0]!.toUpperCase() + d.slice(1), value: d })), index: last.difficulty },
         { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.opponent },
         { id: 'start', label: 'START' },
@@ -57,7 +66,15 @@ export class TitleScene extends Phaser.Scene {
         if (row.id === 'start') this.start(m);
       },
     );
-    void menu;
+    // The Maze row works only with maze stages (dimmed and skipped otherwise). Menu draws its rows as
+    // the first texts it adds, in order, so the Maze row's text is the third one.
+    const mazeText = this.children.list[firstChild + 2] as Phaser.GameObjects.Text;
+    this.syncMazeRow = () => {
+      const on = menu.value('stages') === 'maze';
+      if (on === !mazeRow.disabled) return;
+      mazeRow.disabled = on ? undefined : MAZE_ROW_OFF;
+      mazeText.setColor(on ? UI.text : '#5d567e');
+    };
     this.add
       .text(cx, GAME_H - 54, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
       .setOrigin(0.5);
@@ -69,6 +86,7 @@ export class TitleScene extends Phaser.Scene {
 
   override update(): void {
     this.backdrop.update(this.t++);
+    this.syncMazeRow();
   }
 
   private start(m: Menu): void {
@@ -78,8 +96,12 @@ export class TitleScene extends Phaser.Scene {
     last.opponent = OPPONENTS.findIndex((o) => o.value === opponent);
     last.mode = MODES.findIndex((x) => x.value === mode);
     last.difficulty = DIFFICULTIES.indexOf(difficulty);
+    const stages = m.value('stages') as 'open' | 'maze';
+    const maze = m.value('maze');
+    last.stages = stages === 'maze' ? 1 : 0;
+    last.maze = MAZES.findIndex((x) => x.value === maze);
     const setup: MatchSetup = {
-      config: { seed: freshSeed(), mode: mode === 'practice' ? 'practice' : 'versus', stages: m.value('stages') as 'open', difficulty },
+      config: { seed: freshSeed(), mode: mode === 'practice' ? 'practice' : 'versus', stages, difficulty, ...(stages === 'maze' ? { maze: maze === 'gen' ? `gen:${freshSeed()}` : maze } : {}) },
       p1: mode === 'cvc' ? opponent : 'human',
       p2: opponent,
     };

@@ -1,9 +1,10 @@
 // Deep copy of a match state: keyframes for replay seeking, and what-if lookahead.
 import { BulletPool } from './bullet-pool';
 import { EnemyPool } from './enemy-pool';
+import { cloneMazeSide } from './maze-state';
 import type { MatchState, SideState } from './state';
 
-function cloneSide(o: SideState): SideState {
+function cloneSide(o: SideState, s: MatchState): SideState {
   const bullets = new BulletPool(o.bullets.capacity);
   bullets.copyFrom(o.bullets);
   const shots = new BulletPool(o.shots.capacity);
@@ -18,6 +19,7 @@ function cloneSide(o: SideState): SideState {
     enemies,
     incoming: o.incoming.map((a) => ({ ...a })),
     rng: o.rng.clone(),
+    maze: o.maze ? cloneMazeSide(o.maze, s.config.chaseMethod) : null,
   };
 }
 
@@ -25,7 +27,7 @@ export function cloneState(s: MatchState): MatchState {
   return {
     config: { ...s.config },
     frame: s.frame,
-    sides: s.sides.map(cloneSide),
+    sides: s.sides.map((side) => cloneSide(side, s)),
     stage: { ...s.stage, rng: s.stage.rng.clone() },
     result: s.result ? { ...s.result } : null,
     events: [],

@@ -6,14 +6,17 @@ import {
 import { pending } from './enemies';
 import { addGauge, clearBullets, onKill } from './versus';
 import type { MatchState, SideState } from './state';
+import type { Maze } from '../maze/maze';
+import { inWall } from './maze-state';
 
-/** Moves every bullet of a pool one frame and drops the ones that left the field. */
-export function moveBullets(b: BulletPool): void {
+/** Moves every bullet of a pool one frame and drops the ones that left the field or, in a maze, entered a wall tile. */
+export function moveBullets(b: BulletPool, maze: Maze | null = null): void {
   const m = OFFSCREEN_MARGIN;
   for (let i = b.count - 1; i >= 0; i--) {
     const x = (b.x[i] = b.x[i]! + b.vx[i]!);
     const y = (b.y[i] = b.y[i]! + b.vy[i]!);
     if (x < -m || x > FIELD_W + m || y < -m || y > FIELD_H + m) b.remove(i);
+    else if (maze && inWall(maze, x, y)) b.remove(i);
   }
 }
 

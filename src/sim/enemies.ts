@@ -2,7 +2,7 @@
 import { OFFSCREEN_MARGIN, FIELD_H, FIELD_W } from './constants';
 import type { DifficultyParams } from './difficulty';
 import { EnemyKind, type Enemy } from './enemy-pool';
-import { pathFinished, pathPosition } from './paths';
+import { Path, pathFinished, pathPosition } from './paths';
 import { fireVolley, type FireContext } from './patterns';
 import type { SideState } from './state';
 
@@ -20,6 +20,8 @@ export const KIND_STATS: Record<number, KindStats> = {
   [EnemyKind.GUNSHIP]: { name: 'gunship', r: 19, hp: 28, score: 700 },
   [EnemyKind.SPIRIT]: { name: 'spirit', r: 10, hp: 6, score: 250 },
   [EnemyKind.BOSS]: { name: 'boss', r: 24, hp: 1, score: 0 },
+  [EnemyKind.CHASER]: { name: 'chaser', r: 9, hp: 8, score: 300 },
+  [EnemyKind.TURRET]: { name: 'turret', r: 10, hp: 14, score: 500 },
 };
 
 export interface SpawnSpec {
@@ -77,6 +79,7 @@ export function updateEnemies(side: SideState, frame: number, diff: DifficultyPa
     const e = pool.items[i]!;
     e.age++;
     if (e.age < 0) continue;
+    if (e.path === Path.MAZE) continue; // chasers and turrets: moved and fired by src/sim/maze-*.ts
     const px = e.x;
     const py = e.y;
     pathPosition(e, e.age);

@@ -11,6 +11,10 @@ export const EnemyKind = {
   SPIRIT: 4,
   /** Sent by a level-3 charge attack: invulnerable, runs a boss pattern, then leaves. */
   BOSS: 5,
+  /** Maze stages: hunts the ship through the maze (src/sim/maze-chasers.ts); respawns. */
+  CHASER: 6,
+  /** Maze stages: a stationary turret that fires at a ship it sees (src/sim/maze-turrets.ts). */
+  TURRET: 7,
 } as const;
 export type EnemyKindId = (typeof EnemyKind)[keyof typeof EnemyKind];
 

@@ -12,6 +12,8 @@ export type SimEvent =
   | { type: 'attack-sent'; from: number; to: number; kind: number; power: number }
   | { type: 'attack-arrived'; side: number; kind: number; power: number }
   | { type: 'wave'; index: number; level: number }
+  | { type: 'maze-cleared'; side: number; cleared: number; bonus: number; next: string }
+  | { type: 'heal'; side: number; x: number; y: number; lives: number }
   | { type: 'match-end'; winner: number | null; reason: 'lives' | 'time' };
 
 export type SimEventType = SimEvent['type'];

@@ -2,6 +2,7 @@
 // Equal hashes on two machines mean equal states; replays store it to catch a desync at once.
 import type { BulletPool } from './bullet-pool';
 import type { MatchState } from './state';
+import { hashMazeSide } from './maze-state';
 
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);
@@ -59,6 +60,8 @@ export function hashState(s: MatchState): string {
   h.int(c.lives);
   h.int(c.timeLimit);
   h.int(c.infiniteLives ? 1 : 0);
+  h.str(c.maze);
+  h.str(c.chaseMethod);
   h.int(s.frame);
   h.int(s.stage.nextWave);
   h.int(s.stage.waveIndex);
@@ -78,6 +81,10 @@ export function hashState(s: MatchState): string {
       const e = side.enemies.items[i]!;
       for (const v of [e.kind, e.x, e.y, e.vx, e.vy, e.r, e.hp, e.maxHp, e.spawn, e.age, e.path, e.ox, e.oy, e.p0, e.p1, e.p2]) h.num(v);
       for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score, e.invulnerable ? 1 : 0]) h.num(v);
+    }
+    if (side.maze) {
+      h.int(side.mazesCleared);
+      hashMazeSide(h, side.maze);
     }
   }
   return h.hex();

@@ -7,6 +7,8 @@ import { INPUT_MASK } from './input';
 import { matchStream } from './rng';
 import { updateShip } from './ship';
 import { updateStage } from './stage';
+import { enterMaze } from './maze-exit';
+import { updateMaze } from './maze-rules';
 import { newSide, type MatchResult, type MatchState } from './state';
 import { deliverAttacks, updateChain, updateCharge } from './versus';
 
@@ -17,7 +19,7 @@ export function createMatch(partial: Partial<MatchConfig> & { seed: number }): M
   const config = makeConfig(partial);
   const nSides = config.mode === 'versus' ? 2 : 1;
   const sides = Array.from({ length: nSides }, (_, i) => newSide(i, config.lives, matchStream(config.seed, `side${i}`)));
-  return {
+  const s: MatchState = {
     config,
     frame: 0,
     sides,
@@ -25,6 +27,8 @@ export function createMatch(partial: Partial<MatchConfig> & { seed: number }): M
     result: null,
     events: [],
   };
+  if (config.stages === 'maze') for (const side of sides) enterMaze(s, side, 0);
+  return s;
 }
 
 /**
@@ -45,12 +49,14 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
     ship.lastInput = bits;
     if (ship.invuln > 0) ship.invuln--;
   }
-  updateStage(s);
+  if (s.config.stages === 'open') updateStage(s);
   for (const side of s.sides) {
     deliverAttacks(s, side);
     updateEnemies(side, s.frame, diff);
-    moveBullets(side.bullets);
-    moveBullets(side.shots);
+    updateMaze(s, side, diff);
+    const maze = side.maze ? side.maze.maze : null;
+    moveBullets(side.bullets, maze);
+    moveBullets(side.shots, maze);
     shotsHitEnemies(s, side);
     shipCollisions(s, side);
     updateChain(s, side);
@@ -64,6 +70,8 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
 function byScore(s: MatchState): number | null {
   if (s.sides.length < 2) return null;
   const [a, b] = s.sides as [MatchState['sides'][0], MatchState['sides'][0]];
+  // Maze stages: more mazes cleared wins first.
+  if (a.mazesCleared !== b.mazesCleared) return a.mazesCleared > b.mazesCleared ? 0 : 1;
   if (a.score !== b.score) return a.score > b.score ? 0 : 1;
   if (a.hits !== b.hits) return a.hits < b.hits ? 0 : 1;
   return null;

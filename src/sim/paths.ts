@@ -15,6 +15,8 @@ export const Path = {
   DRIFT: 3,
   /** Descend to y = p1, hover and sway, leave after p2 frames (sent attackers, bosses). */
   HOVER: 4,
+  /** Maze chasers and turrets: no closed-form path, the maze rules move them (p0 = their slot). */
+  MAZE: 5,
 } as const;
 
 export function pathPosition(e: Enemy, age: number): void {

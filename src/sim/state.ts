@@ -4,6 +4,7 @@ import { BulletPool } from './bullet-pool';
 import type { MatchConfig } from './config';
 import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_W, SHIP_START_Y, SHOT_CAPACITY } from './constants';
 import { EnemyPool } from './enemy-pool';
+import type { MazeSideState } from './maze-state';
 import type { Rng } from './rng';
 import type { SimEvent } from './events';
 
@@ -61,6 +62,10 @@ export interface SideState {
   incoming: IncomingAttack[];
   /** Per-side random stream (random bursts, where sent attacks appear). */
   rng: Rng;
+  /** Maze stages: this field's maze (src/sim/maze-state.ts); null in open stages. */
+  maze: MazeSideState | null;
+  /** Maze stages: exits reached so far. */
+  mazesCleared: number;
 }
 
 export interface MatchResult {
@@ -110,6 +115,8 @@ export function newSide(index: number, lives: number, rng: Rng): SideState {
     attacksSent: 0,
     incoming: [],
     rng,
+    maze: null,
+    mazesCleared: 0,
   };
 }
 

@@ -10,6 +10,8 @@ import { levelAt } from './difficulty';
 import { Path } from './paths';
 import { Color, Pattern, Shape, SHAPE_RADIUS } from './patterns';
 import { datan2, dcos, dsin } from './dmath';
+import { mazeAttackOrigin } from './maze-attacks';
+import { onMazeKill } from './maze-spawn';
 import { AttackKind, opponent, type MatchState, type SideState } from './state';
 
 /** Gauge levels a side can spend right now. */
@@ -36,6 +38,7 @@ export function onKill(s: MatchState, side: SideState, e: Enemy): void {
   side.score += gained;
   addGauge(side, e.kind === EnemyKind.SPIRIT ? GAUGE_PER_KILL * 2 : GAUGE_PER_KILL);
   s.events.push({ type: 'kill', side: side.index, x: e.x, y: e.y, kind: e.kind, chain: side.chain, score: gained });
+  if (side.maze) onMazeKill(side.maze, e, s.frame);
 }
 
 export function sendAttack(s: MatchState, from: SideState, kind: number, power: number): void {
@@ -70,8 +73,10 @@ export function deliverAttacks(s: MatchState, side: SideState): void {
     switch (a.kind) {
       case AttackKind.BULLETS:
         for (let k = 0; k < a.power; k++) {
-          const x = rng.range(24, FIELD_W - 24);
-          const y = -8 - rng.range(0, 30);
+          // In a maze the wall ring would stop bullets from above: they appear inside the maze.
+          const o = side.maze ? mazeAttackOrigin(side, side.maze) : null;
+          const x = o ? o.x : rng.range(24, FIELD_W - 24);
+          const y = o ? o.y : -8 - rng.range(0, 30);
           const ang = datan2(side.ship.y - y, side.ship.x - x) + rng.range(-0.35, 0.35);
           const sp = rng.range(1.8, 2.8);
           side.bullets.add(x, y, sp * dcos(ang), sp * dsin(ang), SHAPE_RADIUS[Shape.STAR], s.frame, Shape.STAR, a.from === 0 ? Color.PURPLE : Color.ORANGE, a.from);

@@ -63,7 +63,11 @@ describe('config validation names the field', () => {
     [{ seed: 1, difficulty: 'extreme' }, /config\.difficulty/],
     [{ seed: 1, lives: 0 }, /config\.lives/],
     [{ seed: 1, timeLimit: -5 }, /config\.timeLimit/],
-    [{ seed: 1, stages: 'maze' }, /config\.stages: maze stages are not available yet/],
+    [{ seed: 1, stages: 'castle' }, /config\.stages: must be one of open, maze/],
+    [{ seed: 1, stages: 'maze', maze: 'nowhere' }, /config\.maze: must be one of pillars, .* or gen:SEED/],
+    [{ seed: 1, stages: 'maze', maze: 'gen:x' }, /config\.maze: gen:SEED needs a whole-number seed/],
+    [{ seed: 1, stages: 'maze', maze: 'gen:4294967296' }, /config\.maze/],
+    [{ seed: 1, stages: 'maze', chaseMethod: 'astar' }, /config\.chaseMethod: must be one of wave, wave\+, lee, flow, crash/],
   ];
   for (const [cfg, re] of cases) {
     it(JSON.stringify(cfg), () => {

@@ -13,7 +13,7 @@ import { CrashTurn } from '../crash-turn';
 import { FlowField } from '../flow-field';
 import { LeeField, LeeTracker } from '../lee';
 import { WaveField, type WaveFieldOptions } from '../wave/field';
-import type { TileGrid, Vec2 } from '../wave/grid';
+import type { HashSink, TileGrid, Vec2 } from '../wave/grid';
 import { WavePlusTracker, WaveTracker } from '../wave/tracker';
 
 export const CHASE_METHODS = ['wave', 'wave+', 'lee', 'flow', 'crash'] as const;
@@ -156,6 +156,63 @@ export class ChaserGroup {
     out.x = t.heading.x;
     out.y = t.heading.y;
     return changed;
+  }
+
+  /**
+   * Makes this group's state (shared field, every chaser's tracker, target) equal to `o`'s, so both
+   * continue identically: game state copies (replay seeking, what-if lookahead). `o` must use the same
+   * grid, method and options; chasers missing here are added. The random stream of crash-and-turn is
+   * not copied: the copy keeps the `rand` it was built with (give it a copy of the stream).
+   */
+  copyFrom(o: ChaserGroup): void {
+    if (o.method !== this.method) throw new RangeError(`copyFrom: method '${o.method}' into a '${this.method}' group`);
+    while (this.trackers.length < o.trackers.length) this.add(o.lastX[this.trackers.length]!, o.lastY[this.trackers.length]!);
+    if (this.wave && o.wave) this.wave.copyFrom(o.wave);
+    if (this.lee && o.lee) this.lee.copyFrom(o.lee);
+    if (this.flow && o.flow && o.flow.target !== this.flow.target) this.flow.compute(o.flow.target);
+    for (let i = 0; i < o.trackers.length; i++) {
+      const t = this.trackers[i]!;
+      const u = o.trackers[i]!;
+      if (t instanceof WaveTracker) t.copyFrom(u as WaveTracker);
+      else if (t instanceof WavePlusTracker) t.copyFrom(u as WavePlusTracker);
+      else if (t instanceof LeeTracker) t.copyFrom(u as LeeTracker);
+      else {
+        if (t instanceof CrashTurn) {
+          t.committed = (u as CrashTurn).committed;
+          t.crashes = (u as CrashTurn).crashes;
+        }
+        t.heading.x = u.heading.x;
+        t.heading.y = u.heading.y;
+      }
+      this.lastX[i] = o.lastX[i]!;
+      this.lastY[i] = o.lastY[i]!;
+    }
+    this.tx = o.tx;
+    this.ty = o.ty;
+  }
+
+  /** Feeds everything a future step depends on into `h` (for state hashes). */
+  hashInto(h: HashSink): void {
+    h.int(this.trackers.length);
+    h.num(this.tx);
+    h.num(this.ty);
+    if (this.wave) this.wave.hashInto(h);
+    if (this.lee) this.lee.hashInto(h);
+    if (this.flow) h.int(this.flow.target);
+    for (let i = 0; i < this.trackers.length; i++) {
+      const t = this.trackers[i]!;
+      if (t instanceof WaveTracker || t instanceof WavePlusTracker || t instanceof LeeTracker) t.hashInto(h);
+      else {
+        if (t instanceof CrashTurn) {
+          h.num(t.committed);
+          h.int(t.crashes);
+        }
+        h.num(t.heading.x);
+        h.num(t.heading.y);
+      }
+      h.num(this.lastX[i]!);
+      h.num(this.lastY[i]!);
+    }
   }
 
   /** Clears every chaser's memory (e.g. stage restart); the field keeps running. */

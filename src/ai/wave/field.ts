@@ -21,7 +21,7 @@
 //
 // Everything is allocated in the constructor; emit/step/sample never allocate.
 
-import { type TileGrid, nearestOpenCell } from './grid';
+import { type HashSink, type TileGrid, nearestOpenCell } from './grid';
 
 export interface WaveFieldOptions {
   /** δ = c²Δt²/Δh²; must be in (0, 0.5] (above 0.5 the explicit scheme diverges). Default 0.4 (0.5 itself decouples the grid into a checkerboard). */
@@ -277,6 +277,52 @@ export class WaveField {
     }
     this.cur[w] = nIdx;
     this.age[w]!++;
+  }
+
+  /**
+   * Makes this field's dynamic state (time, waves, buffers, arrival maps, source) equal to `o`'s, so both
+   * continue identically (game state copies for replay seeking). `o` must have been built for the same
+   * grid with the same options. Allocates nothing.
+   */
+  copyFrom(o: WaveField): void {
+    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves || (o.arrivals === null) !== (this.arrivals === null)) {
+      throw new WaveFieldError('copyFrom: the fields differ in size, waves or arrival recording');
+    }
+    this.time = o.time;
+    this.sourceCell = o.sourceCell;
+    this.age.set(o.age);
+    this.generation.set(o.generation);
+    this.emittedFrom.set(o.emittedFrom);
+    this.cur.set(o.cur);
+    for (let i = 0; i < this.buf.length; i++) this.buf[i]!.set(o.buf[i]!);
+    if (this.arrivals && o.arrivals) for (let w = 0; w < this.waves; w++) this.arrivals[w]!.set(o.arrivals[w]!);
+  }
+
+  /**
+   * Feeds everything a future step depends on into `h`: the schedule, and per active wave the two
+   * generations the next step reads (k and k−1) and its arrival map. Open grid points only (walls and
+   * padding are always 0).
+   */
+  hashInto(h: HashSink): void {
+    h.int(this.time);
+    h.int(this.sourceCell);
+    const open = this.openPadded;
+    const cells = this.openCell;
+    for (let w = 0; w < this.waves; w++) {
+      h.int(this.age[w]!);
+      h.int(this.generation[w]!);
+      h.int(this.emittedFrom[w]!);
+      if (this.age[w]! < 0) continue;
+      const c0 = this.cur[w]!;
+      const c = this.buf[3 * w + c0]!;
+      const p = this.buf[3 * w + (c0 === 0 ? 2 : c0 - 1)]!;
+      for (let k = 0; k < open.length; k++) {
+        h.num(c[open[k]!]!);
+        h.num(p[open[k]!]!);
+      }
+      const arr = this.arrivals?.[w];
+      if (arr) for (let k = 0; k < cells.length; k++) h.num(arr[cells[k]!]!);
+    }
   }
 
   /** Current (generation k) value at grid point (cx, cy); 0 outside the grid and on walls. */

@@ -9,6 +9,15 @@ export interface TileGrid {
   walls: Uint8Array;
 }
 
+/**
+ * Where copyable chase state writes itself for a state hash (the sim's Hasher fits): whole numbers
+ * through int(), any number bit-exactly through num().
+ */
+export interface HashSink {
+  int(n: number): void;
+  num(x: number): void;
+}
+
 /** A heading or any 2-D vector written in place (so steering never allocates). */
 export interface Vec2 {
   x: number;

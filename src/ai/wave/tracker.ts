@@ -17,7 +17,7 @@
 // valid until the wave is re-emitted), so it bends round corners instead of running straight for T/n
 // steps. Cost per chaser: a few reads; the field cost is unchanged apart from one compare per cell.
 
-import type { Vec2 } from './grid';
+import type { HashSink, Vec2 } from './grid';
 import type { WaveField, WaveSample } from './field';
 
 export interface WaveTrackerOptions {
@@ -57,6 +57,25 @@ export class WaveTracker {
     this.heading.y = 0;
     this.lastWave = -1;
     this.reactions = 0;
+  }
+
+  /** Copies another tracker's state (same field shape); allocates nothing. */
+  copyFrom(o: WaveTracker): void {
+    this.heading.x = o.heading.x;
+    this.heading.y = o.heading.y;
+    this.reacted.set(o.reacted);
+    this.lastZ = o.lastZ;
+    this.lastWave = o.lastWave;
+    this.reactions = o.reactions;
+  }
+
+  hashInto(h: HashSink): void {
+    h.num(this.heading.x);
+    h.num(this.heading.y);
+    for (let w = 0; w < this.reacted.length; w++) h.int(this.reacted[w]!);
+    h.num(this.lastZ);
+    h.int(this.lastWave);
+    h.int(this.reactions);
   }
 
   /**
@@ -116,6 +135,22 @@ export class WavePlusTracker {
     this.lastWave = -1;
     this.lastGen = -1;
     this.reactions = 0;
+  }
+
+  copyFrom(o: WavePlusTracker): void {
+    this.heading.x = o.heading.x;
+    this.heading.y = o.heading.y;
+    this.lastWave = o.lastWave;
+    this.lastGen = o.lastGen;
+    this.reactions = o.reactions;
+  }
+
+  hashInto(h: HashSink): void {
+    h.num(this.heading.x);
+    h.num(this.heading.y);
+    h.int(this.lastWave);
+    h.int(this.lastGen);
+    h.int(this.reactions);
   }
 
   /** Re-reads the heading at (x, y) from the newest wave that has reached the chaser's cell. */

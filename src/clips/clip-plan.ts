@@ -1,0 +1,83 @@
+// What a clip covers: its frame range (default 30 s from the current frame), which part of the
+// screen (one field or both) and the file name. Pure: unit-tested in Node.
+import { fieldRects, GAME_H, GAME_W } from '../scenes/layout';
+import type { ClipField, ClipFormat } from '../storage/replay-meta';
+
+export const CLIP_FPS = 60;
+export const DEFAULT_CLIP_SECONDS = 30;
+/** Longest clip one export makes (10 minutes). */
+export const MAX_CLIP_FRAMES = 10 * 60 * CLIP_FPS;
+
+export class ClipError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClipError';
+  }
+}
+
+export interface ClipRange {
+  /** First sim frame shown (the state after `start` steps). */
+  start: number;
+  /** Exclusive end: the clip shows frames start … end − 1. */
+  end: number;
+}
+
+/**
+ * Checks a clip range against a replay of `lastFrame` playable frames (states 0 … lastFrame−1 can
+ * be shown: `end` ≤ lastFrame + 1). `end` defaults to 30 s after `start`, cut at the replay's end.
+ */
+export function clipRange(start: number, end: number | undefined, lastFrame: number): ClipRange {
+  const limit = lastFrame + 1;
+  if (!Number.isInteger(start) || start < 0) throw new ClipError(`clip start must be a whole frame number ≥ 0, got ${start}`);
+  if (limit <= 1) throw new ClipError('the replay has no frames to show');
+  if (start >= limit) throw new ClipError(`clip start ${fmt(start)} is after the end of the replay (${fmt(lastFrame)})`);
+  const e = end ?? Math.min(limit, start + DEFAULT_CLIP_SECONDS * CLIP_FPS);
+  if (!Number.isInteger(e)) throw new ClipError(`clip end must be a whole frame number, got ${e}`);
+  if (e <= start) throw new ClipError(`clip end ${fmt(e)} must be after its start ${fmt(start)}`);
+  if (e > limit) throw new ClipError(`clip end ${fmt(e)} is after the end of the replay (${fmt(lastFrame)})`);
+  if (e - start > MAX_CLIP_FRAMES) throw new ClipError(`a clip is at most ${MAX_CLIP_FRAMES / CLIP_FPS / 60} minutes; ${fmt(start)}–${fmt(e)} is longer`);
+  return { start, end: e };
+}
+
+/** Seconds with two decimals and the frame: "12.50 s (frame 750)". */
+function fmt(frame: number): string {
+  return `${(frame / CLIP_FPS).toFixed(2)} s (frame ${frame})`;
+}
+
+/** Parses "12.5" (seconds) or "750f" (frames) from a text field; throws ClipError naming the field. */
+export function parseTime(text: string, what: string): number {
+  const t = text.trim();
+  const frames = /^(\d+)\s*f$/i.exec(t);
+  if (frames) return Number(frames[1]);
+  const mmss = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(t);
+  if (mmss) return Math.round((Number(mmss[1]) * 60 + Number(mmss[2])) * CLIP_FPS);
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * CLIP_FPS);
+  throw new ClipError(`${what}: '${text}' is not a time (write seconds like 12.5, minutes like 1:30, or frames like 750f)`);
+}
+
+export interface CropRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The part of the game canvas (GAME_W × GAME_H pixels) a clip of `field` shows. 'left'/'right'
+ * are one field (the practice field for either); 'both' is the whole screen. Sizes are even, as
+ * the encoders need.
+ */
+export function clipRect(field: ClipField, sides: number, scale = 1): CropRect {
+  const rects = fieldRects(sides);
+  const even = (n: number) => Math.floor(n / 2) * 2;
+  if (field === 'both') return { x: 0, y: 0, w: even(GAME_W * scale), h: even(GAME_H * scale) };
+  if (field === 'right' && sides < 2) throw new ClipError('a practice replay has one field: choose left or both');
+  const r = rects[field === 'right' ? 1 : 0]!;
+  return { x: Math.round(r.x * scale), y: Math.round(r.y * scale), w: even(r.w * scale), h: even(r.h * scale) };
+}
+
+export function clipFileName(stem: string, range: ClipRange, field: ClipField, format: ClipFormat): string {
+  const s = (f: number) => (f / CLIP_FPS).toFixed(1).replace('.', '_');
+  return `${stem}-clip-${s(range.start)}s-${s(range.end)}s-${field}.${format}`;
+}

@@ -1,0 +1,24 @@
+// Replays: encode / decode / verify recorded matches, and a keyframe player for views.
+// Pure (no Phaser, DOM, clock or Node APIs): runs in Node and the browser. See docs/replays.md.
+export { ReplayError } from './errors';
+export {
+  decodeReplay,
+  decodeReplayHeader,
+  encodeReplay,
+  FORMAT_VERSION,
+  MAX_FRAMES,
+  MAX_HEADER_BYTES,
+  MAX_REPLAY_BYTES,
+  REPLAY_EXTENSION,
+  REPLAY_MAGIC,
+  type Replay,
+  type ReplayHeader,
+  type ReplayResult,
+  type ReplaySide,
+} from './format';
+export type { JsonObject, JsonValue } from './json';
+export { replayFromRunner, type RecordMeta } from './record';
+export { checkPlayable, initialState, verifyReplay, type VerifyResult } from './verify';
+export { ReplayPlayer, type Desync, type MarkKind, type PlayerOptions, type TimelineMark } from './player';
+export { ReplayInputController } from './controller';
+export { GAME_VERSION } from './version';

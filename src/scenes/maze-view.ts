@@ -1,0 +1,153 @@
+// Draws a field's maze (maze stages): the walls as one generated texture per layout, the exit and the
+// heal pads as pulsing sprites, and a debug overlay (F2) with the chasers' wave field as a signed heat
+// map (red positive, blue negative; one canvas pixel per field grid point, drawn scaled up) and each
+// chaser's current heading as a line (turrets: their vision cone). Chasers and turrets themselves are
+// enemies and drawn by FieldView. Reads the sim state, never writes it.
+import Phaser from 'phaser';
+import { createMazeTexture } from '../art/textures';
+import { TILE } from '../sim/maze-state';
+import { TURRET_CONE } from '../sim/maze-turrets';
+import { EnemyKind } from '../sim/enemy-pool';
+import type { SideState } from '../sim/state';
+
+export class MazeView {
+  private walls: Phaser.GameObjects.Image;
+  private exits: Phaser.GameObjects.Image[] = [];
+  private pads: Phaser.GameObjects.Image[] = [];
+  private padRings: Phaser.GameObjects.Graphics;
+  private name = '';
+  private overlayOn = false;
+  private heat: Phaser.GameObjects.Image | null = null;
+  private heatTex: Phaser.Textures.CanvasTexture | null = null;
+  private heatPixels: ImageData | null = null;
+  private lines: Phaser.GameObjects.Graphics;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly layer: Phaser.GameObjects.Container,
+    private readonly debugLayer: Phaser.GameObjects.Container,
+    private readonly sideIndex: number,
+  ) {
+    this.walls = scene.add.image(0, 0, '__DEFAULT').setOrigin(0, 0).setVisible(false);
+    this.padRings = scene.add.graphics();
+    layer.add([this.walls, this.padRings]);
+    this.lines = scene.add.graphics().setVisible(false);
+    debugLayer.add(this.lines);
+  }
+
+  setOverlay(on: boolean): void {
+    this.overlayOn = on;
+    this.lines.setVisible(on);
+    this.heat?.setVisible(on);
+  }
+
+  draw(side: SideState, frame: number): void {
+    const mz = side.maze;
+    if (!mz) return;
+    if (mz.name !== this.name) this.load(side);
+    const pulse = 0.5 + 0.5 * Math.sin(frame * 0.12);
+    for (const g of this.exits) g.setScale(0.9 + 0.15 * pulse).setRotation(frame * 0.03).setAlpha(0.75 + 0.25 * pulse);
+    const rings = this.padRings;
+    rings.clear();
+    mz.pads.forEach((p, i) => {
+      const img = this.pads[i];
+      if (!img) return;
+      const ready = frame >= p.readyAt;
+      img.setAlpha(ready ? 0.7 + 0.3 * pulse : 0.25).setScale(ready ? 0.85 + 0.1 * pulse : 0.7);
+      if (p.stand > 0) {
+        // Progress of standing on it: a ring that closes as the life comes back.
+        rings.lineStyle(3, 0x9bffb8, 0.95);
+        rings.beginPath();
+        rings.arc((p.cx + 0.5) * TILE, (p.cy + 0.5) * TILE, 13, -Math.PI / 2, -Math.PI / 2 + (Math.PI * 2 * p.stand) / 60, false);
+        rings.strokePath();
+      }
+    });
+    if (this.overlayOn) this.drawOverlay(side);
+  }
+
+  private load(side: SideState): void {
+    const mz = side.maze!;
+    this.name = mz.name;
+    const m = mz.maze;
+    const key = `maze-walls:${mz.name}`;
+    createMazeTexture(this.scene, key, m.walls, m.width, m.height, TILE, 250);
+    this.walls.setTexture(key).setVisible(true);
+    for (const o of [...this.exits, ...this.pads]) o.destroy();
+    this.exits = m.exits.map((c) => this.scene.add.image((c.x + 0.5) * TILE, (c.y + 0.5) * TILE, 'mazeExit'));
+    this.pads = m.heals.map((c) => this.scene.add.image((c.x + 0.5) * TILE, (c.y + 0.5) * TILE, 'mazeHeal'));
+    this.layer.add([...this.exits, ...this.pads]);
+    this.layer.bringToTop(this.padRings);
+    // A new layout may have another field size: rebuild the heat map lazily.
+    this.heat?.destroy();
+    this.heat = null;
+    this.heatTex = null;
+  }
+
+  private drawOverlay(side: SideState): void {
+    const mz = side.maze!;
+    const field = mz.group.wave;
+    if (field) {
+      if (!this.heatTex) {
+        const key = `wavemap${this.sideIndex}:${field.width}x${field.height}`;
+        this.heatTex = this.scene.textures.exists(key) ? (this.scene.textures.get(key) as Phaser.Textures.CanvasTexture) : this.scene.textures.createCanvas(key, field.width, field.height)!;
+        this.heatPixels = this.heatTex.getContext().createImageData(field.width, field.height);
+        this.heat = this.scene.add.image(0, 0, key).setOrigin(0, 0).setScale(TILE / field.resolution).setAlpha(0.7);
+        this.debugLayer.addAt(this.heat, 0);
+      }
+      const px = this.heatPixels!.data;
+      const S = field.stride;
+      px.fill(0);
+      for (let w = 0; w < field.waves; w++) {
+        if (field.age[w]! < 0) continue;
+        const v = field.values(w);
+        for (let gy = 0; gy < field.height; gy++) {
+          for (let gx = 0; gx < field.width; gx++) {
+            const z = v[(gy + 2) * S + gx + 2]!;
+            if (z === 0) continue;
+            // Log scale from 1e-5 (the weak fronts that reach far chasers) to 1; faint stays faint.
+            const mag = Math.min(1, Math.max(0, (Math.log10(Math.abs(z)) + 5) / 5));
+            if (mag === 0) continue;
+            const i = (gy * field.width + gx) * 4;
+            if (z > 0) px[i] = Math.max(px[i]!, Math.round(255 * mag));
+            else px[i + 2] = Math.max(px[i + 2]!, Math.round(255 * mag));
+            px[i + 1] = Math.max(px[i + 1]!, Math.round(90 * mag * mag * mag));
+            px[i + 3] = Math.max(px[i + 3]!, Math.round(235 * mag * mag));
+          }
+        }
+      }
+      this.heatTex.getContext().putImageData(this.heatPixels!, 0, 0);
+      this.heatTex.refresh();
+      this.heat!.setVisible(true);
+    }
+    const g = this.lines;
+    g.clear();
+    g.lineStyle(2, 0xffffff, 0.95);
+    for (const c of mz.chasers) {
+      if (!c.alive) continue;
+      g.strokeCircle(c.x, c.y, 3);
+      if (c.hx !== 0 || c.hy !== 0) g.lineBetween(c.x, c.y, c.x + c.hx * 28, c.y + c.hy * 28);
+    }
+    // Turrets: the vision cone they perceive the ship with.
+    const pool = side.enemies;
+    const half = Math.acos(TURRET_CONE.cosHalfAngle);
+    const reach = TURRET_CONE.range * TILE;
+    for (let j = 0; j < pool.count; j++) {
+      const e = pool.items[j]!;
+      if (e.kind !== EnemyKind.TURRET) continue;
+      g.lineStyle(1.5, e.burst ? 0xff6070 : 0x80f0ff, 0.8);
+      g.beginPath();
+      g.moveTo(e.x, e.y);
+      g.arc(e.x, e.y, reach, e.phase - half, e.phase + half, false);
+      g.closePath();
+      g.strokePath();
+    }
+  }
+
+  destroy(): void {
+    this.walls.destroy();
+    this.padRings.destroy();
+    this.lines.destroy();
+    this.heat?.destroy();
+    for (const o of [...this.exits, ...this.pads]) o.destroy();
+  }
+}

@@ -1,0 +1,127 @@
+// The replay part of window.__twinfield (added by test-hook.ts): the library, playback and clip
+// export, for end-to-end tests. Bytes cross to the test process as plain number arrays.
+import type Phaser from 'phaser';
+import { probeVideo } from '../clips/export-clip';
+import type { ClipRequest } from '../clips/clip-dialog';
+import { clipRange } from '../clips/clip-plan';
+import { describeError, ReplayLibrary } from '../storage/replay-library';
+import type { ClipField, ClipFormat } from '../storage/replay-meta';
+import type { MatchRunner } from '../sim/runner';
+import { saveMatchReplay } from './save-replay';
+import type { PlaybackScene, PlaybackData } from './playback-scene';
+
+/** The playback scene while it runs (set by the scene). */
+export const replayHookState = { playback: null as PlaybackScene | null };
+
+const lib = () => ReplayLibrary.open();
+
+export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner | null) {
+  const stopAll = () => {
+    for (const s of game.scene.getScenes(true)) s.scene.stop();
+  };
+  return {
+    /** The library list (newest first). */
+    async replays() {
+      return (await lib()).list();
+    },
+    async replayCount(): Promise<number> {
+      return (await lib()).count();
+    },
+    /** Saves the running match like the match scene will (partial when it has not ended). */
+    async saveReplay(o: { partial?: boolean } = {}) {
+      const r = liveRunner();
+      if (!r) return { ok: false, error: 'no match is running' };
+      const specs = r.controllers.map((c) => c.spec);
+      return saveMatchReplay(r, { config: { ...r.state.config }, p1: specs[0]!, p2: specs[1] ?? specs[0]! }, { partial: o.partial ?? false });
+    },
+    async replayBytes(id: string): Promise<number[]> {
+      return Array.from(await (await lib()).bytes(id));
+    },
+    /** Imports files given as bytes, through the same validation as the file picker. */
+    async importReplays(files: { name: string; bytes: number[] }[]) {
+      try {
+        const res = await (await lib()).importFiles(files.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) })));
+        return { ok: true as const, added: res.added.map((e) => e.id), duplicates: res.duplicates };
+      } catch (e) {
+        return { ok: false as const, error: describeError(e) };
+      }
+    },
+    async exportAllReplays(): Promise<number[]> {
+      return Array.from((await (await lib()).exportAll()).bytes);
+    },
+    async deleteAllReplays(): Promise<void> {
+      const l = await lib();
+      for (const e of await l.list()) await l.delete(e.id);
+    },
+    openReplays(): void {
+      stopAll();
+      game.scene.start('replays');
+    },
+    openReplay(id: string, o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
+      stopAll();
+      game.scene.start('playback', { ...o, id });
+    },
+    playReplayBytes(bytes: number[], o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
+      stopAll();
+      game.scene.start('playback', { ...o, bytes: Uint8Array.from(bytes) });
+    },
+    playback() {
+      return replayHookState.playback?.info ?? null;
+    },
+    playbackSeek(frame: number): number {
+      return replayHookState.playback?.seekTo(frame) ?? -1;
+    },
+    playbackToggle(): void {
+      replayHookState.playback?.togglePlay();
+    },
+    playbackSpeed(x: number): void {
+      replayHookState.playback?.setSpeed(x);
+    },
+    playbackSurvey(on: boolean): void {
+      replayHookState.playback?.setSurvey(on);
+    },
+    /** Seek latency in this browser: ms per seek to `n` seeded pseudo-random frames (after indexing). */
+    playbackSeekBench(n: number): { median: number; max: number } {
+      const p = replayHookState.playback;
+      if (!p) return { median: -1, max: -1 };
+      const frames = p.info.frames;
+      let x = 12345;
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        const t = performance.now();
+        p.seekTo(x % (frames + 1));
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      return { median: times[Math.floor(n / 2)]!, max: times[n - 1]! };
+    },
+    /** Exports a clip of the replay in the playback scene (seconds or frames), stores it, returns its facts. */
+    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean }) {
+      const p = replayHookState.playback;
+      if (!p) return { ok: false as const, error: 'no replay is open' };
+      try {
+        const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true };
+        const r = await p.exportClip(req, () => {});
+        return { ok: true as const, id: r.info?.id ?? null, bytes: Array.from(r.bytes), codec: r.codec, mimeType: r.blob.type, elapsed: r.elapsed, filename: r.filename };
+      } catch (e) {
+        return { ok: false as const, error: describeError(e) };
+      }
+    },
+    async clips(replayId: string) {
+      return (await lib()).clips(replayId);
+    },
+    /** Decodes a video in the page (mediabunny + WebCodecs): duration, frames decoded, size, codec. */
+    async probeVideo(bytes: number[]) {
+      try {
+        return { ok: true as const, ...(await probeVideo(Uint8Array.from(bytes))) };
+      } catch (e) {
+        return { ok: false as const, error: describeError(e) };
+      }
+    },
+    async probeClip(id: string) {
+      const { blob } = await (await lib()).clipBlob(id);
+      return probeVideo(new Uint8Array(await blob.arrayBuffer()));
+    },
+  };
+}

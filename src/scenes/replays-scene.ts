@@ -1,0 +1,568 @@
+// The replay library: every saved match with date, mode, players, result and length. Keyboard and
+// mouse: choose, play, rename, tag, delete (with confirmation), export one or all, import (file
+// picker or drop files on the page), sort, filter by mode, tag and text. Errors in plain words.
+import Phaser from 'phaser';
+import { UI } from '../art/palette';
+import { sfx } from '../audio/sfx';
+import { downloadBlob, readFiles } from '../storage/download';
+import { describeError, ReplayLibrary } from '../storage/replay-library';
+import { allTags, displayName, formatDate, formatFrames, formatResult, formatWho, normalizeName, normalizeTag, queryEntries, SORT_KEYS, type LibraryEntry, type SortKey } from '../storage/replay-meta';
+import { addBackdrop } from './backdrop';
+import { GAME_W } from './layout';
+import { surveyFromUrl } from './playback-scene';
+import { dropVeil, promptText } from './ui/dom-panel';
+import { setText, textStyle } from './ui/text';
+
+const ROWS = 11;
+const ROW_H = 29;
+const LIST_Y = 118;
+const COLS = [
+  { key: 'date', label: 'Date', x: 26, chars: 16, sort: 'date' as SortKey },
+  { key: 'mode', label: 'Mode', x: 170, chars: 17 },
+  { key: 'players', label: 'Name / players', x: 318, chars: 28, sort: 'name' as SortKey },
+  { key: 'who', label: 'Who', x: 560, chars: 13 },
+  { key: 'result', label: 'Result', x: 672, chars: 15 },
+  { key: 'length', label: 'Length', x: 800, chars: 7, sort: 'duration' as SortKey },
+  { key: 'tags', label: 'Tags', x: 866, chars: 11 },
+] as const;
+
+function fit(s: string, n: number): string {
+  return s.length <= n ? s : s.slice(0, n - 1) + '…';
+}
+
+export class ReplaysScene extends Phaser.Scene {
+  private lib: ReplayLibrary | null = null;
+  private all: LibraryEntry[] = [];
+  private shown: LibraryEntry[] = [];
+  private sel = 0;
+  private top = 0;
+  private sort: SortKey = 'date';
+  private desc = true;
+  private mode: 'versus' | 'practice' | null = null;
+  private tag: string | null = null;
+  private text = '';
+  private busy = false;
+  private confirming: LibraryEntry | null = null;
+  private rowTexts: Phaser.GameObjects.Text[][] = [];
+  private rowBg!: Phaser.GameObjects.Graphics;
+  private headerTexts: Phaser.GameObjects.Text[] = [];
+  private summary!: Phaser.GameObjects.Text;
+  private filters!: Phaser.GameObjects.Text;
+  private message!: Phaser.GameObjects.Text;
+  private empty!: Phaser.GameObjects.Text;
+  private confirmBox!: Phaser.GameObjects.Container;
+  private confirmText!: Phaser.GameObjects.Text;
+  private backdrop!: { update: (f: number) => void };
+  private t = 0;
+  private fileInput: HTMLInputElement | null = null;
+  private cleanup: (() => void)[] = [];
+
+  constructor() {
+    super('replays');
+  }
+
+  init(): void {
+    this.sel = 0;
+    this.top = 0;
+    this.busy = false;
+    this.confirming = null;
+    this.rowTexts = [];
+    this.headerTexts = [];
+    this.cleanup = [];
+  }
+
+  create(): void {
+    this.backdrop = addBackdrop(this);
+    this.add.text(GAME_W / 2, 30, 'REPLAYS', textStyle(36, '#ffffff', { fontStyle: 'bold', strokeThickness: 7 })).setOrigin(0.5);
+    this.summary = this.add.text(GAME_W / 2, 58, '', textStyle(14, UI.dim)).setOrigin(0.5, 0);
+    this.filters = this.add.text(26, 80, '', textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
+    this.filters.on('pointerdown', (p: Phaser.Input.Pointer) => {
+      // Click on the filter line: the part clicked decides (mode, tag or search).
+      const x = p.x - this.filters.x;
+      if (x < this.filters.width * 0.33) this.cycleMode();
+      else if (x < this.filters.width * 0.6) this.cycleTag();
+      else void this.editSearch();
+    });
+    this.rowBg = this.add.graphics();
+    for (const c of COLS) {
+      const h = this.add.text(c.x, LIST_Y - 22, c.label, textStyle(13, UI.dim));
+      if ('sort' in c) {
+        h.setInteractive({ useHandCursor: true });
+        h.on('pointerdown', () => this.setSort(c.sort));
+      }
+      this.headerTexts.push(h);
+    }
+    for (let i = 0; i < ROWS; i++) {
+      const y = LIST_Y + i * ROW_H;
+      const texts = COLS.map((c) => this.add.text(c.x, y + 5, '', textStyle(15)));
+      this.rowTexts.push(texts);
+      const zone = this.add.zone(14, y, GAME_W - 28, ROW_H).setOrigin(0).setInteractive({ useHandCursor: true });
+      zone.on('pointerdown', (p: Phaser.Input.Pointer) => {
+        if (this.busy || this.confirming) return;
+        const idx = this.top + i;
+        if (idx >= this.shown.length) return;
+        const again = idx === this.sel;
+        this.select(idx);
+        if (again && p.downTime - (zone.getData('last') ?? 0) < 450) this.play();
+        zone.setData('last', p.downTime);
+      });
+    }
+    this.empty = this.add.text(GAME_W / 2, 270, 'Loading the library…', textStyle(18, UI.dim, { align: 'center' })).setOrigin(0.5);
+    this.message = this.add.text(GAME_W / 2, 452, '', textStyle(15, UI.text, { align: 'center', wordWrap: { width: 900 } })).setOrigin(0.5, 0);
+    const buttons: [string, () => void][] = [
+      ['Play', () => this.play()],
+      ['Rename', () => void this.rename()],
+      ['Tag', () => void this.editTag()],
+      ['Delete', () => this.askDelete()],
+      ['Export', () => void this.exportOne()],
+      ['Export all', () => void this.exportAll()],
+      ['Import', () => this.pickFiles()],
+      ['Back', () => this.back()],
+    ];
+    let bx = 26;
+    for (const [label, f] of buttons) {
+      const b = this.add.text(bx, 494, label, textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 10, y: 4 } })).setInteractive({ useHandCursor: true });
+      b.on('pointerover', () => b.setColor(UI.accent));
+      b.on('pointerout', () => b.setColor(UI.text));
+      b.on('pointerdown', () => {
+        if (this.confirming && label !== 'Delete') return;
+        if (!this.busy) f();
+      });
+      bx += b.width + 10;
+    }
+    this.add.text(GAME_W - 20, 522, '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title', textStyle(11, UI.dim)).setOrigin(1, 0);
+    this.buildConfirm();
+    this.input.keyboard!.on('keydown', (e: KeyboardEvent) => this.key(e));
+    this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => this.select(this.sel + Math.sign(dy)));
+    this.installDrop();
+    this.events.once('shutdown', () => {
+      for (const f of this.cleanup) f();
+      this.cleanup = [];
+    });
+    void this.reload();
+  }
+
+  private buildConfirm(): void {
+    const bg = this.add.rectangle(GAME_W / 2, 270, 640, 150, 0x120a2a, 0.97).setStrokeStyle(2, 0xff6070);
+    this.confirmText = this.add.text(GAME_W / 2, 240, '', textStyle(18, UI.text, { align: 'center', wordWrap: { width: 600 } })).setOrigin(0.5);
+    const yes = this.add.text(GAME_W / 2 - 90, 305, 'Delete (Y)', textStyle(18, '#ff8090', { backgroundColor: '#231a44', padding: { x: 12, y: 5 } })).setOrigin(0.5).setInteractive({ useHandCursor: true });
+    const no = this.add.text(GAME_W / 2 + 90, 305, 'Keep (N)', textStyle(18, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } })).setOrigin(0.5).setInteractive({ useHandCursor: true });
+    yes.on('pointerdown', () => void this.confirmDelete(true));
+    no.on('pointerdown', () => void this.confirmDelete(false));
+    this.confirmBox = this.add.container(0, 0, [bg, this.confirmText, yes, no]).setVisible(false).setDepth(10);
+  }
+
+  override update(): void {
+    this.backdrop.update(this.t++);
+  }
+
+  private get current(): LibraryEntry | undefined {
+    return this.shown[this.sel];
+  }
+
+  private say(text: string, kind: 'info' | 'error' | 'ok' = 'info'): void {
+    this.message.setText(text).setColor(kind === 'error' ? '#ff8090' : kind === 'ok' ? '#8dffb0' : UI.text);
+  }
+
+  private async reload(keepId?: string): Promise<void> {
+    try {
+      this.lib ??= await ReplayLibrary.open();
+      this.all = await this.lib.list();
+    } catch (e) {
+      this.all = [];
+      this.say(describeError(e), 'error');
+    }
+    if (!this.sys.isActive()) return;
+    const id = keepId ?? this.current?.id;
+    this.applyQuery();
+    const i = id ? this.shown.findIndex((e) => e.id === id) : -1;
+    this.select(i >= 0 ? i : Math.min(this.sel, this.shown.length - 1));
+  }
+
+  private applyQuery(): void {
+    this.shown = queryEntries(this.all, { sort: this.sort, descending: this.desc, mode: this.mode, tag: this.tag, text: this.text });
+    if (this.tag && !allTags(this.all).includes(this.tag)) this.tag = null;
+  }
+
+  private select(i: number): void {
+    const n = this.shown.length;
+    this.sel = n === 0 ? 0 : Math.max(0, Math.min(n - 1, i));
+    if (this.sel < this.top) this.top = this.sel;
+    if (this.sel >= this.top + ROWS) this.top = this.sel - ROWS + 1;
+    this.top = Math.max(0, Math.min(this.top, Math.max(0, n - ROWS)));
+    this.render();
+  }
+
+  private render(): void {
+    const n = this.shown.length;
+    const total = this.all.length;
+    setText(this.summary, total === 0 ? '' : `${total} replay${total === 1 ? '' : 's'}${n !== total ? ` · ${n} shown` : ''} · sorted by ${this.sort} ${this.desc ? '↓' : '↑'}`);
+    setText(this.filters, `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`);
+    this.headerTexts.forEach((h, i) => {
+      const c = COLS[i]!;
+      const on = 'sort' in c && c.sort === this.sort;
+      setText(h, on ? `${c.label} ${this.desc ? '↓' : '↑'}` : c.label);
+      h.setColor(on ? UI.accent : UI.dim);
+    });
+    const g = this.rowBg;
+    g.clear();
+    g.lineStyle(1, 0x8a7cff, 0.35).lineBetween(18, LIST_Y - 3, GAME_W - 18, LIST_Y - 3);
+    for (let i = 0; i < ROWS; i++) {
+      const e = this.shown[this.top + i];
+      const texts = this.rowTexts[i]!;
+      const y = LIST_Y + i * ROW_H;
+      if (!e) {
+        for (const t of texts) setText(t, '');
+        continue;
+      }
+      const selected = this.top + i === this.sel;
+      if (selected) g.fillStyle(0x3a2c70, 0.9).fillRoundedRect(14, y, GAME_W - 28, ROW_H - 2, 5);
+      else if (i % 2 === 1) g.fillStyle(0x120a2a, 0.6).fillRect(14, y, GAME_W - 28, ROW_H - 2);
+      const m = e.meta;
+      const values = [
+        formatDate(m.date),
+        `${m.mode} · ${m.stages}`,
+        displayName(e),
+        formatWho(m),
+        formatResult(m),
+        formatFrames(m.frames),
+        [...e.tags, ...(e.clipCount ? [`${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}`] : [])].join(', ') || '—',
+      ];
+      texts.forEach((t, k) => {
+        setText(t, fit(values[k]!, COLS[k]!.chars));
+        t.setColor(selected ? (k === 2 ? UI.accent : UI.text) : k === 0 || k === 6 ? UI.dim : UI.text);
+      });
+    }
+    if (n > ROWS) {
+      // A scroll bar at the right edge.
+      const h = ROWS * ROW_H;
+      g.fillStyle(0x231a44, 1).fillRect(GAME_W - 10, LIST_Y, 4, h);
+      g.fillStyle(0x8a7cff, 1).fillRect(GAME_W - 10, LIST_Y + (this.top / n) * h, 4, Math.max(12, (ROWS / n) * h));
+    }
+    this.empty.setVisible(n === 0);
+    if (n === 0)
+      setText(this.empty, total === 0 ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them on this page.' : 'No replay matches the filters.\nM, G and / change them.');
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (this.busy) return;
+    sfx.unlock();
+    if (this.confirming) {
+      if (e.key === 'y' || e.key === 'Y' || e.key === 'Enter') void this.confirmDelete(true);
+      else if (e.key === 'n' || e.key === 'N' || e.key === 'Escape') void this.confirmDelete(false);
+      return;
+    }
+    switch (e.key) {
+      case 'ArrowUp':
+        this.select(this.sel - 1);
+        break;
+      case 'ArrowDown':
+        this.select(this.sel + 1);
+        break;
+      case 'PageUp':
+        this.select(this.sel - ROWS);
+        break;
+      case 'PageDown':
+        this.select(this.sel + ROWS);
+        break;
+      case 'Home':
+        this.select(0);
+        break;
+      case 'End':
+        this.select(this.shown.length - 1);
+        break;
+      case 'Enter':
+      case 'z':
+      case 'Z':
+        this.play();
+        break;
+      case 'r':
+      case 'R':
+        void this.rename();
+        break;
+      case 't':
+      case 'T':
+        void this.editTag();
+        break;
+      case 'Delete':
+      case 'Backspace':
+      case 'd':
+      case 'D':
+        this.askDelete();
+        break;
+      case 'e':
+        void this.exportOne();
+        break;
+      case 'E':
+        void this.exportAll();
+        break;
+      case 'i':
+      case 'I':
+        this.pickFiles();
+        break;
+      case 's':
+        this.setSort(SORT_KEYS[(SORT_KEYS.indexOf(this.sort) + 1) % SORT_KEYS.length]!);
+        break;
+      case 'S':
+        this.setSort(this.sort);
+        break;
+      case 'm':
+      case 'M':
+        this.cycleMode();
+        break;
+      case 'g':
+      case 'G':
+        this.cycleTag();
+        break;
+      case '/':
+      case 'f':
+      case 'F':
+        void this.editSearch();
+        break;
+      case 'Escape':
+        this.back();
+        break;
+    }
+  }
+
+  private back(): void {
+    this.scene.start('title');
+  }
+
+  /** Clicking the sorted column again (or Shift+S) flips the direction. */
+  private setSort(k: SortKey): void {
+    if (k === this.sort) this.desc = !this.desc;
+    else {
+      this.sort = k;
+      this.desc = k !== 'name';
+    }
+    this.applyQuery();
+    this.select(this.sel);
+  }
+
+  private cycleMode(): void {
+    const modes = [null, 'versus', 'practice'] as const;
+    this.mode = modes[(modes.indexOf(this.mode) + 1) % modes.length]!;
+    this.applyQuery();
+    this.select(0);
+  }
+
+  private cycleTag(): void {
+    const tags: (string | null)[] = [null, ...allTags(this.all)];
+    if (tags.length === 1) return this.say('No replay has a tag yet: T tags the chosen replay.');
+    this.tag = tags[(tags.indexOf(this.tag) + 1) % tags.length]!;
+    this.applyQuery();
+    this.select(0);
+  }
+
+  private async withPrompt<T>(f: () => Promise<T>): Promise<T> {
+    this.busy = true;
+    try {
+      return await f();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async editSearch(): Promise<void> {
+    const v = await this.withPrompt(() => promptText({ title: 'Search the library', label: 'Words to find in names, players, tags, stages or dates (empty: show all)', value: this.text }));
+    if (v === null || !this.sys.isActive()) return;
+    this.text = v.trim();
+    this.applyQuery();
+    this.select(0);
+  }
+
+  private play(): void {
+    const e = this.current;
+    if (!e) return this.say('Nothing to play: the list is empty.');
+    this.scene.start('playback', { id: e.id, survey: surveyFromUrl() });
+  }
+
+  private async rename(): Promise<void> {
+    const e = this.current;
+    if (!e || !this.lib) return;
+    const v = await this.withPrompt(() =>
+      promptText({
+        title: 'Rename the replay',
+        label: `Name (empty: show the players, “${e.meta.players.join(' vs ')}”)`,
+        value: e.name,
+        validate: (s) => {
+          try {
+            normalizeName(s);
+            return null;
+          } catch (err) {
+            return (err as Error).message;
+          }
+        },
+      }),
+    );
+    if (v === null || !this.sys.isActive()) return;
+    try {
+      await this.lib.rename(e.id, v);
+      this.say(v.trim() ? `Renamed to “${v.trim()}”.` : 'Name cleared.', 'ok');
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    }
+    await this.reload(e.id);
+  }
+
+  private async editTag(): Promise<void> {
+    const e = this.current;
+    if (!e || !this.lib) return;
+    const v = await this.withPrompt(() =>
+      promptText({
+        title: 'Tag the replay',
+        label: `A tag to add (a tag it already has is removed). Now: ${e.tags.join(', ') || 'none'}`,
+        value: e.tags.includes('survey') ? '' : 'survey',
+        validate: (s) => {
+          try {
+            normalizeTag(s);
+            return null;
+          } catch (err) {
+            return (err as Error).message;
+          }
+        },
+      }),
+    );
+    if (v === null || !this.sys.isActive()) return;
+    const t = normalizeTag(v);
+    try {
+      if (e.tags.includes(t)) {
+        await this.lib.untag(e.id, t);
+        this.say(`Removed the tag “${t}”.`, 'ok');
+      } else {
+        await this.lib.tag(e.id, t);
+        this.say(`Tagged “${t}”.`, 'ok');
+      }
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    }
+    await this.reload(e.id);
+  }
+
+  private askDelete(): void {
+    const e = this.current;
+    if (!e) return;
+    this.confirming = e;
+    this.confirmText.setText(`Delete “${fit(displayName(e), 40)}” (${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis cannot be undone.`);
+    this.confirmBox.setVisible(true);
+  }
+
+  private async confirmDelete(yes: boolean): Promise<void> {
+    const e = this.confirming;
+    this.confirming = null;
+    this.confirmBox.setVisible(false);
+    if (!e || !yes || !this.lib) return this.say('Nothing was deleted.');
+    try {
+      await this.lib.delete(e.id);
+      this.say(`Deleted “${fit(displayName(e), 40)}”.`, 'ok');
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    }
+    await this.reload();
+  }
+
+  private async exportOne(): Promise<void> {
+    const e = this.current;
+    if (!e || !this.lib) return this.say('Nothing to export: the list is empty.');
+    try {
+      const r = await this.lib.exportOne(e.id);
+      downloadBlob(r.blob, r.filename);
+      this.say(`Exported ${r.filename} (${Math.max(1, Math.round(r.bytes.length / 1024))} KB).`, 'ok');
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    }
+  }
+
+  private async exportAll(): Promise<void> {
+    if (!this.lib) return;
+    try {
+      // With filters on, "all" means all shown.
+      const filtered = this.shown.length !== this.all.length;
+      const r = await this.lib.exportAll(filtered ? this.shown.map((e) => e.id) : undefined);
+      downloadBlob(r.blob, r.filename);
+      this.say(`Exported ${r.count} replay${r.count === 1 ? '' : 's'}${filtered ? ' (those shown)' : ''} to ${r.filename}.`, 'ok');
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    }
+  }
+
+  private pickFiles(): void {
+    if (!this.fileInput) {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.multiple = true;
+      input.accept = '.twrp,.twrb,application/octet-stream';
+      input.style.display = 'none';
+      input.addEventListener('change', () => {
+        const files = input.files ? Array.from(input.files) : [];
+        input.value = '';
+        if (files.length) void this.importFiles(files);
+      });
+      document.body.appendChild(input);
+      this.fileInput = input;
+      this.cleanup.push(() => {
+        input.remove();
+        this.fileInput = null;
+      });
+    }
+    this.fileInput.click();
+  }
+
+  private async importFiles(files: File[]): Promise<void> {
+    if (!this.lib || this.busy) return;
+    this.busy = true;
+    this.say(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
+    try {
+      const res = await this.lib.importFiles(await readFiles(files));
+      const n = res.added.length;
+      this.say(`Imported ${n} replay${n === 1 ? '' : 's'}${res.duplicates ? ` (${res.duplicates} already in the library)` : ''}.`, 'ok');
+      this.busy = false;
+      await this.reload(res.added[0]?.id);
+    } catch (err) {
+      this.say(describeError(err), 'error');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private installDrop(): void {
+    const veil = dropVeil();
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth++;
+      veil.style.display = 'flex';
+    };
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer!.dropEffect = 'copy';
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) veil.style.display = 'none';
+    };
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      veil.style.display = 'none';
+      const files = Array.from(e.dataTransfer!.files);
+      if (files.length) void this.importFiles(files);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    this.cleanup.push(() => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+      veil.remove();
+    });
+  }
+}

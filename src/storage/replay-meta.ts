@@ -1,0 +1,195 @@
+// What the replay library keeps per replay for its lists (pure: no DOM, no IndexedDB), and the
+// sorting, filtering and formatting of those lists. Runs in Node for the unit tests.
+import type { ReplayHeader } from '../replay';
+
+export type ClipField = 'left' | 'right' | 'both';
+export type ClipFormat = 'webm' | 'mp4';
+
+/** List metadata of one stored replay, taken from its header when it is saved or imported. */
+export interface ReplayMeta {
+  /** ISO 8601 date of the recording. */
+  date: string;
+  mode: 'versus' | 'practice';
+  stages: string;
+  difficulty: string;
+  seed: number;
+  simVersion: number;
+  gameVersion: string;
+  /** Display names per side, as recorded. */
+  players: string[];
+  /** Controller specs per side ('human', 'cpu:normal', …). */
+  controllers: string[];
+  /** Human (true) or CPU (false) per side. */
+  human: boolean[];
+  /** Winner side, null for a draw or practice; undefined-free: `finished` says whether the match ended. */
+  winner: number | null;
+  reason: 'lives' | 'time' | null;
+  /** False for a partial replay (the match was left before its end). */
+  finished: boolean;
+  frames: number;
+}
+
+/** One replay in the library (without its bytes). */
+export interface LibraryEntry {
+  id: string;
+  /** The user's name for it ('' = none; lists then show the players). */
+  name: string;
+  tags: string[];
+  /** When it was stored (ISO). */
+  savedAt: string;
+  /** Size of the replay file in bytes. */
+  size: number;
+  meta: ReplayMeta;
+  /** Clips stored next to it. */
+  clipCount: number;
+}
+
+/** A video clip cut from a replay (without its blob). */
+export interface ClipInfo {
+  id: string;
+  replayId: string;
+  format: ClipFormat;
+  /** Codec inside the container ('vp9', 'avc', 'av1'). */
+  codec: string;
+  mimeType: string;
+  startFrame: number;
+  endFrame: number;
+  field: ClipField;
+  width: number;
+  height: number;
+  fps: number;
+  size: number;
+  createdAt: string;
+  /** Rendered with names and human/CPU hidden. */
+  survey: boolean;
+}
+
+export function metaFromHeader(h: ReplayHeader): ReplayMeta {
+  const cfg = h.config as unknown as Record<string, unknown>;
+  return {
+    date: h.date,
+    mode: h.config.mode,
+    stages: typeof cfg.stages === 'string' ? cfg.stages : '?',
+    difficulty: typeof cfg.difficulty === 'string' ? cfg.difficulty : '?',
+    seed: h.config.seed,
+    simVersion: h.simVersion,
+    gameVersion: h.gameVersion,
+    players: h.sides.map((s) => s.name),
+    controllers: h.sides.map((s) => s.controller),
+    human: h.sides.map((s) => s.human),
+    winner: h.result ? h.result.winner : null,
+    reason: h.result ? h.result.reason : null,
+    finished: h.result !== null,
+    frames: h.frames,
+  };
+}
+
+export type SortKey = 'date' | 'duration' | 'name';
+export const SORT_KEYS: readonly SortKey[] = ['date', 'duration', 'name'];
+
+export interface ListQuery {
+  sort?: SortKey;
+  /** Default: newest / longest first for date and duration, A→Z for name. */
+  descending?: boolean;
+  mode?: 'versus' | 'practice' | null;
+  tag?: string | null;
+  /** Case-insensitive substring of the name, players, controllers, tags, stages or date. */
+  text?: string;
+}
+
+/** The name a list shows: the user's name, else "Alice vs cpu:normal". */
+export function displayName(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
+  return e.name || e.meta.players.join(' vs ');
+}
+
+function matchesText(e: LibraryEntry, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (!t) return true;
+  const hay = [e.name, ...e.meta.players, ...e.meta.controllers, ...e.tags, e.meta.stages, e.meta.difficulty, e.meta.mode, e.meta.date].join('\n').toLowerCase();
+  return t.split(/\s+/).every((w) => hay.includes(w));
+}
+
+/** Filters and sorts entries (a new array; the input is not changed). Ties fall back to date, then id. */
+export function queryEntries(entries: readonly LibraryEntry[], q: ListQuery = {}): LibraryEntry[] {
+  const sort = q.sort ?? 'date';
+  const desc = q.descending ?? sort !== 'name';
+  const out = entries.filter((e) => (!q.mode || e.meta.mode === q.mode) && (!q.tag || e.tags.includes(q.tag)) && matchesText(e, q.text ?? ''));
+  const key = (a: LibraryEntry, b: LibraryEntry): number => {
+    if (sort === 'duration') return a.meta.frames - b.meta.frames;
+    if (sort === 'name') return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base', numeric: true });
+    return Date.parse(a.meta.date) - Date.parse(b.meta.date);
+  };
+  out.sort((a, b) => {
+    const k = key(a, b);
+    if (k !== 0) return desc ? -k : k;
+    const d = Date.parse(b.meta.date) - Date.parse(a.meta.date);
+    return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  return out;
+}
+
+/** Every tag used in the library, sorted. */
+export function allTags(entries: readonly LibraryEntry[]): string[] {
+  return [...new Set(entries.flatMap((e) => e.tags))].sort();
+}
+
+export const MAX_TAG_LENGTH = 32;
+export const MAX_NAME_LENGTH = 80;
+
+/** A tag as stored: trimmed, lower case, inner spaces as '-'. Throws a plain Error for an empty or long tag. */
+export function normalizeTag(raw: string): string {
+  const t = raw.trim().toLowerCase().replace(/\s+/g, '-');
+  if (!t) throw new Error('a tag cannot be empty');
+  if (t.length > MAX_TAG_LENGTH) throw new Error(`a tag is at most ${MAX_TAG_LENGTH} characters, '${t.slice(0, 40)}…' has ${t.length}`);
+  if (/[,\u0000-\u001f]/.test(t)) throw new Error(`a tag cannot contain commas or control characters: '${t}'`);
+  return t;
+}
+
+/** A user name as stored: trimmed, at most MAX_NAME_LENGTH characters ('' clears it). */
+export function normalizeName(raw: string): string {
+  const t = raw.replace(/[\u0000-\u001f]/g, ' ').trim();
+  if (t.length > MAX_NAME_LENGTH) throw new Error(`a name is at most ${MAX_NAME_LENGTH} characters, this one has ${t.length}`);
+  return t;
+}
+
+/** m:ss (or h:mm:ss) for a frame count at 60 Hz. */
+export function formatFrames(frames: number, fps = 60): string {
+  const secs = Math.floor(frames / fps);
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const s = String(secs % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** "2025-06-01 12:34" in the viewer's local time (or the raw string when it does not parse). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** "P1 wins (K.O.)", "draw (time)", "unfinished", … for a list. */
+export function formatResult(m: ReplayMeta): string {
+  if (!m.finished) return 'unfinished';
+  const how = m.reason === 'time' ? 'time' : 'K.O.';
+  if (m.mode === 'practice') return m.reason === 'time' ? 'survived' : 'game over';
+  return m.winner === null ? `draw (${how})` : `P${m.winner + 1} wins (${how})`;
+}
+
+/** "human" / "CPU" per side: "human vs CPU". */
+export function formatWho(m: ReplayMeta): string {
+  return m.human.map((h) => (h ? 'human' : 'CPU')).join(' vs ');
+}
+
+/** A file-name-safe stem for downloads: "twinfield-2025-06-01-1234-alice-vs-cpu-normal". */
+export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
+  const d = formatDate(e.meta.date).replace(/[: ]/g, '-').replace(/-(\d\d)-(\d\d)$/, '-$1$2');
+  const slug = displayName(e)
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return `twinfield-${d}${slug ? '-' + slug : ''}`;
+}

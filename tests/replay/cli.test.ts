@@ -1,0 +1,79 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeReplay, encodeReplay } from '../../src/replay';
+
+// node --import tsx starts twice as fast as npx tsx.
+const argv = (name: string, args: string[]) => ['--import', 'tsx', `src/cli/${name}.ts`, ...args];
+const tool = (name: string, args: string[]) => spawnSync(process.execPath, argv(name, args), { encoding: 'utf8', cwd: process.cwd() });
+/** The same, several at once. */
+const toolAsync = (name: string, args: string[]) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = execFile(process.execPath, argv(name, args), { encoding: 'utf8', cwd: process.cwd() }, (_e, stdout, stderr) => done({ status: child.exitCode, stdout, stderr }));
+  });
+const last = (out: string) => JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
+const errorLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
+
+describe('replay tools', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+  const file = join(dir, 'm.twrp');
+
+  it('match --record writes a replay that verifies, and replay:FILE controllers reproduce the final hash', () => {
+    const args = ['--seed', '9', '--difficulty', 'hard', '--time-limit', '1800'];
+    const m = tool('match', [...args, '--p1', 'random:4', '--p2', 'scripted', '--record', file, '--json']);
+    expect(m.status, m.stderr).toBe(0);
+    const played = last(m.stdout);
+
+    const v = tool('replay', ['verify', file, '--json']);
+    expect(v.status, v.stderr).toBe(0);
+    expect(last(v.stdout)).toMatchObject({ ok: true, frames: played.frames, first_bad_frame: null });
+
+    const again = tool('match', [...args, '--p1', `replay:${file}`, '--p2', `replay:${file}`, '--json']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(last(again.stdout)).toMatchObject({ hash: played.hash, frames: played.frames, winner: played.winner });
+
+    const info = tool('replay', ['info', file, '--json']);
+    expect(info.status, info.stderr).toBe(0);
+    const i = last(info.stdout);
+    expect(i).toMatchObject({ seed: 9, frames: played.frames, final_hash: played.hash });
+    expect((i.sides as { controller: string; human: boolean }[]).map((s) => [s.controller, s.human])).toEqual([['random:4', false], ['scripted', false]]);
+    const text = tool('replay', ['info', file]);
+    expect(text.stdout).toMatch(/side 2 +scripted — CPU/);
+  });
+
+  it('reports the first bad checksum frame and exits 1', () => {
+    const r = decodeReplay(readFileSync(file));
+    r.checksums[3] = { frame: 240, hash: r.checksums[3]!.hash === '0000000000000000' ? '0000000000000001' : '0000000000000000' };
+    const bad = join(dir, 'bad.twrp');
+    writeFileSync(bad, encodeReplay(r));
+    const v = tool('replay', ['verify', bad, '--json']);
+    expect(v.status).toBe(1);
+    expect(last(v.stdout)).toMatchObject({ ok: false, first_bad_frame: 240 });
+  });
+
+  it('bad files exit 2 with one error line naming the file', async () => {
+    const junk = join(dir, 'junk.twrp');
+    writeFileSync(junk, 'hello, not a replay');
+    const cut = join(dir, 'cut.twrp');
+    writeFileSync(cut, readFileSync(file).subarray(0, 100));
+    const cases: [string[], RegExp][] = [
+      [['verify', join(dir, 'missing.twrp')], /^error: .*missing\.twrp: cannot read file \(no such file\)$/],
+      [['info', junk], /^error: .*junk\.twrp: byte 0: not a Twinfield replay \(wrong magic/],
+      [['verify', cut], /^error: .*cut\.twrp: byte 8: truncated/],
+      [['verify', dir], /^error: .*: is a directory/],
+      [['frobnicate', file], /^error: unknown command 'frobnicate'/],
+    ];
+    const [m, ...runs] = await Promise.all([toolAsync('match', ['--p1', `replay:${junk}`, '--frames', '10']), ...cases.map(([args]) => toolAsync('replay', args))]);
+    cases.forEach(([args, re], k) => {
+      const r = runs[k]!;
+      expect(r.status, args.join(' ')).toBe(2);
+      const lines = errorLines(r.stderr);
+      expect(lines.length).toBe(1);
+      expect(lines[0]).toMatch(re);
+    });
+    expect(m.status).toBe(2);
+    expect(errorLines(m.stderr)[0]).toMatch(/^error: controller 'replay:.*junk\.twrp': .*junk\.twrp: byte 0: not a Twinfield replay/);
+  });
+});
