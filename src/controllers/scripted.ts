@@ -8,6 +8,7 @@ import { lineOfSight } from '../ai/perception';
 import type { Vec2 } from '../ai/wave/grid';
 import type { Maze } from '../maze/maze';
 import { FIELD_H, FIELD_W } from '../sim/constants';
+import type { BulletPool } from '../sim/bullet-pool';
 import { EnemyKind } from '../sim/enemy-pool';
 import { Input } from '../sim/input';
 import type { Controller } from '../sim/controller';
@@ -33,27 +34,10 @@ export class ScriptedCpu implements Controller {
     let bits: number = Input.SHOT;
     if (me.maze) return this.decideMaze(s, side, me.maze.maze);
     // Threat: bullets that will pass close within the next 24 frames.
-    let tx = 0;
-    let ty = 0;
-    let crowd = 0;
-    const b = me.bullets;
-    for (let i = 0; i < b.count; i++) {
-      const dx = b.x[i]! - ship.x;
-      const dy = b.y[i]! - ship.y;
-      if (dx * dx + dy * dy > 90 * 90) continue;
-      crowd++;
-      const vx = b.vx[i]!;
-      const vy = b.vy[i]!;
-      const v2 = vx * vx + vy * vy || 1;
-      const t = Math.max(0, Math.min(24, -(dx * vx + dy * vy) / v2));
-      const cx = dx + vx * t;
-      const cy = dy + vy * t;
-      const miss2 = cx * cx + cy * cy;
-      if (miss2 > 28 * 28) continue;
-      const w = 1 / (1 + miss2 + t * t);
-      tx -= cx * w;
-      ty -= cy * w;
-    }
+    const scan = scanThreats(me.bullets, ship.x, ship.y, 28, false, this.scan);
+    const tx = scan.x;
+    const ty = scan.y;
+    const crowd = scan.crowd;
     let wantX: number;
     let wantY = HOME_Y;
     if (tx !== 0 || ty !== 0) {
@@ -119,33 +103,8 @@ export class ScriptedCpu implements Controller {
 
   /** Direction away from bullets that will pass close within 24 frames (signs only), or null. */
   private threat(s: Readonly<MatchState>, side: number): { x: number; y: number } | null {
-    const me = s.sides[side]!;
-    const ship = me.ship;
-    let tx = 0;
-    let ty = 0;
-    const b = me.bullets;
-    for (let i = 0; i < b.count; i++) {
-      const dx = b.x[i]! - ship.x;
-      const dy = b.y[i]! - ship.y;
-      if (dx * dx + dy * dy > 90 * 90) continue;
-      const vx = b.vx[i]!;
-      const vy = b.vy[i]!;
-      const v2 = vx * vx + vy * vy || 1;
-      const t = Math.max(0, Math.min(24, -(dx * vx + dy * vy) / v2));
-      const cx = dx + vx * t;
-      const cy = dy + vy * t;
-      const miss2 = cx * cx + cy * cy;
-      if (miss2 > 20 * 20) continue;
-      const w = 1 / (1 + miss2 + t * t);
-      if (miss2 < 1) {
-        // Dead on: step aside, across its path.
-        tx += vy * w;
-        ty -= vx * w;
-        continue;
-      }
-      tx -= cx * w;
-      ty -= cy * w;
-    }
+    const ship = s.sides[side]!.ship;
+    const { x: tx, y: ty } = scanThreats(s.sides[side]!.bullets, ship.x, ship.y, 20, true, this.scan);
     if (tx === 0 && ty === 0) return null;
     const ax = Math.abs(tx);
     const ay = Math.abs(ty);
@@ -154,6 +113,7 @@ export class ScriptedCpu implements Controller {
     return this.threatOut;
   }
 
+  private readonly scan: ThreatScan = { x: 0, y: 0, crowd: 0 };
   private readonly threatOut = { x: 0, y: 0 };
 
   private nearestEnemyX(s: Readonly<MatchState>, side: number): number | null {
@@ -172,4 +132,46 @@ export class ScriptedCpu implements Controller {
     }
     return best;
   }
+}
+
+interface ThreatScan {
+  /** Weighted direction away from the threatening bullets (0, 0 when none). */
+  x: number;
+  y: number;
+  /** Bullets within 90 units. */
+  crowd: number;
+}
+
+/**
+ * Bullets within 90 units whose closest approach in the next 24 frames passes within `miss`
+ * units push the ship away, weighted by how close and how soon. With `sidestep`, a bullet
+ * heading dead on pushes across its path instead (pushing straight back cannot escape it).
+ */
+function scanThreats(b: BulletPool, sx: number, sy: number, miss: number, sidestep: boolean, out: ThreatScan): ThreatScan {
+  out.x = 0;
+  out.y = 0;
+  out.crowd = 0;
+  for (let i = 0; i < b.count; i++) {
+    const dx = b.x[i]! - sx;
+    const dy = b.y[i]! - sy;
+    if (dx * dx + dy * dy > 90 * 90) continue;
+    out.crowd++;
+    const vx = b.vx[i]!;
+    const vy = b.vy[i]!;
+    const v2 = vx * vx + vy * vy || 1;
+    const t = Math.max(0, Math.min(24, -(dx * vx + dy * vy) / v2));
+    const cx = dx + vx * t;
+    const cy = dy + vy * t;
+    const miss2 = cx * cx + cy * cy;
+    if (miss2 > miss * miss) continue;
+    const w = 1 / (1 + miss2 + t * t);
+    if (sidestep && miss2 < 1) {
+      out.x += vy * w;
+      out.y -= vx * w;
+      continue;
+    }
+    out.x -= cx * w;
+    out.y -= cy * w;
+  }
+  return out;
 }
