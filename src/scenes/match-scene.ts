@@ -7,6 +7,7 @@ import { createMatch, FPS, MatchRunner, matchStreamForView, type MatchState } fr
 import { AttackKind } from '../sim/state';
 import { CpuController } from '../ai/cpu-controller';
 import { addBackdrop } from './backdrop';
+import { saveMatchReplay } from './save-replay';
 import { DodgeOverlay } from './dodge-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
@@ -196,8 +197,11 @@ export class MatchScene extends Phaser.Scene {
       260,
       (row) => {
         if (row.id === 'resume') this.togglePause();
-        else if (row.id === 'restart') this.scene.restart({ ...this.setup, config: { ...this.setup.config, seed: freshSeed() } });
-        else this.scene.start('title');
+        else if (row.id === 'restart') {
+          const saved = saveMatchReplay(this.runner, this.setup, { partial: true });
+          this.scene.restart({ ...this.setup, config: { ...this.setup.config, seed: freshSeed() } });
+          void saved.then((r) => r.ok === false && console.warn(r.error));
+        } else this.scene.start('title', { saved: saveMatchReplay(this.runner, this.setup, { partial: true }) });
       },
       this.pauseLayer,
       46,
@@ -249,6 +253,7 @@ export class MatchScene extends Phaser.Scene {
       frames: s.frame,
       sides: s.sides.map((d, i) => ({ name: sideName(specs[i]!, i, this.setup), score: d.score, hits: d.hits, kills: d.kills, grazes: d.grazes, bestChain: d.bestChain, lives: d.ship.lives })),
     };
+    data.saved = saveMatchReplay(this.runner, this.setup, { partial: false });
     this.scene.start('result', data);
   }
 }

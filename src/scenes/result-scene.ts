@@ -2,7 +2,8 @@ import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { FPS } from '../sim/constants';
 import { addBackdrop } from './backdrop';
-import { GAME_W } from './layout';
+import { GAME_H, GAME_W } from './layout';
+import type { SaveReplayResult } from './save-replay';
 import { freshSeed, type MatchSetup } from './match-setup';
 import { Menu } from './ui/menu';
 import { textStyle } from './ui/text';
@@ -13,6 +14,8 @@ export interface ResultData {
   reason: 'lives' | 'time';
   frames: number;
   sides: { name: string; score: number; hits: number; kills: number; grazes: number; bestChain: number; lives: number }[];
+  /** The replay being written to the library (every match is recorded). */
+  saved?: Promise<SaveReplayResult>;
 }
 
 export class ResultScene extends Phaser.Scene {
@@ -51,6 +54,15 @@ export class ResultScene extends Phaser.Scene {
       this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });
+    if (d.saved) {
+      const note = this.add.text(cx, GAME_H - 40, 'saving the replay…', textStyle(15, UI.dim)).setOrigin(0.5);
+      void d.saved.then((r) => {
+        if (!this.scene.isActive()) return;
+        if (r.ok === true) note.setText('Replay saved — see Replays on the title screen');
+        else if (r.ok === false) note.setText(r.error).setColor('#ff7080');
+        else note.setText('');
+      });
+    }
     new Menu(
       this,
       [{ id: 'again', label: practice ? 'Again' : 'Rematch' }, { id: 'title', label: 'Title' }],

@@ -4,6 +4,7 @@ import { sfx } from '../audio/sfx';
 import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../presets/dodge';
 import { DIFFICULTIES, type Difficulty } from '../sim/config';
 import { addBackdrop } from './backdrop';
+import type { SaveReplayResult } from './save-replay';
 import { GAME_H, GAME_W } from './layout';
 import { freshSeed, type MatchSetup } from './match-setup';
 import { hook } from './test-hook';
@@ -40,6 +41,12 @@ export class TitleScene extends Phaser.Scene {
     super('title');
   }
 
+  private saved: Promise<SaveReplayResult> | undefined;
+
+  init(data?: { saved?: Promise<SaveReplayResult> }): void {
+    this.saved = data?.saved;
+  }
+
   create(): void {
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
@@ -59,12 +66,16 @@ export class TitleScene extends Phaser.Scene {
         { id: 'difficulty', label: 'Difficulty', values: DIFFICULTIES.map((d) => ({ label: d[0]!.toUpperCase() + d.slice(1), value: d })), index: last.difficulty },
         { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.opponent },
         { id: 'start', label: 'START' },
+        { id: 'replays', label: 'Replays' },
       ],
       cx,
-      220,
+      196,
       (row, m) => {
         if (row.id === 'start') this.start(m);
+        else if (row.id === 'replays') this.scene.start('replays');
       },
+      undefined,
+      36,
     );
     // The Maze row works only with maze stages (dimmed and skipped otherwise). Menu draws its rows as
     // the first texts it adds, in order, so the Maze row's text is the third one.
@@ -81,6 +92,10 @@ export class TitleScene extends Phaser.Scene {
     this.add.text(cx, GAME_H - 30, 'Menus: arrows and Z / Enter, or the mouse', textStyle(13, UI.dim)).setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
+    // A match left from the pause menu is saved as a partial replay; say so if that failed.
+    void this.saved?.then((r) => {
+      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 82, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
+    });
     hook.ready = true;
   }
 
