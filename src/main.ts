@@ -4,6 +4,7 @@ import { BootScene } from './scenes/boot-scene';
 import { GAME_H, GAME_W } from './scenes/layout';
 import { MatchScene } from './scenes/match-scene';
 import { PlaybackScene } from './scenes/playback-scene';
+import { PlannerLabScene } from './scenes/planner-lab-scene';
 import { ReplaysScene } from './scenes/replays-scene';
 import { ResultScene } from './scenes/result-scene';
 import { installHook } from './scenes/test-hook';
@@ -21,7 +22,7 @@ const game = new Phaser.Game({
   // No multisampling: a sprite game gains nothing from it, and it multiplies fill cost on
   // software WebGL (SwiftShader) and weak GPUs.
   render: { antialiasGL: false },
-  scene: [BootScene, TitleScene, MatchScene, ResultScene, ReplaysScene, PlaybackScene],
+  scene: [BootScene, TitleScene, MatchScene, ResultScene, ReplaysScene, PlaybackScene, PlannerLabScene],
 });
 installHook(game);
 (globalThis as { __twinfield_game?: Phaser.Game }).__twinfield_game = game;

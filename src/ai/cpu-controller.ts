@@ -11,6 +11,8 @@ import { matchStream, type Rng } from '../sim/rng';
 import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { Dodger, DodgeWorld, worldFromMatch, type DodgePlan, type InfluenceMap } from './dodge/index';
+import { MazeCpu } from './maze-cpu';
+import { moveShip } from '../sim/ship';
 
 export interface CpuOptions {
   /** Versus behaviour (lure toward enemies, charge attacks). Off for pure dodge drills. Default true. */
@@ -23,6 +25,13 @@ const HOME_Y = FIELD_H * 0.7;
 const DANGER_VALUE = -120;
 /** Path value above which the field is calm enough to charge a level-3 attack. */
 const CALM_VALUE = -15;
+/** Maze stages: node-value pull toward the planner's steering point, per field unit of distance. */
+export const MAZE_PULL = 0.5;
+/** Maze stages: path weight w of the dodger (the paper's 0.003 only values where a path ends). */
+export const MAZE_PATH_W = 0.3;
+/** Maze stages: switch penalty (the presets' calm hand makes the coarse held moves stop short of cells). */
+export const MAZE_SWITCH_PENALTY = 0;
+const DIR_BITS = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT;
 
 export class CpuController implements Controller {
   readonly spec: string;
@@ -39,21 +48,31 @@ export class CpuController implements Controller {
   private danger = false;
   private calm = false;
   private chargeTarget = 0;
+  /** The planner CPU of maze stages (route, fights, heals); drives the dodger's goal there. */
+  readonly maze: MazeCpu;
 
   constructor(preset: DodgePreset | string, opts: CpuOptions = {}) {
     this.preset = typeof preset === 'string' ? getDodgePreset(preset) : preset;
     this.spec = `cpu:${this.preset.name}`;
     this.versus = opts.versus ?? true;
     this.dodger = new Dodger(dodgeParamsOf(this.preset), BULLET_CAPACITY + ENEMY_CAPACITY);
+    this.maze = new MazeCpu(this.preset.planner ?? {});
   }
 
   decide(state: Readonly<MatchState>, side: number): number {
     const me = state.sides[side]!;
     if (me.ship.lives <= 0) return 0;
     if (!this.rng) this.rng = matchStream(state.config.seed, `cpu${side}:${this.preset.name}`);
+    const mz = me.maze;
+    if (mz) this.maze.update(state, side);
     if (this.holdLeft > 0) this.holdLeft--;
     else this.plan(state, side);
     let bits = this.dodger.problem.moves.bits[this.held]!;
+    if (mz && (bits & DIR_BITS) !== 0) {
+      // Never push into a wall: a held move the walls stop dead this frame becomes "stay" (same place).
+      const to = moveShip(me.ship.x, me.ship.y, bits, (bits & Input.FOCUS) !== 0 || me.ship.charge > 0, mz.maze);
+      if (to.x === me.ship.x && to.y === me.ship.y) bits &= ~DIR_BITS;
+    }
     if (this.preset.cpu.shoot) bits |= Input.SHOT;
     if (this.versus && this.preset.cpu.charge && this.chargeKey(state, side)) bits |= Input.CHARGE;
     return bits;
@@ -71,9 +90,23 @@ export class CpuController implements Controller {
 
   private plan(state: Readonly<MatchState>, side: number): void {
     const w = worldFromMatch(state, side, this.world);
-    w.goalX = this.versus && this.preset.lure > 0 ? targetX(state, side) : Number.NaN;
-    // Stay in the lower part of the field, away from where enemies appear and fire point-blank.
-    w.goalY = HOME_Y;
+    if (state.sides[side]!.maze) {
+      // Maze stages: the planner's steering point (next route cells, a chaser to fight, a heal pad).
+      w.goalX = this.maze.goalX;
+      w.goalY = this.maze.goalY;
+      w.goalField = this.maze.goalField;
+      w.pull = MAZE_PULL;
+      w.pathW = MAZE_PATH_W;
+      w.switchPenalty = MAZE_SWITCH_PENALTY;
+    } else {
+      w.switchPenalty = Number.NaN;
+      w.pull = 0;
+      w.pathW = Number.NaN;
+      w.goalField = null;
+      w.goalX = this.versus && this.preset.lure > 0 ? targetX(state, side) : Number.NaN;
+      // Stay in the lower part of the field, away from where enemies appear and fire point-blank.
+      w.goalY = HOME_Y;
+    }
     const d = this.dodger.decide(w, this.held);
     let move = d.move;
     const rng = this.rng!;

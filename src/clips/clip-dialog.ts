@@ -4,7 +4,7 @@ import { downloadBlob } from '../storage/download';
 import type { ReplayLibrary } from '../storage/replay-library';
 import { describeError } from '../storage/replay-library';
 import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
-import { el, openPanel } from '../scenes/ui/dom-panel';
+import { el, focusSoon, openPanel } from '../scenes/ui/dom-panel';
 import { CLIP_FPS, clipRange, parseTime, type ClipRange } from './clip-plan';
 import type { FormatSupport } from './support';
 
@@ -47,7 +47,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const end = el('input', { type: 'text', name: 'end', 'aria-label': 'end' });
   end.value = secs(Math.min(h.lastFrame + 1, h.current + 30 * CLIP_FPS));
   const field = el('select', { name: 'field' });
-  const fields: [ClipField, string][] = h.sides > 1 ? [['both', 'Both fields (whole screen)'], ['left', 'Left field (P1)'], ['right', 'Right field (P2)']] : [['left', 'The field'], ['both', 'Whole screen']];
+  const fields: [ClipField, string][] = h.sides > 1 ? [['both', 'Both fields'], ['left', 'Left field (P1)'], ['right', 'Right field (P2)']] : [['left', 'The field'], ['both', 'Whole screen']];
   for (const [v, t] of fields) field.append(el('option', { value: v, text: t }));
   const format = el('select', { name: 'format' });
   format.append(el('option', { value: 'webm', text: 'WebM (VP9)' }), el('option', { value: 'mp4', text: 'MP4' }));
@@ -169,6 +169,6 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     }
   };
   cancel.onclick = close;
-  start.focus();
+  focusSoon(start, true);
   return close;
 }

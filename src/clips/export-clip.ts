@@ -1,7 +1,7 @@
 // Encodes a clip frame by frame with mediabunny: the caller renders each sim frame onto a canvas
 // (deterministically: seek, draw, capture — never a real-time screen recording) and this turns
 // the canvases into a WebM or MP4 file in memory. Progress callbacks and cancel (AbortSignal).
-import { BufferSource, BufferTarget, CanvasSource, ALL_FORMATS, Input, Mp4OutputFormat, Output, QUALITY_HIGH, VideoSampleSink, WebMOutputFormat } from 'mediabunny';
+import { BufferSource, BufferTarget, CanvasSink, CanvasSource, ALL_FORMATS, Input, Mp4OutputFormat, Output, QUALITY_HIGH, VideoSampleSink, WebMOutputFormat } from 'mediabunny';
 import type { ClipFormat } from '../storage/replay-meta';
 import { CLIP_FPS, ClipError, type ClipRange } from './clip-plan';
 import { CODEC_LABELS, type ClipCodec } from './support';
@@ -92,4 +92,21 @@ export async function probeVideo(bytes: Uint8Array): Promise<VideoProbe> {
     sample.close();
   }
   return { duration, frames, width: await track.getCodedWidth(), height: await track.getCodedHeight(), codec: await track.getCodec(), mimeType: await input.getMimeType() };
+}
+
+/** One decoded frame of a video as a PNG data URL (to look at what a clip shows). */
+export async function videoFramePng(bytes: Uint8Array, seconds: number): Promise<string> {
+  const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+  const track = await input.getPrimaryVideoTrack();
+  if (!track) throw new ClipError('the file has no video track');
+  const wrapped = await new CanvasSink(track).getCanvas(seconds);
+  if (!wrapped) throw new ClipError(`no frame at ${seconds} s`);
+  const c = wrapped.canvas;
+  if ('toDataURL' in c) return c.toDataURL('image/png');
+  const blob = await c.convertToBlob({ type: 'image/png' });
+  return await new Promise((resolve) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.readAsDataURL(blob);
+  });
 }

@@ -3,6 +3,7 @@
 // reuses DodgePresetSchema and parseDodgePreset.
 import { z } from 'zod';
 import type { DodgeParams } from '../ai/dodge/params';
+import { MODES, OBJECTIVES } from '../ai/planner/types';
 
 export const DodgePresetSchema = z.strictObject({
   /** Id used on command lines and in controller specs ('cpu:hard'). */
@@ -41,6 +42,13 @@ export const DodgePresetSchema = z.strictObject({
     /** Spend the charge attack (level 1 clears bullets near the ship when danger is high). */
     charge: z.boolean(),
   }),
+  /** Maze stages: the planner's mode and objective (default exact / kills; docs/planner.md). */
+  planner: z
+    .strictObject({
+      mode: z.enum(MODES).optional(),
+      objective: z.enum(OBJECTIVES).optional(),
+    })
+    .optional(),
 });
 
 export type DodgePreset = z.infer<typeof DodgePresetSchema>;

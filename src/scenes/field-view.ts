@@ -181,6 +181,12 @@ export class FieldView {
     }
   }
 
+  /** Debug overlays: paint the ship in one colour (null: its own colours). */
+  setShipTint(color: number | null): void {
+    if (color === null) this.ship.clearTint().setTintMode(Phaser.TintModes.MULTIPLY);
+    else this.ship.setTint(color).setTintMode(Phaser.TintModes.FILL);
+  }
+
   private drawShip(side: SideState, frame: number): void {
     const s = side.ship;
     const alive = s.lives > 0;

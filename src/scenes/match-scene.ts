@@ -9,6 +9,7 @@ import { CpuController } from '../ai/cpu-controller';
 import { addBackdrop } from './backdrop';
 import { saveMatchReplay } from './save-replay';
 import { DodgeOverlay } from './dodge-overlay';
+import { PlannerOverlay } from './planner-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
 import { MazeView } from './maze-view';
@@ -44,6 +45,7 @@ export class MatchScene extends Phaser.Scene {
   private renderFrame = 0;
   private dodgeOverlays: DodgeOverlay[] = [];
   private showDodge = false;
+  private plannerOverlays: PlannerOverlay[] = [];
   private mazeViews: MazeView[] = [];
   private showWave = false;
 
@@ -101,6 +103,10 @@ export class MatchScene extends Phaser.Scene {
       const c = this.runner.controllers[v.sideIndex];
       return c instanceof CpuController ? [new DodgeOverlay(this, v.debugLayer, c, `dodgemap${v.sideIndex}`)] : [];
     });
+    this.plannerOverlays = this.state.config.stages !== 'maze' ? [] : this.views.flatMap((v) => {
+      const c = this.runner.controllers[v.sideIndex];
+      return c instanceof CpuController ? [new PlannerOverlay(this, v, c)] : [];
+    });
 
     const kb = this.input.keyboard!;
     kb.on('keydown-ESC', () => this.togglePause());
@@ -114,6 +120,7 @@ export class MatchScene extends Phaser.Scene {
     kb.on('keydown-F3', () => {
       this.showDodge = !this.showDodge;
       for (const o of this.dodgeOverlays) o.setVisible(this.showDodge);
+      for (const o of this.plannerOverlays) o.setVisible(this.showDodge);
     });
     kb.on('keydown', () => sfx.unlock());
     this.game.events.on(Phaser.Core.Events.BLUR, this.autoPause, this);
@@ -240,6 +247,7 @@ export class MatchScene extends Phaser.Scene {
     for (const v of this.views) v.draw(this.state.sides[v.sideIndex]!, this.state.frame);
     for (const [i, m] of this.mazeViews.entries()) m.draw(this.state.sides[i]!, this.state.frame);
     if (this.showDodge) for (const o of this.dodgeOverlays) o.draw();
+    if (this.showDodge) for (const o of this.plannerOverlays) o.draw(this.state.sides[o.side]!);
     this.hud.update(this.state, this.game.loop.actualFps);
   }
 

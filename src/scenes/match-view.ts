@@ -16,6 +16,8 @@ import { MazeView } from './maze-view';
 export interface MatchViewOptions {
   /** Hide names, the frame rate and anything else that tells a person from the CPU. */
   survey?: boolean;
+  /** Show the HUD's frame rate (default true; playback hides it). */
+  fps?: boolean;
 }
 
 export class MatchView {
@@ -31,6 +33,7 @@ export class MatchView {
   private hintText: Phaser.GameObjects.Text | null = null;
   private survey = false;
   private showWave = false;
+  private readonly showFps: boolean;
 
   constructor(
     scene: Phaser.Scene,
@@ -38,6 +41,7 @@ export class MatchView {
     names: string[],
     opts: MatchViewOptions = {},
   ) {
+    this.showFps = opts.fps ?? true;
     this.rects = fieldRects(state.sides.length);
     this.views = this.rects.map((r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i)));
     this.hudLayer = scene.add.layer();
@@ -71,7 +75,7 @@ export class MatchView {
   setSurvey(on: boolean): void {
     this.survey = on;
     for (const t of this.nameTexts) t.setVisible(!on);
-    this.fpsText?.setVisible(!on);
+    this.fpsText?.setVisible(!on && this.showFps);
     this.hintText?.setVisible(!on);
   }
 
@@ -93,7 +97,7 @@ export class MatchView {
     this.hud.update(state as MatchState, fps);
     if (!this.fpsText) {
       this.fpsText = (this.hudLayer.list.find((o) => o instanceof Phaser.GameObjects.Text && / fps$/.test(o.text)) as Phaser.GameObjects.Text | undefined) ?? null;
-      this.fpsText?.setVisible(!this.survey);
+      this.fpsText?.setVisible(!this.survey && this.showFps);
     }
   }
 

@@ -83,6 +83,8 @@ export class PlaybackScene extends Phaser.Scene {
   private t = 0;
   private supportCache: Promise<Record<ClipFormat, FormatSupport>> | null = null;
   private closeDialog: (() => void) | null = null;
+  /** Bumped on every start and shutdown: a load that finishes for an older start is dropped. */
+  private generation = 0;
 
   constructor() {
     super('playback');
@@ -103,6 +105,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.exporting = false;
     this.dialogOpen = false;
     this.message = '';
+    this.generation++;
   }
 
   create(): void {
@@ -110,6 +113,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.centre = this.add.text(GAME_W / 2, GAME_H / 2, 'Loading the replay…', textStyle(22, UI.dim, { align: 'center', wordWrap: { width: 760 } })).setOrigin(0.5);
     hook.playback = this;
     this.events.once('shutdown', () => {
+      this.generation++;
       if (hook.playback === this) hook.playback = null;
       this.closeDialog?.();
       this.mv?.destroy();
@@ -126,6 +130,7 @@ export class PlaybackScene extends Phaser.Scene {
   }
 
   private async loadReplay(): Promise<void> {
+    const gen = this.generation;
     try {
       let bytes = this.data_.bytes;
       let lib: ReplayLibrary | null = null;
@@ -139,12 +144,12 @@ export class PlaybackScene extends Phaser.Scene {
       const replay = decodeReplay(bytes);
       if (!lib) this.stem = fileStem({ name: '', meta: metaFromHeader(replay) });
       const player = new ReplayPlayer(replay);
-      if (!this.sys.isActive()) return; // left while loading
+      if (gen !== this.generation) return; // left while loading
       this.replay = replay;
       this.player = player;
       this.build();
     } catch (e) {
-      if (!this.sys.isActive()) return;
+      if (gen !== this.generation) return;
       this.centre.setText(`This replay cannot be played.\n\n${describeError(e)}\n\nEsc: back`).setColor('#ff8090');
     }
   }
@@ -154,11 +159,11 @@ export class PlaybackScene extends Phaser.Scene {
     const p = this.player!;
     this.centre.setVisible(false);
     const names = r.sides.map((s) => `${s.name} · ${s.human ? 'human' : 'CPU'}`);
-    const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey }));
+    const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey, fps: false }));
     mv.setHint('');
     // The control bar: a panel with the timeline and a status line, in the overlay layer.
     this.ui = this.add.container(0, 0);
-    const panel = this.add.rectangle(0, PANEL_Y, GAME_W, GAME_H - PANEL_Y, 0x05020e, 0.86).setOrigin(0);
+    const panel = this.add.rectangle(0, PANEL_Y, GAME_W, GAME_H - PANEL_Y, 0x05020e, 1).setOrigin(0);
     this.timeline = this.add.graphics();
     this.marksG = this.add.graphics();
     this.head = this.add.graphics();
@@ -248,7 +253,7 @@ export class PlaybackScene extends Phaser.Scene {
   setSurvey(on: boolean): void {
     this.survey = on;
     this.mv?.setSurvey(on);
-    this.flash(on ? 'Survey mode: names and human/CPU hidden (H to show)' : 'Survey mode off');
+    this.flash(on ? 'Survey mode on (H turns it off)' : 'Survey mode off');
   }
 
   private flash(text: string, ms = 1800): void {

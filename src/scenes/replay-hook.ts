@@ -1,7 +1,7 @@
 // The replay part of window.__twinfield (added by test-hook.ts): the library, playback and clip
 // export, for end-to-end tests. Bytes cross to the test process as plain number arrays.
 import type Phaser from 'phaser';
-import { probeVideo } from '../clips/export-clip';
+import { probeVideo, videoFramePng } from '../clips/export-clip';
 import type { ClipRequest } from '../clips/clip-dialog';
 import { clipRange } from '../clips/clip-plan';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
@@ -16,8 +16,9 @@ export const replayHookState = { playback: null as PlaybackScene | null };
 const lib = () => ReplayLibrary.open();
 
 export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner | null) {
-  const stopAll = () => {
-    for (const s of game.scene.getScenes(true)) s.scene.stop();
+  /** Stops every other scene (starting a running scene restarts it). */
+  const stopAll = (except: string) => {
+    for (const s of game.scene.getScenes(true)) if (s.scene.key !== except) s.scene.stop();
   };
   return {
     /** The library list (newest first). */
@@ -54,15 +55,15 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       for (const e of await l.list()) await l.delete(e.id);
     },
     openReplays(): void {
-      stopAll();
+      stopAll('replays');
       game.scene.start('replays');
     },
     openReplay(id: string, o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
-      stopAll();
+      stopAll('playback');
       game.scene.start('playback', { ...o, id });
     },
     playReplayBytes(bytes: number[], o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
-      stopAll();
+      stopAll('playback');
       game.scene.start('playback', { ...o, bytes: Uint8Array.from(bytes) });
     },
     playback() {
@@ -97,12 +98,13 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       return { median: times[Math.floor(n / 2)]!, max: times[n - 1]! };
     },
     /** Exports a clip of the replay in the playback scene (seconds or frames), stores it, returns its facts. */
-    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean }) {
+    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number }) {
       const p = replayHookState.playback;
       if (!p) return { ok: false as const, error: 'no replay is open' };
       try {
         const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true };
-        const r = await p.exportClip(req, () => {});
+        const ac = new AbortController();
+        const r = await p.exportClip(req, (d) => d >= (o.cancelAfter ?? Infinity) && ac.abort(), ac.signal);
         return { ok: true as const, id: r.info?.id ?? null, bytes: Array.from(r.bytes), codec: r.codec, mimeType: r.blob.type, elapsed: r.elapsed, filename: r.filename };
       } catch (e) {
         return { ok: false as const, error: describeError(e) };
@@ -118,6 +120,9 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       } catch (e) {
         return { ok: false as const, error: describeError(e) };
       }
+    },
+    async videoFramePng(bytes: number[], seconds: number): Promise<string> {
+      return videoFramePng(Uint8Array.from(bytes), seconds);
     },
     async probeClip(id: string) {
       const { blob } = await (await lib()).clipBlob(id);

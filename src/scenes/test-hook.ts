@@ -85,6 +85,11 @@ export function installHook(game: Phaser.Game): void {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();
       game.scene.start('match', setupFrom(o));
     },
+    /** Opens the Planner lab (src/scenes/planner-lab-scene.ts), stopping whatever runs. */
+    openPlannerLab(): void {
+      for (const s of game.scene.getScenes(true)) s.scene.stop();
+      game.scene.start('planner-lab');
+    },
     /** Plays n frames of the running match at once (screenshots of late, busy moments). */
     advance(n: number): number {
       const live = hook.live;

@@ -35,7 +35,6 @@ const OPPONENTS = [
 export class TitleScene extends Phaser.Scene {
   private backdrop!: { update: (frame: number) => void };
   private t = 0;
-  private syncMazeRow: () => void = () => {};
 
   constructor() {
     super('title');
@@ -55,7 +54,6 @@ export class TitleScene extends Phaser.Scene {
     this.add.text(cx, 150, 'a two-field versus shooter', textStyle(20, UI.dim)).setOrigin(0.5);
     this.add.image(cx - 300, 110, 'ship0').setScale(1.4);
     this.add.image(cx + 300, 110, 'ship1').setScale(1.4);
-    const firstChild = this.children.list.length;
     const mazeRow: MenuRow = { id: 'maze', label: 'Maze', values: MAZES, index: last.maze, disabled: last.stages === 1 ? undefined : MAZE_ROW_OFF };
     const menu = new Menu(
       this,
@@ -67,24 +65,23 @@ export class TitleScene extends Phaser.Scene {
         { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.opponent },
         { id: 'start', label: 'START' },
         { id: 'replays', label: 'Replays' },
+        { id: 'lab', label: 'Planner lab' },
       ],
       cx,
-      196,
+      192,
       (row, m) => {
         if (row.id === 'start') this.start(m);
         else if (row.id === 'replays') this.scene.start('replays');
+        else if (row.id === 'lab') this.scene.start('planner-lab');
       },
       undefined,
-      36,
+      32,
     );
-    // The Maze row works only with maze stages (dimmed and skipped otherwise). Menu draws its rows as
-    // the first texts it adds, in order, so the Maze row's text is the third one.
-    const mazeText = this.children.list[firstChild + 2] as Phaser.GameObjects.Text;
-    this.syncMazeRow = () => {
-      const on = menu.value('stages') === 'maze';
-      if (on === !mazeRow.disabled) return;
-      mazeRow.disabled = on ? undefined : MAZE_ROW_OFF;
-      mazeText.setColor(on ? UI.text : '#5d567e');
+    // The Maze row works only with maze stages (dimmed and skipped otherwise); synced on the change
+    // itself so that a Down pressed right after reaches it.
+    menu.onChange = (row) => {
+      if (row.id !== 'stages') return;
+      mazeRow.disabled = menu.value('stages') === 'maze' ? undefined : MAZE_ROW_OFF;
     };
     this.add
       .text(cx, GAME_H - 54, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
@@ -94,14 +91,13 @@ export class TitleScene extends Phaser.Scene {
     this.input.on('pointerdown', () => sfx.unlock());
     // A match left from the pause menu is saved as a partial replay; say so if that failed.
     void this.saved?.then((r) => {
-      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 82, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
+      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 78, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
     });
     hook.ready = true;
   }
 
   override update(): void {
     this.backdrop.update(this.t++);
-    this.syncMazeRow();
   }
 
   private start(m: Menu): void {

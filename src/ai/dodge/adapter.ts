@@ -10,6 +10,8 @@ export function worldFromMatch(state: Readonly<MatchState>, side: number, out: D
   out.clear();
   out.shipX = s.ship.x;
   out.shipY = s.ship.y;
+  // Maze stages: the ship's lookahead collides with the walls as the sim does (null: open field).
+  out.walls = s.maze ? s.maze.maze : null;
   const b = s.bullets;
   for (let i = 0; i < b.count; i++) out.add(b.x[i]!, b.y[i]!, b.vx[i]!, b.vy[i]!, b.r[i]!, frame - b.spawn[i]!);
   const e = s.enemies;

@@ -169,7 +169,8 @@ export class InfluenceMap {
       }
     }
     const W = this.width;
-    for (let r = r0; r <= r1; r++) {
+    // Maze stages: the walls are the border and nothing enters from the field edges: no edge bands.
+    if (!w.walls) for (let r = r0; r <= r1; r++) {
       const gy = (r + 0.5) * cell;
       const base = r * cols;
       for (let c = c0; c <= c1; c++) {
@@ -198,7 +199,7 @@ export class InfluenceMap {
           const d = dangerOf(gx - (w.x[i]! + vx * t), gy - (w.y[i]! + vy * t), vx, vy, w.r[i]! + w.shipR);
           if (d > m) m = d;
         }
-        const e = edgeDanger(gx, gy, this.width);
+        const e = w.walls ? 0 : edgeDanger(gx, gy, this.width);
         this.values[r * this.cols + c] = e !== 0 ? m + e : m;
       }
     }

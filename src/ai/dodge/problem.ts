@@ -9,6 +9,7 @@ import { interpolateDanger } from './interpolate';
 import { makeMoveSet, type MoveSet } from './moves';
 import { nodeValue } from './node-value';
 import type { DodgeParams } from './params';
+import type { TileGrid } from '../wave/grid';
 import { pathWeights } from './path-value';
 import { visibleWorld } from './reaction';
 import { DodgeWorld } from './world';
@@ -24,8 +25,13 @@ export class DodgeProblem {
   readonly world: DodgeWorld;
   /** maps[k]: the map at the end of step k+1 (time (k+1)·F frames from now). */
   readonly maps: InfluenceMap[];
-  /** weights[k] = w^(T−(k+1)): weight of the node reached by step k+1. */
-  readonly weights: Float64Array;
+  /** weights[k] = w^(T−(k+1)): weight of the node reached by step k+1 (the maze's w in maze stages). */
+  weights: Float64Array;
+  private readonly paramWeights: Float64Array;
+  private readonly mazeWeights: Float64Array<ArrayBuffer>;
+  private mazeW = Number.NaN;
+  /** Switch penalty of the current decision: the parameters' unless the world overrides it. */
+  switchPenalty = 0;
   /** Per visible obstacle: squared hit distance and squared nearly-hit distance. */
   hit2: Float64Array;
   near2: Float64Array;
@@ -41,6 +47,11 @@ export class DodgeProblem {
   /** End position of the last transition() call. */
   outX = 0;
   outY = 0;
+  /** Maze stages: the wall grid of the current decision (null: open field, edge clamp). */
+  walls: TileGrid | null = null;
+  /** Tile size and the ship's wall half-size in lattice units. */
+  private wT = 0;
+  private wR = 0;
 
   constructor(params: DodgeParams, capacity = 4096) {
     this.params = params;
@@ -49,7 +60,8 @@ export class DodgeProblem {
     this.world = new DodgeWorld(capacity);
     this.moves = makeMoveSet(params.focus, this.world.speed, this.world.focusSpeed);
     this.maps = [];
-    this.weights = pathWeights(this.depth, params.w);
+    this.weights = this.paramWeights = pathWeights(this.depth, params.w);
+    this.mazeWeights = new Float64Array(this.depth);
     this.hit2 = new Float64Array(capacity);
     this.near2 = new Float64Array(capacity);
   }
@@ -79,6 +91,19 @@ export class DodgeProblem {
     this.hiY = Math.floor((w.height - w.edge) * LATTICE);
     this.startX = clampInt(Math.round(w.shipX * LATTICE), this.loX, this.hiX);
     this.startY = clampInt(Math.round(w.shipY * LATTICE), this.loY, this.hiY);
+    this.walls = w.walls;
+    this.switchPenalty = w.switchPenalty === w.switchPenalty ? w.switchPenalty : this.params.switchPenalty;
+    this.weights = this.paramWeights;
+    if (w.pathW === w.pathW) {
+      if (w.pathW !== this.mazeW) pathWeights(this.depth, (this.mazeW = w.pathW), this.mazeWeights);
+      this.weights = this.mazeWeights;
+    }
+    if (w.walls) {
+      this.wT = Math.round(w.tile * LATTICE);
+      this.wR = Math.round(w.wallRadius * LATTICE);
+      this.startX = Math.round(w.shipX * LATTICE);
+      this.startY = Math.round(w.shipY * LATTICE);
+    }
     if (!this.params.influenceMap) return;
     for (let k = 0; k < this.depth; k++) {
       let map = this.maps[k];
@@ -163,13 +188,21 @@ export class DodgeProblem {
     let x = ix;
     let y = iy;
     let nearly = 0;
+    const walls = this.walls !== null;
     for (let f = 1; f <= F; f++) {
-      x += ddx;
-      y += ddy;
-      if (x < loX) x = loX;
-      else if (x > hiX) x = hiX;
-      if (y < loY) y = loY;
-      else if (y > hiY) y = hiY;
+      if (walls) {
+        // Pressing into a wall is staying put (the CPU releases such a key: cpu-controller.ts).
+        this.wallStep(x, y, ddx, ddy);
+        x = this.outX;
+        y = this.outY;
+      } else {
+        x += ddx;
+        y += ddy;
+        if (x < loX) x = loX;
+        else if (x > hiX) x = hiX;
+        if (y < loY) y = loY;
+        else if (y > hiY) y = hiY;
+      }
       const c = this.contactsAt(k * F + f, x, y, list, len);
       if (c < 0) return -1;
       nearly += c;
@@ -177,6 +210,68 @@ export class DodgeProblem {
     this.outX = x;
     this.outY = y;
     return nearly;
+  }
+
+  private blockedCell(cx: number, cy: number): boolean {
+    const g = this.walls!;
+    return cx < 0 || cy < 0 || cx >= g.width || cy >= g.height || g.walls[cy * g.width + cx] !== 0;
+  }
+
+  /** The ship's wall square at lattice point (x, y) overlaps a wall tile (or leaves the grid). */
+  private overlapsWall(x: number, y: number): boolean {
+    const T = this.wT;
+    const r = this.wR;
+    const x0 = Math.floor((x - r) / T);
+    const x1 = Math.ceil((x + r) / T) - 1;
+    const y0 = Math.floor((y - r) / T);
+    const y1 = Math.ceil((y + r) / T) - 1;
+    for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) if (this.blockedCell(cx, cy)) return true;
+    return false;
+  }
+
+  /**
+   * One frame of a (ddx, ddy) lattice step from (x0, y0) with wall collision, mirroring moveAgent
+   * (src/ai/chase/move.ts) on the integer lattice: x then y, stop flush against the wall, then corner
+   * nudging toward the cell centre for the axis that lost most of its move. Result in outX / outY.
+   */
+  wallStep(x0: number, y0: number, ddx: number, ddy: number): void {
+    const T = this.wT;
+    const r = this.wR;
+    let x = x0 + ddx;
+    if (ddx !== 0 && this.overlapsWall(x, y0)) {
+      x = ddx > 0 ? (Math.ceil((x + r) / T) - 1) * T - r : (Math.floor((x - r) / T) + 1) * T + r;
+      if ((ddx > 0 && x < x0) || (ddx < 0 && x > x0)) x = x0;
+    }
+    let y = y0 + ddy;
+    if (ddy !== 0 && this.overlapsWall(x, y)) {
+      y = ddy > 0 ? (Math.ceil((y + r) / T) - 1) * T - r : (Math.floor((y - r) / T) + 1) * T + r;
+      if ((ddy > 0 && y < y0) || (ddy < 0 && y > y0)) y = y0;
+    }
+    const lostX = Math.abs(x0 + ddx - x);
+    const lostY = Math.abs(y0 + ddy - y);
+    const adx = Math.abs(ddx);
+    const ady = Math.abs(ddy);
+    if (lostY > 0 && lostY >= lostX && adx < ady) {
+      const cx = Math.floor(x / T);
+      const cy = Math.floor(y / T);
+      if (!this.blockedCell(cx, cy + (ddy > 0 ? 1 : -1))) {
+        const toCentre = cx * T + T / 2 - x;
+        const n = Math.min(lostY, Math.abs(toCentre));
+        const nx = x + (toCentre > 0 ? n : -n);
+        if (!this.overlapsWall(nx, y)) x = nx;
+      }
+    } else if (lostX > 0 && lostX > lostY && ady < adx) {
+      const cx = Math.floor(x / T);
+      const cy = Math.floor(y / T);
+      if (!this.blockedCell(cx + (ddx > 0 ? 1 : -1), cy)) {
+        const toCentre = cy * T + T / 2 - y;
+        const n = Math.min(lostX, Math.abs(toCentre));
+        const ny = y + (toCentre > 0 ? n : -n);
+        if (!this.overlapsWall(x, ny)) y = ny;
+      }
+    }
+    this.outX = x;
+    this.outY = y;
   }
 
   /** Danger the node at lattice point (x, y) after step k+1 reads from the map (0 for Base). */
@@ -190,6 +285,12 @@ export class DodgeProblem {
    */
   nodeE(x: number, y: number, danger: number, nearly: number): number {
     const p = this.params;
+    const pull = this.world.pull;
+    if (pull > 0) {
+      // Maze stages: pull toward the planner's next stop (geodesic distance when a field is given).
+      const e = p.influenceMap ? nodeValue(danger, nearly, true) : 0;
+      return e - pull * this.goalDistance(x * INV_Q, y * INV_Q);
+    }
     if (!p.influenceMap) return 0;
     let e = nodeValue(danger, nearly, true);
     if (p.lure > 0) {
@@ -204,6 +305,47 @@ export class DodgeProblem {
       }
     }
     return e;
+  }
+
+  /**
+   * Distance (field units) from (px, py) to the goal: with a goal field, the least over the open
+   * 8-neighbour cells n of the ship's cell (no corner cutting) of field[n]·tile + |p − centre(n)|;
+   * otherwise the straight line to (goalX, goalY).
+   */
+  goalDistance(px: number, py: number): number {
+    const w = this.world;
+    const f = w.goalField;
+    const g = w.walls;
+    if (!f || !g) {
+      const gx = px - w.goalX;
+      const gy = py - w.goalY;
+      return Math.sqrt(gx * gx + gy * gy);
+    }
+    const T = w.tile;
+    const cx = Math.floor(px / T);
+    const cy = Math.floor(py / T);
+    let best = Infinity;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = cx + dx;
+        const ny = cy + dy;
+        if (nx < 0 || ny < 0 || nx >= g.width || ny >= g.height) continue;
+        const d = f[ny * g.width + nx]!;
+        if (d === Infinity) continue;
+        if (dx !== 0 && dy !== 0 && (this.blockedCell(nx, cy) || this.blockedCell(cx, ny))) continue;
+        const ox = (nx + 0.5) * T - px;
+        const oy = (ny + 0.5) * T - py;
+        const v = d * T + Math.sqrt(ox * ox + oy * oy);
+        if (v < best) best = v;
+      }
+    }
+    // Anywhere in the goal's cell counts as there (distance 0; outside it, measured to about its
+    // border), so paths that arrive early and stay tie at the last node and the earlier nodes
+    // (arriving sooner) decide: no dawdling in front of the goal.
+    if (best === Infinity) return 1e6;
+    if (f[cy * g.width + cx] === 0) return 0;
+    const h = T / 2;
+    return best > h ? best - h : 0;
   }
 
   /** Contacts and node value of one step: E, or NaN when the ship is hit. End point in outX / outY. */

@@ -14,6 +14,13 @@ export function visibleWorld(src: DodgeWorld, delayFrames: number, dst: DodgeWor
   dst.focusSpeed = src.focusSpeed;
   dst.goalX = src.goalX;
   dst.goalY = src.goalY;
+  dst.pull = src.pull;
+  dst.goalField = src.goalField;
+  dst.pathW = src.pathW;
+  dst.switchPenalty = src.switchPenalty;
+  dst.walls = src.walls;
+  dst.tile = src.tile;
+  dst.wallRadius = src.wallRadius;
   dst.count = 0;
   const n = src.count;
   for (let i = 0; i < n; i++) {

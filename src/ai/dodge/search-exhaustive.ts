@@ -20,7 +20,7 @@ class ExhaustiveSearch {
   run(out: DodgeDecision): void {
     const p = this.p;
     const M = p.moves.count;
-    const penalty = p.params.switchPenalty;
+    const penalty = p.switchPenalty;
     const c = p.weights[0]!;
     let bestL = -1;
     let bestV = -Infinity;
@@ -61,7 +61,7 @@ class ExhaustiveSearch {
       return;
     }
     const M = p.moves.count;
-    const penalty = p.params.switchPenalty;
+    const penalty = p.switchPenalty;
     const c = p.weights[k]!;
     let bestL = -1;
     let bestV = -Infinity;

@@ -137,7 +137,7 @@ export class FastSearch {
     const D = p.depth;
     const F = p.frames;
     const M = p.moves.count;
-    const penalty = p.params.switchPenalty;
+    const penalty = p.switchPenalty;
     const w = p.world;
     const n = w.count;
     if (this.stepList.length < n) {
@@ -216,12 +216,20 @@ export class FastSearch {
           // One frame per step: the contacts depend on the child position only, so each child is
           // checked once (any parent's list covers it: the child lies in the parent's reach box).
           for (let a = 0; a < M; a++) {
-            let x = ix + dX[a]!;
-            let y = iy + dY[a]!;
-            if (x < p.loX) x = p.loX;
-            else if (x > p.hiX) x = p.hiX;
-            if (y < p.loY) y = p.loY;
-            else if (y > p.hiY) y = p.hiY;
+            let x: number;
+            let y: number;
+            if (p.walls) {
+              p.wallStep(ix, iy, dX[a]!, dY[a]!);
+              x = p.outX;
+              y = p.outY;
+            } else {
+              x = ix + dX[a]!;
+              y = iy + dY[a]!;
+              if (x < p.loX) x = p.loX;
+              else if (x > p.hiX) x = p.hiX;
+              if (y < p.loY) y = p.loY;
+              else if (y > p.hiY) y = p.hiY;
+            }
             const before = nxt.nPos;
             const cp = nxt.addPos(x, y);
             if (cp === before) nxt.posNear[cp] = p.contactsAt(t0, x, y, pl, pn);
@@ -369,7 +377,7 @@ export class FastSearch {
       plan.moves[k] = a;
       plan.x[k] = nxt.posX[pos]! * INV_Q;
       plan.y[k] = nxt.posY[pos]! * INV_Q;
-      plan.values[k] = penalised(lev.tE[lev.stPos[si]! * M + a]!, a, lev.stLast[si]!, p.params.switchPenalty);
+      plan.values[k] = penalised(lev.tE[lev.stPos[si]! * M + a]!, a, lev.stLast[si]!, p.switchPenalty);
       si = cs;
     }
     plan.count = k;

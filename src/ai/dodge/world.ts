@@ -2,6 +2,7 @@
 // Obstacles move in straight lines at constant velocity (bullets in this game do; enemies expose
 // their last step's velocity), so the search predicts them by linear extrapolation.
 import { FIELD_H, FIELD_W, SHIP_EDGE, SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
+import type { TileGrid } from '../wave/grid';
 
 export class DodgeWorld {
   width = FIELD_W;
@@ -17,6 +18,30 @@ export class DodgeWorld {
   goalX = Number.NaN;
   /** Optional y the ship does not like to be above (NaN: none); used with DodgeParams.lure. */
   goalY = Number.NaN;
+  /**
+   * Maze stages: pull toward the point (goalX, goalY), subtracted from every node value as
+   * pull × distance (field units; geodesic with goalField); replaces the lure. 0: off (open stages).
+   */
+  pull = 0;
+  /**
+   * Maze stages: geodesic distance (cells) from every tile to the goal (row-major over `walls`;
+   * Infinity for walls). With it the pull measures the way round the walls, not the straight line.
+   */
+  goalField: Float64Array | null = null;
+  /**
+   * Maze stages: the tile grid (TILE-unit cells) the ship collides with, as the sim's moveShip
+   * does (square of half-size wallRadius, sliding, corner nudging). null: open field (edge clamp).
+   */
+  walls: TileGrid | null = null;
+  tile = 16;
+  /**
+   * Path weight w overriding the parameters' (NaN: none). Maze stages use a larger one so that
+   * reaching the planner's stop sooner is better, not only where the path ends.
+   */
+  pathW = Number.NaN;
+  /** Switch penalty overriding the parameters' (NaN: none). */
+  switchPenalty = Number.NaN;
+  wallRadius = 5;
   count = 0;
   readonly x: Float64Array;
   readonly y: Float64Array;

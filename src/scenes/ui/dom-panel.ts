@@ -63,6 +63,17 @@ export function openPanel(title: string, onEscape: () => void): HTMLDivElement {
 }
 
 /**
+ * Focuses after the key press that opened the panel has finished (else its character, e.g. the
+ * R of "rename", lands in the text field).
+ */
+export function focusSoon(e: HTMLInputElement | HTMLSelectElement, select = false): void {
+  setTimeout(() => {
+    e.focus();
+    if (select && e instanceof HTMLInputElement) e.select();
+  }, 30);
+}
+
+/**
  * Asks for one line of text. Resolves with the text (Enter / OK) or null (Esc / Cancel).
  * `validate` may return an error message to show instead of closing.
  */
@@ -95,8 +106,7 @@ export function promptText(o: { title: string; label: string; value?: string; pl
     const cancel = el('button', { text: 'Cancel' });
     cancel.onclick = () => close(null);
     panel.append(el('label', { text: o.label }), input, err, ok, cancel);
-    input.focus();
-    input.select();
+    focusSoon(input, true);
   });
 }
 

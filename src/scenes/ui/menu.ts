@@ -20,6 +20,8 @@ export class Menu {
   private note: Phaser.GameObjects.Text;
   private sel = 0;
   private active = true;
+  /** Called after a selector row's value changed (before the next key is handled). */
+  onChange?: (row: MenuRow, menu: Menu) => void;
   private readonly onKey: (e: KeyboardEvent) => void;
 
   constructor(
@@ -115,6 +117,7 @@ export class Menu {
     const n = r.values.length;
     r.index = ((r.index ?? 0) + d + n) % n;
     sfx.play('move');
+    this.onChange?.(r, this);
     this.render();
   }
 
@@ -127,7 +130,8 @@ export class Menu {
     this.onActivate(r, this);
   }
 
-  private render(): void {
+  /** Redraws the rows (after a row's `disabled` changed from outside). */
+  render(): void {
     this.rows.forEach((r, i) => {
       const t = this.texts[i]!;
       const v = r.values?.[r.index ?? 0];
