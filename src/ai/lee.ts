@@ -10,6 +10,7 @@
 // the step at which every cell turned true. No allocation after construction.
 
 import { type HashSink, type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from './wave/grid';
+import { emissionDue } from './wave/schedule';
 
 export interface LeeFieldOptions {
   /** Grid points per maze cell along each axis, as for the wave field. Default 2. */
@@ -96,8 +97,7 @@ export class LeeField {
     const n = this.waves;
     for (let w = 0; w < n; w++) {
       if (this.schedule === 'periodic' && this.sourceCell >= 0) {
-        const due = this.age[w]! < 0 ? this.time > Math.floor((w * this.lifetime) / n) : this.age[w]! >= this.lifetime - 1;
-        if (due) {
+        if (emissionDue(this.age[w]!, this.time, w, this.lifetime, n)) {
           const s = this.sourceCell;
           this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
           continue;

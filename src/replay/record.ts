@@ -7,7 +7,7 @@ import { checkJson, type JsonObject, type JsonValue } from './json';
 import { GAME_VERSION } from './version';
 
 export interface RecordMeta {
-  /** When the match was played, ISO 8601 (e.g. `new Date().toISOString()` in the caller). */
+  /** When the match was played, ISO 8601 (e.g. from the caller's clock via toISOString). */
   date: string;
   /** Display names per side; default 'Player N' for a person, the controller spec for a CPU. */
   names?: readonly (string | undefined)[];

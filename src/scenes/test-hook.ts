@@ -38,8 +38,7 @@ function setupFrom(o: StartOptions): MatchSetup {
   return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'cpu:normal' };
 }
 
-export function installHook(game: Phaser.Game): void {
-  hook.game = game;
+function makeApi(game: Phaser.Game) {
   const api = {
     get ready() {
       return hook.ready;
@@ -109,6 +108,13 @@ export function installHook(game: Phaser.Game): void {
     },
   };
   // Replays, playback and clips (replay-hook.ts).
-  Object.assign(api, replayHookApi(game, () => hook.live?.runner ?? null));
-  (globalThis as { __twinfield?: unknown }).__twinfield = api;
+  return Object.assign(api, replayHookApi(game, () => hook.live?.runner ?? null));
+}
+
+/** What `window.__twinfield` offers (end-to-end tests type their page calls with it). */
+export type TwinfieldApi = ReturnType<typeof makeApi>;
+
+export function installHook(game: Phaser.Game): void {
+  hook.game = game;
+  (globalThis as { __twinfield?: TwinfieldApi }).__twinfield = makeApi(game);
 }

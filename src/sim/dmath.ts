@@ -46,7 +46,7 @@ function atanUnit(t: number): number {
   return 4 * series;
 }
 
-/** Angle of (x, y) in (−π, π], as Math.atan2(y, x). */
+/** Angle of (x, y) in (−π, π], as the standard atan2(y, x). */
 export function datan2(y: number, x: number): number {
   if (x === 0 && y === 0) return 0;
   const ax = Math.abs(x);

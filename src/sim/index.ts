@@ -1,4 +1,4 @@
-// The deterministic game core. Pure: no Phaser, no DOM, no clock, no Math.random.
+// The deterministic game core. Pure: no Phaser, no DOM, no clock, no unseeded randomness.
 export * from './config';
 export * from './constants';
 export * from './controller';

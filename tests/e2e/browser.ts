@@ -1,6 +1,8 @@
 // Debian's Chromium driven by playwright-core; SwiftShader gives WebGL without a GPU.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { TwinfieldApi } from '../../src/scenes/test-hook';
 
 export const ARTIFACTS = 'test-artifacts';
 
@@ -56,4 +58,44 @@ export async function press(page: Page, ...keys: string[]): Promise<void> {
     await page.keyboard.press(k);
     await page.waitForTimeout(60);
   }
+}
+
+/** window.__twinfield as the page defines it (src/scenes/test-hook.ts). */
+export type Hook = TwinfieldApi;
+
+/**
+ * Runs fn(window.__twinfield) in the page. fn travels as source text, so it may use only its
+ * argument (pass values in through a template, or use call()).
+ */
+export function inPage<T>(page: Page, fn: (h: Hook) => T): Promise<Awaited<T>> {
+  return page.evaluate(`(${fn.toString()})(window.__twinfield)`) as Promise<Awaited<T>>;
+}
+
+/** Calls window.__twinfield.NAME(...args) in the page (args go through JSON). */
+export function call<T>(page: Page, name: keyof Hook & string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
+}
+
+/**
+ * One Chromium and one game page shared by a test file's tests: launched before them, closed
+ * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run).
+ */
+export function useGame(): OpenedPage {
+  let browser: Browser | undefined;
+  let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    opened = await openGame(browser, inject('baseUrl'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get page() {
+      return opened!.page;
+    },
+    get errors() {
+      return opened!.errors;
+    },
+  };
 }

@@ -3,21 +3,15 @@
 // has); the files decode (in the page with mediabunny + WebCodecs, and demux in Node) with the
 // expected duration and frame count, are stored next to their replay, and cancel works.
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch, MatchRunner } from '../../src/sim';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ARTIFACTS, launch, openGame, screenshot, type OpenedPage } from './browser';
+import { ARTIFACTS, call, screenshot, useGame } from './browser';
 
-let browser: Browser;
-let game: OpenedPage;
+const game = useGame();
 let replayId = '';
-
-function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
-}
 
 interface ClipResult {
   ok: boolean;
@@ -38,8 +32,6 @@ async function nodeDemux(bytes: Uint8Array): Promise<{ duration: number; packets
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  game = await openGame(browser, inject('baseUrl'));
   await call(game.page, 'deleteAllReplays');
   const s = createMatch({ seed: 321, timeLimit: 600 });
   const runner = new MatchRunner(s, [createController('random:2'), createController('scripted')]);
@@ -50,10 +42,6 @@ beforeAll(async () => {
   await call(game.page, 'openReplay', replayId);
   await game.page.waitForFunction(() => (window as any).__twinfield.playback()?.indexed === true, null, { timeout: 30_000 });
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('clips to video', () => {
   it('exports a 2 s WebM (VP9) clip of both fields that decodes to 120 frames and 2 s', async () => {
     const { page } = game;

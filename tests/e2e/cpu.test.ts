@@ -1,18 +1,8 @@
 // The CPU opponent in the real game: CPU vs CPU runs, and F3 shows its influence map and path.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launch, openGame, screenshot, type OpenedPage } from './browser';
+import { expect, it } from 'vitest';
+import { screenshot, useGame } from './browser';
 
-let browser: Browser;
-let game: OpenedPage;
-
-beforeAll(async () => {
-  browser = await launch();
-  game = await openGame(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const game = useGame();
 
 it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   const { page } = game;

@@ -1,42 +1,21 @@
 // The planner CPU in maze stages and the Planner lab in real Chromium: F3 in a maze match shows the
 // planner overlay (route, action tint, HP), the lab runs the three modes on a preset and on a bad
 // edit shows the planner's error; screenshots test-artifacts/planner-overlay.png and planner-lab.png.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openGame, press, screenshot, type OpenedPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { call, inPage, press, screenshot, useGame } from './browser';
 
-interface Hook {
-  scene(): string | null;
-  frame(): number;
-  texts(): string[];
-  startMatch(o: object): void;
-  advance(n: number): number;
-  openPlannerLab(): void;
-}
-const tf = (page: Page) => ({
-  eval: <T>(fn: (h: Hook) => T) => page.evaluate(`(${fn.toString()})(window.__twinfield)`) as Promise<T>,
-});
 
-let browser: Browser;
-let game: OpenedPage;
-
-beforeAll(async () => {
-  browser = await launch();
-  game = await openGame(browser, inject('baseUrl'));
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const game = useGame();
 
 describe('planner CPU and Planner lab in Chromium', () => {
   it('F3 in a maze match draws the planner overlay: legend, HP current/max', async () => {
     const { page } = game;
-    await tf(page).eval(new Function('h', `return h.startMatch(${JSON.stringify({ seed: 3, p1: 'cpu:normal', p2: 'cpu:normal', stages: 'maze', maze: 'pillars' })})`) as (h: Hook) => void);
+    await call(page, 'startMatch', { seed: 3, p1: 'cpu:normal', p2: 'cpu:normal', stages: 'maze', maze: 'pillars' });
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 20, null, { timeout: 90_000 });
-    await tf(page).eval((h) => h.advance(200));
+    await inPage(page, (h) => h.advance(200));
     await press(page, 'F3');
     await page.waitForTimeout(300);
-    const texts = await tf(page).eval((h) => h.texts());
+    const texts = await inPage(page, (h) => h.texts());
     for (const t of ['move', 'attack', 'heal']) expect(texts).toContain(t);
     expect(texts.some((t) => /^\d+\/5$/.test(t)), 'HP as current/max').toBe(true);
     expect(texts.some((t) => t.startsWith('exact · kills'))).toBe(true);
@@ -45,28 +24,28 @@ describe('planner CPU and Planner lab in Chromium', () => {
 
   it('the Planner lab runs the three modes on a preset, steps turns, and shows errors', async () => {
     const { page } = game;
-    await tf(page).eval((h) => h.openPlannerLab());
+    await inPage(page, (h) => h.openPlannerLab());
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
     await page.waitForTimeout(300);
-    let texts = await tf(page).eval((h) => h.texts());
+    let texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('PLANNER LAB'))).toBe(true);
     for (const m of ['restricted', 'unrestricted', 'exact']) expect(texts).toContain(m);
     // The first preset (grid10-hp5): restricted kills 3, the other two all 5, as in docs/planner.md.
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
     await press(page, 'Enter', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight');
-    texts = await tf(page).eval((h) => h.texts());
+    texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('exact · turn 7/'))).toBe(true);
     await screenshot(page, 'planner-lab');
     // A bad edit: λ below the initial damage (HP 1 of 5 needs λ ≥ 4).
     await press(page, 'a', 'a', 'a', 'a', 'd', 'd', 'd');
     await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.startsWith('error: ')), null, { timeout: 30_000 });
-    texts = await tf(page).eval((h) => h.texts());
+    texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => /error: .*lambda: 1 is less than the initial damage/.test(t)), texts.join(' | ')).toBe(true);
     await screenshot(page, 'planner-lab-error');
     // The graph preset of §3.5 and the 24×28 maze load and run too.
     await press(page, 'P', 'P');
     await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.includes('paper-3.5.json')), null, { timeout: 30_000 });
-    texts = await tf(page).eval((h) => h.texts());
+    texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.includes('paper-3.5.json'))).toBe(true);
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
     await screenshot(page, 'planner-lab-graph');

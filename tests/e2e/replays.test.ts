@@ -1,21 +1,15 @@
 // Replays in real Chromium: record in the page and verify in Node, record in Node and play in the
 // page to the same hash, the library (import all-or-nothing, export bundle, drag and drop), the
 // Replays scene and the playback scene (seek, desync, survey mode).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import { decodeBundle } from '../../src/storage/bundle';
-import { launch, openGame, press, screenshot, type OpenedPage } from './browser';
+import { call, press, screenshot, useGame } from './browser';
 
-let browser: Browser;
-let game: OpenedPage;
-
-/** Calls window.__twinfield.NAME(...args) in the page (args go through JSON). */
-function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
-}
+const game = useGame();
 
 interface PlaybackInfo {
   loaded: boolean;
@@ -49,14 +43,8 @@ function nodeReplay(seed: number, frames: number, p1 = 'random:7', p2 = 'scripte
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  game = await openGame(browser, inject('baseUrl'));
   await call(game.page, 'deleteAllReplays');
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('replays in Chromium', () => {
   it('records a match in Chromium that verifies in Node (finished and partial)', async () => {
     const { page } = game;

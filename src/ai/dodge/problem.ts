@@ -114,7 +114,7 @@ export class DodgeProblem {
 
   /**
    * Builds level k's map (time (k+1)·F) over the cells that interpolation reads for ship positions
-   * in the lattice box [x0, x1] × [y0, y1]. Cell values do not depend on the window.
+   * in the lattice box [x0, x1] × [y0, y1]. Cell values do not depend on the window chosen.
    */
   buildMap(k: number, x0: number, x1: number, y0: number, y1: number): void {
     if (!this.params.influenceMap) return;

@@ -7,7 +7,7 @@
 //
 // Obstacles are culled per step (only those whose path over the step's frames comes within the
 // nearly-hit distance of the box the ship can reach) and again per position (the box reachable
-// from it within the step). Influence maps are built only over the reachable window.
+// from it within the step). Influence maps are built only over the reachable window only.
 import { DodgeDecision, DodgePlan } from './decision';
 import { PairTable } from './lattice-table';
 import { better, penalised, type DodgeProblem } from './problem';

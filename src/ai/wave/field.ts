@@ -22,6 +22,7 @@
 // Everything is allocated in the constructor; emit/step/sample never allocate.
 
 import { type HashSink, type TileGrid, nearestOpenCell } from './grid';
+import { emissionDue } from './schedule';
 
 export interface WaveFieldOptions {
   /** δ = c²Δt²/Δh²; must be in (0, 0.5] (above 0.5 the explicit scheme diverges). Default 0.4 (0.5 itself decouples the grid into a checkerboard). */
@@ -219,8 +220,7 @@ export class WaveField {
     const n = this.waves;
     for (let w = 0; w < n; w++) {
       if (this.schedule === 'periodic' && this.sourceCell >= 0) {
-        const due = this.age[w]! < 0 ? this.time > Math.floor((w * this.lifetime) / n) : this.age[w]! >= this.lifetime - 1;
-        if (due) {
+        if (emissionDue(this.age[w]!, this.time, w, this.lifetime, n)) {
           const s = this.sourceCell;
           this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
           continue;
@@ -349,35 +349,43 @@ export class WaveField {
     return this.arrivals !== null;
   }
 
-  /** Interpolated value only (eq. 16) at continuous (x, y) in cell units: the cheap test for arrival. */
-  value(w: number, x: number, y: number): number {
-    const b = this.buf[3 * w + this.cur[w]!]!;
+  /** Scratch of locate(): padded buffer index of the lower-left grid point, and the offsets in the cell. */
+  private locP = 0;
+  private locU = 0;
+  private locV = 0;
+
+  /** Grid point and bilinear weights for continuous (x, y) in cell units (eq. 16), clamped to the pad. */
+  private locate(x: number, y: number): void {
     let gx = x * this.resolution - 0.5;
     let gy = y * this.resolution - 0.5;
     gx = gx < -1 ? -1 : gx > this.width - 0.5 ? this.width - 0.5 : gx;
     gy = gy < -1 ? -1 : gy > this.height - 0.5 ? this.height - 0.5 : gy;
     const i = Math.floor(gx);
     const j = Math.floor(gy);
-    const u = gx - i;
-    const v = gy - j;
+    this.locU = gx - i;
+    this.locV = gy - j;
+    this.locP = (j + PAD) * this.stride + i + PAD;
+  }
+
+  /** Interpolated value only (eq. 16) at continuous (x, y) in cell units: the cheap test for arrival. */
+  value(w: number, x: number, y: number): number {
+    const b = this.buf[3 * w + this.cur[w]!]!;
+    this.locate(x, y);
+    const u = this.locU;
+    const v = this.locV;
     const S = this.stride;
-    const p = (j + PAD) * S + i + PAD;
+    const p = this.locP;
     return (1 - u) * (1 - v) * b[p]! + u * (1 - v) * b[p + 1]! + (1 - u) * v * b[p + S]! + u * v * b[p + S + 1]!;
   }
 
   /** Value (eq. 16) and gradient (eqs. 18–20) of wave w at continuous (x, y), written into `out`. */
   sample(w: number, x: number, y: number, out: WaveSample): WaveSample {
     const b = this.buf[3 * w + this.cur[w]!]!;
-    let gx = x * this.resolution - 0.5;
-    let gy = y * this.resolution - 0.5;
-    gx = gx < -1 ? -1 : gx > this.width - 0.5 ? this.width - 0.5 : gx;
-    gy = gy < -1 ? -1 : gy > this.height - 0.5 ? this.height - 0.5 : gy;
-    const i = Math.floor(gx);
-    const j = Math.floor(gy);
-    const u = gx - i;
-    const v = gy - j;
+    this.locate(x, y);
+    const u = this.locU;
+    const v = this.locV;
     const S = this.stride;
-    const p = (j + PAD) * S + i + PAD;
+    const p = this.locP;
     const z00 = b[p]!;
     const z10 = b[p + 1]!;
     const z01 = b[p + S]!;
