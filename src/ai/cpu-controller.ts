@@ -48,15 +48,33 @@ export class CpuController implements Controller {
   private danger = false;
   private calm = false;
   private chargeTarget = 0;
-  /** The planner CPU of maze stages (route, fights, heals); drives the dodger's goal there. */
-  readonly maze: MazeCpu;
+  private mazeCpu: MazeCpu;
 
   constructor(preset: DodgePreset | string, opts: CpuOptions = {}) {
     this.preset = typeof preset === 'string' ? getDodgePreset(preset) : preset;
     this.spec = `cpu:${this.preset.name}`;
     this.versus = opts.versus ?? true;
     this.dodger = new Dodger(dodgeParamsOf(this.preset), BULLET_CAPACITY + ENEMY_CAPACITY);
-    this.maze = new MazeCpu(this.preset.planner ?? {});
+    this.mazeCpu = new MazeCpu(this.preset.planner ?? {});
+  }
+
+  /** The planner CPU of maze stages (route, fights, heals); drives the dodger's goal there. */
+  get maze(): MazeCpu {
+    return this.mazeCpu;
+  }
+
+  /**
+   * Forgets all it remembers (held move and hold time, random draws, charge intent, the maze
+   * planner's fought chasers), as if new: replays start one afresh after a seek (cpu-shadow.ts).
+   */
+  reset(): void {
+    this.rng = null;
+    this.held = 0;
+    this.holdLeft = 0;
+    this.danger = false;
+    this.calm = false;
+    this.chargeTarget = 0;
+    this.mazeCpu = new MazeCpu(this.preset.planner ?? {});
   }
 
   decide(state: Readonly<MatchState>, side: number): number {

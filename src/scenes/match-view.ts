@@ -1,12 +1,15 @@
 // The drawing side of a match, shared by scenes that show one: both fields (FieldView), the HUD,
 // the maze views and the cameras wired so each field camera sees only its field, the main camera
 // the HUD and backdrop, and an overlay camera (created last, drawn on top) only `overlayLayer`.
-// The playback scene uses it; MatchScene builds the same thing inline (to be switched over).
+// The match and playback scenes both draw through it.
 // Anything a scene adds afterwards belongs in `hudLayer` or `overlayLayer`.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import type { SimEvent } from '../sim/events';
 import { AttackKind, type MatchState } from '../sim/state';
+import type { CpuController } from '../ai/cpu-controller';
+import { DodgeOverlay } from './dodge-overlay';
+import { PlannerOverlay } from './planner-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layout';
@@ -34,6 +37,9 @@ export class MatchView {
   private survey = false;
   private showWave = false;
   private readonly showFps: boolean;
+  private dodgeOverlays: DodgeOverlay[] = [];
+  private plannerOverlays: PlannerOverlay[] = [];
+  private showCpu = false;
 
   constructor(
     scene: Phaser.Scene,
@@ -91,9 +97,40 @@ export class MatchView {
     return true;
   }
 
+  /**
+   * F3 overlays for the CPU sides (null for others): the dodger's influence map and planned path,
+   * and in maze stages the planner's route, action tint and HP. `key` names the map textures.
+   */
+  addCpuOverlays(scene: Phaser.Scene, cpus: readonly (CpuController | null)[], key: string): void {
+    const maze = this.mazeViews.length > 0;
+    for (const v of this.views) {
+      const c = cpus[v.sideIndex];
+      if (!c) continue;
+      this.dodgeOverlays.push(new DodgeOverlay(scene, v.debugLayer, c, `${key}${v.sideIndex}`));
+      if (maze) this.plannerOverlays.push(new PlannerOverlay(scene, v, c));
+    }
+  }
+
+  /** F3: the CPU overlays. Returns whether there are any. */
+  toggleCpu(): boolean {
+    if (!this.dodgeOverlays.length) return false;
+    this.showCpu = !this.showCpu;
+    for (const o of this.dodgeOverlays) o.setVisible(this.showCpu);
+    for (const o of this.plannerOverlays) o.setVisible(this.showCpu);
+    return true;
+  }
+
+  get cpuOn(): boolean {
+    return this.showCpu;
+  }
+
   draw(state: Readonly<MatchState>, fps: number): void {
     for (const v of this.views) v.draw(state.sides[v.sideIndex]!, state.frame);
     for (const [i, m] of this.mazeViews.entries()) m.draw(state.sides[i]!, state.frame);
+    if (this.showCpu) {
+      for (const o of this.dodgeOverlays) o.draw();
+      for (const o of this.plannerOverlays) o.draw(state.sides[o.side]!);
+    }
     this.hud.update(state as MatchState, fps);
     if (!this.fpsText) {
       this.fpsText = (this.hudLayer.list.find((o) => o instanceof Phaser.GameObjects.Text && / fps$/.test(o.text)) as Phaser.GameObjects.Text | undefined) ?? null;

@@ -1,7 +1,7 @@
 // Watching a replay: re-simulates it with ReplayPlayer (keyframe seeks) and draws it with the
 // match's own FieldView / Hud (through MatchView). Space play/pause, −/+ speed 0.25×–8×,
 // ←/→ seek 1 s (Shift 10 s), , and . step one frame while paused, a timeline with hits and
-// kills (click or drag to seek), H survey mode, F2 the maze wave field, C clip to video,
+// kills (click or drag to seek), H survey mode, F2 the maze wave field, F3 a CPU side's view, C clip to video,
 // Esc back to the Replays scene. A desync stops playback at its frame with a message.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
@@ -10,7 +10,7 @@ import { openClipDialog, type ClipRequest } from '../clips/clip-dialog';
 import { clipFileName, clipRect } from '../clips/clip-plan';
 import { exportClip } from '../clips/export-clip';
 import { clipSupport, type FormatSupport } from '../clips/support';
-import { decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
+import { CpuShadow, decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
 import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
@@ -56,6 +56,8 @@ export class PlaybackScene extends Phaser.Scene {
   private data_: PlaybackData = {};
   private replay: Replay | null = null;
   private player: ReplayPlayer | null = null;
+  /** Per side: the CPU re-run alongside the replay (F3 overlays), or null. */
+  private shadows: (CpuShadow | null)[] = [];
   private mv: MatchView | null = null;
   private entryId: string | null = null;
   private stem = 'twinfield-replay';
@@ -105,6 +107,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.exporting = false;
     this.dialogOpen = false;
     this.message = '';
+    this.shadows = [];
     this.generation++;
   }
 
@@ -161,6 +164,9 @@ export class PlaybackScene extends Phaser.Scene {
     const names = r.sides.map((s) => `${s.name} · ${s.human ? 'human' : 'CPU'}`);
     const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey, fps: false }));
     mv.setHint('');
+    // The CPU sides re-run alongside the replay (exact from frame 0; afresh after a seek) for F3.
+    this.shadows = CpuShadow.forReplay(r);
+    mv.addCpuOverlays(this, this.shadows.map((s) => s?.controller ?? null), 'pbdodgemap');
     // The control bar: a panel with the timeline and a status line, in the overlay layer.
     this.ui = this.add.container(0, 0);
     const panel = this.add.rectangle(0, PANEL_Y, GAME_W, GAME_H - PANEL_Y, 0x05020e, 1).setOrigin(0);
@@ -244,7 +250,12 @@ export class PlaybackScene extends Phaser.Scene {
         if (!this.mv!.toggleWave()) this.flash('F2 (wave field) works in maze stages');
         break;
       case 'F3':
-        this.flash(this.survey ? 'Overlays are off in survey mode' : 'F3 (the dodger’s map) needs the live CPU: not available in replays');
+        if (this.survey) this.flash('Overlays are off in survey mode');
+        else if (!this.mv!.toggleCpu()) this.flash('F3 shows what a CPU side saw and planned: this replay has no CPU side');
+        else if (this.mv!.cpuOn) {
+          this.observeCpu();
+          this.flash(this.cpuViewNote(), 3500);
+        }
         break;
     }
     this.redraw();
@@ -253,6 +264,7 @@ export class PlaybackScene extends Phaser.Scene {
   setSurvey(on: boolean): void {
     this.survey = on;
     this.mv?.setSurvey(on);
+    if (on && this.mv?.cpuOn) this.mv.toggleCpu(); // the overlays tell CPU from human
     this.flash(on ? 'Survey mode on (H turns it off)' : 'Survey mode off');
   }
 
@@ -304,8 +316,25 @@ export class PlaybackScene extends Phaser.Scene {
     else p.seek(p.frame - 1);
   }
 
+  /** Lets the CPU shadows decide at the current frame (before its step), as the recorded match did. */
+  private observeCpu(): void {
+    const p = this.player;
+    if (!p || !this.shadows.some((s) => s)) return;
+    const inputs = p.inputsAt(p.frame);
+    for (const s of this.shadows) s?.observe(p.state, inputs[s.side]!);
+  }
+
+  /** What the F3 overlay shows right now: the recorded CPU's own view, or one recomputed after a seek. */
+  private cpuViewNote(): string {
+    const s = this.shadows.find((x) => x);
+    if (!s) return '';
+    if (s.exact) return 'CPU view: exactly what the recorded CPU saw and planned (played from the start)';
+    return `CPU view: recomputed from frame ${s.since} (a CPU's memory is not in the replay; play from 0:00 for its exact view)`;
+  }
+
   private advanceOne(): boolean {
     const p = this.player!;
+    this.observeCpu();
     if (!p.step()) return false;
     const s = p.state;
     const loud = this.speed <= 2 && !this.exporting;
@@ -383,6 +412,7 @@ export class PlaybackScene extends Phaser.Scene {
   private redraw(): void {
     const p = this.player;
     if (!p || !this.mv) return;
+    if (this.mv.cpuOn) this.observeCpu();
     this.mv.draw(p.state, this.exporting ? FPS : this.game.loop.actualFps);
     const x = this.xAt(p.frame);
     const h = this.head;
@@ -390,7 +420,7 @@ export class PlaybackScene extends Phaser.Scene {
     h.fillStyle(0xffffff, 0.25).fillRoundedRect(BAR_X, BAR_Y, x - BAR_X, BAR_H, 4);
     h.fillStyle(0xffd24a, 1).fillRect(x - 1, BAR_Y - 5, 3, BAR_H + 10);
     const state = p.desync && p.frame >= p.lastFrame ? '■ desync' : this.playing ? '▶' : p.atEnd ? '■ end' : '❚❚';
-    setText(this.status, `${state}  ${this.speed}×   ${formatFrames(p.frame)} / ${formatFrames(p.frames)}   frame ${p.frame}${this.survey ? '   · survey' : ''}`);
+    setText(this.status, `${state}  ${this.speed}×   ${formatFrames(p.frame)} / ${formatFrames(p.frames)}   frame ${p.frame}${this.survey ? '   · survey' : ''}${this.mv.cpuOn ? `   · CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : ''}`);
     const t = this.thin;
     t.clear();
     t.fillStyle(0xffd24a, 0.8).fillRect(0, GAME_H - 3, (p.frame / Math.max(1, p.frames)) * GAME_W, 3);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
-import { createMatch, hashState, MatchRunner } from '../../src/sim';
+import { createMatch, hashState, MatchRunner, type MatchConfig } from '../../src/sim';
 import { decodeBundle } from '../../src/storage/bundle';
 import { call, press, screenshot, useGame } from './browser';
 
@@ -34,8 +34,8 @@ async function waitPlayback(page: Page): Promise<PlaybackInfo> {
 }
 
 /** A replay recorded headless in this process. */
-function nodeReplay(seed: number, frames: number, p1 = 'random:7', p2 = 'scripted') {
-  const s = createMatch({ seed, timeLimit: frames });
+function nodeReplay(seed: number, frames: number, p1 = 'random:7', p2 = 'scripted', cfg: Partial<MatchConfig> = {}) {
+  const s = createMatch({ seed, timeLimit: frames, ...cfg });
   const runner = new MatchRunner(s, [createController(p1), createController(p2)]);
   runner.runUntil(frames + 10);
   const replay = replayFromRunner(runner, { date: '2025-06-01T12:00:00.000Z', names: ['Node One', 'Node Two'] });
@@ -137,6 +137,35 @@ describe('replays in Chromium', () => {
     const texts = await call<string[]>(page, 'texts');
     expect(texts.some((t) => t.startsWith('Playback stopped at frame 180'))).toBe(true);
     await screenshot(page, 'playback-desync');
+  });
+
+  it('F3 in playback shows what a CPU side saw and planned: exact from the start, recomputed after a seek', async () => {
+    const { page } = game;
+    const rec = nodeReplay(8, 600, 'cpu:normal', 'cpu:hard', { stages: 'maze', maze: 'pillars' });
+    await call(page, 'playReplayBytes', Array.from(rec.bytes));
+    await waitPlayback(page);
+    await press(page, 'F3');
+    let texts = await call<string[]>(page, 'texts');
+    expect(texts.some((t) => t.startsWith('CPU view: exactly what the recorded CPU saw')), JSON.stringify(texts)).toBe(true);
+    for (const t of ['move', 'attack', 'heal']) expect(texts).toContain(t); // the planner overlay's legend
+    // Played forward from 0:00 the shadow stays the recorded CPU.
+    await call(page, 'playbackSpeed', 2);
+    await call(page, 'playbackToggle');
+    await page.waitForFunction(() => (window as any).__twinfield.playback().frame >= 120, null, { timeout: 30_000 });
+    await call(page, 'playbackToggle');
+    texts = await call<string[]>(page, 'texts');
+    expect(texts.some((t) => t.includes('· CPU view exact')), JSON.stringify(texts)).toBe(true);
+    await screenshot(page, 'playback-cpu');
+    // A seek: the CPU's memory is not in the replay, so the view is recomputed and says so.
+    await call(page, 'playbackSeek', 400);
+    texts = await call<string[]>(page, 'texts');
+    expect(texts.some((t) => t.includes('· CPU view recomputed')), JSON.stringify(texts)).toBe(true);
+    // Survey mode turns the overlays off (they tell a CPU from a person).
+    await press(page, 'h');
+    texts = await call<string[]>(page, 'texts');
+    expect(texts.some((t) => t.includes('CPU view'))).toBe(false);
+    expect(texts).not.toContain('attack');
+    await press(page, 'h');
   });
 
   it('lists the library in the Replays scene and refuses a bad import without changing it', async () => {
