@@ -2,8 +2,8 @@
 // reaction delay; plus an exact fast search and an input-switch penalty.
 export * from './constants';
 export { dangerCircle, dangerTriangle, dangerOf } from './danger';
-export { InfluenceMap, edgeDanger } from './influence-map';
-export { interpolateDanger } from './interpolate';
+export { InfluenceMap, MapShapes, edgeDanger } from './influence-map';
+export { AxisReads, interpolateDanger, readHi, readLo } from './interpolate';
 export { nodeValue } from './node-value';
 export { pathValue, pathWeights } from './path-value';
 export { makeMoveSet, moveIndexOf, moveName, type MoveSet } from './moves';

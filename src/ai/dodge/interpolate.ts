@@ -32,3 +32,107 @@ export function interpolateDanger(map: InfluenceMap, x: number, y: number): numb
   const ddy = ((vals[r1 * cols + c0]! - i0) * ady) / cell;
   return i0 + ddx + ddy;
 }
+
+/**
+ * The lowest column (or row) interpolateDanger() reads for any coordinate ≥ v on an axis of n cells
+ * of size `cell`: the nearest centre's index, minus one when v lies before that centre. Same
+ * expressions as interpolateDanger(), so the window it bounds is exact.
+ */
+export function readLo(v: number, cell: number, n: number): number {
+  let c = Math.round(v / cell - 0.5);
+  if (c < 0) c = 0;
+  else if (c >= n) c = n - 1;
+  return v - (c + 0.5) * cell >= 0 || c === 0 ? c : c - 1;
+}
+
+/** The highest column (or row) interpolateDanger() reads for any coordinate ≤ v (see readLo). */
+export function readHi(v: number, cell: number, n: number): number {
+  let c = Math.round(v / cell - 0.5);
+  if (c < 0) c = 0;
+  else if (c >= n) c = n - 1;
+  return v - (c + 0.5) * cell >= 0 && c < n - 1 ? c + 1 : c;
+}
+
+/**
+ * interpolateDanger() split by axis, for many points on few distinct coordinates (the fast search's
+ * lattice levels): what a coordinate reads along x (columns, offset from g0) or y (rows) is worked
+ * out once per distinct value, and at(i, j) combines x entry i with y entry j. Same expressions as
+ * interpolateDanger(map, x_i, y_j), so the same value bit for bit.
+ */
+export class AxisReads {
+  private c0 = new Int32Array(64);
+  private c1 = new Int32Array(64);
+  private ax = new Float64Array(64);
+  /** Row entries hold row · cols, ready to add to a column. */
+  private r0 = new Int32Array(64);
+  private r1 = new Int32Array(64);
+  private ay = new Float64Array(64);
+  private vals: Float64Array = new Float64Array(0);
+  private cell = 1;
+  private cols = 0;
+  private rows = 0;
+
+  /** Reads `map` with room for nx x entries and ny y entries. */
+  reset(map: InfluenceMap, nx: number, ny: number): void {
+    this.vals = map.values;
+    this.cell = map.cell;
+    this.cols = map.cols;
+    this.rows = map.rows;
+    if (this.c0.length < nx) {
+      this.c0 = new Int32Array(nx * 2);
+      this.c1 = new Int32Array(nx * 2);
+      this.ax = new Float64Array(nx * 2);
+    }
+    if (this.r0.length < ny) {
+      this.r0 = new Int32Array(ny * 2);
+      this.r1 = new Int32Array(ny * 2);
+      this.ay = new Float64Array(ny * 2);
+    }
+  }
+
+  setX(i: number, x: number): void {
+    const cell = this.cell;
+    const cols = this.cols;
+    let c0 = Math.round(x / cell - 0.5);
+    if (c0 < 0) c0 = 0;
+    else if (c0 >= cols) c0 = cols - 1;
+    const dx = x - (c0 + 0.5) * cell;
+    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
+    if (c1 < 0 || c1 >= cols) c1 = c0;
+    this.c0[i] = c0;
+    this.c1[i] = c1;
+    this.ax[i] = dx < 0 ? -dx : dx;
+  }
+
+  setY(j: number, y: number): void {
+    const cell = this.cell;
+    const rows = this.rows;
+    let r0 = Math.round(y / cell - 0.5);
+    if (r0 < 0) r0 = 0;
+    else if (r0 >= rows) r0 = rows - 1;
+    const dy = y - (r0 + 0.5) * cell;
+    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
+    if (r1 < 0 || r1 >= rows) r1 = r0;
+    this.r0[j] = r0 * this.cols;
+    this.r1[j] = r1 * this.cols;
+    this.ay[j] = dy < 0 ? -dy : dy;
+  }
+
+  at(i: number, j: number): number {
+    const vals = this.vals;
+    const cell = this.cell;
+    const c0 = this.c0[i]!;
+    const c1 = this.c1[i]!;
+    const adx = this.ax[i]!;
+    const r0 = this.r0[j]!;
+    const r1 = this.r1[j]!;
+    const ady = this.ay[j]!;
+    const i0 = vals[r0 + c0]!;
+    if (2 * ady > adx && 2 * adx > ady) {
+      return i0 + ((vals[r1 + c1]! - i0) * (adx + ady)) / (2 * cell);
+    }
+    const ddx = ((vals[r0 + c1]! - i0) * adx) / cell;
+    const ddy = ((vals[r1 + c0]! - i0) * ady) / cell;
+    return i0 + ddx + ddy;
+  }
+}

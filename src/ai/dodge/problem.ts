@@ -4,8 +4,8 @@
 // search step does (hold a move for F frames; hit on any frame = unreachable; count nearly-hit
 // pairs; node value at the end), so the exhaustive and the fast search cannot disagree on it.
 import { LATTICE, NEARLY_FACTOR } from './constants';
-import { InfluenceMap } from './influence-map';
-import { interpolateDanger } from './interpolate';
+import { InfluenceMap, type MapShapes } from './influence-map';
+import { interpolateDanger, readHi, readLo } from './interpolate';
 import { makeMoveSet, type MoveSet } from './moves';
 import { nodeValue } from './node-value';
 import type { DodgeParams } from './params';
@@ -113,20 +113,22 @@ export class DodgeProblem {
   }
 
   /**
-   * Builds level k's map (time (k+1)·F) over the cells that interpolation reads for ship positions
-   * in the lattice box [x0, x1] × [y0, y1]. Cell values do not depend on the window chosen.
+   * Builds level k's map (time (k+1)·F) over exactly the cells that interpolation reads for ship
+   * positions in the lattice box [x0, x1] × [y0, y1], from `shapes` (collected for a box holding
+   * those cells). Cell values do not depend on the window.
    */
-  buildMap(k: number, x0: number, x1: number, y0: number, y1: number): void {
+  buildMap(k: number, x0: number, x1: number, y0: number, y1: number, shapes: MapShapes): void {
     if (!this.params.influenceMap) return;
     const map = this.maps[k]!;
-    const inv = 1 / map.cell;
-    map.build(
+    const cell = map.cell;
+    map.buildWindow(
       this.world,
       (k + 1) * this.frames,
-      Math.floor(x0 * INV_Q * inv - 0.5) - 1,
-      Math.ceil(x1 * INV_Q * inv - 0.5) + 1,
-      Math.floor(y0 * INV_Q * inv - 0.5) - 1,
-      Math.ceil(y1 * INV_Q * inv - 0.5) + 1,
+      readLo(x0 * INV_Q, cell, map.cols),
+      readHi(x1 * INV_Q, cell, map.cols),
+      readLo(y0 * INV_Q, cell, map.rows),
+      readHi(y1 * INV_Q, cell, map.rows),
+      shapes,
     );
   }
 
@@ -166,6 +168,28 @@ export class DodgeProblem {
           if (d2 <= H2[i]!) return -1;
           nearly++;
         }
+      }
+    }
+    return nearly;
+  }
+
+  /**
+   * contactsAt(t, x, y) over obstacles whose position at time t (X + VX·t, the same expression) and
+   * squared nearly-hit / hit distances were copied to ox, oy, n2, h2 at the entries list[0..len):
+   * the same test on the same numbers, for the fast search's 1-frame steps.
+   */
+  contactsCopied(x: number, y: number, ox: Float64Array, oy: Float64Array, n2: Float64Array, h2: Float64Array, list: Int32Array, len: number): number {
+    const sx = x * INV_Q;
+    const sy = y * INV_Q;
+    let nearly = 0;
+    for (let j = 0; j < len; j++) {
+      const q = list[j]!;
+      const dx = ox[q]! - sx;
+      const dy = oy[q]! - sy;
+      const d2 = dx * dx + dy * dy;
+      if (d2 <= n2[q]!) {
+        if (d2 <= h2[q]!) return -1;
+        nearly++;
       }
     }
     return nearly;
@@ -305,6 +329,21 @@ export class DodgeProblem {
       }
     }
     return e;
+  }
+
+  /**
+   * nodeE() of each position i < n that is not hit (near[i] ≥ 0: its nearly-hit count) into E[i].
+   * The plain I-Map value (no pull, no lure) skips nodeE()'s per-call checks; same expression.
+   */
+  nodeValues(X: Int32Array, Y: Int32Array, danger: Float64Array, near: Int32Array, n: number, E: Float64Array): void {
+    if (this.world.pull > 0 || this.params.lure > 0 || !this.params.influenceMap) {
+      for (let i = 0; i < n; i++) if (near[i]! >= 0) E[i] = this.nodeE(X[i]!, Y[i]!, danger[i]!, near[i]!);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      const c = near[i]!;
+      if (c >= 0) E[i] = nodeValue(danger[i]!, c, true);
+    }
   }
 
   /**

@@ -5,36 +5,124 @@
 // computes, for every state, the best (nodes survived, suffix value) with the same expression
 // order as the exhaustive recursion: same decision value, bit for bit.
 //
-// Obstacles are culled per step (only those whose path over the step's frames comes within the
-// nearly-hit distance of the box the ship can reach) and again per position (the box reachable
-// from it within the step). Influence maps are built only over the reachable window only.
+// What keeps it fast (every shortcut leaves the numbers the same; tests compare with the reference):
+// - Lattice structure: away from the field edges and without walls the lattice relative to the
+//   start is always the same, so it is built once (LatticeTemplate) and a transition's child is a
+//   table load; near an edge (clamped moves) or in a maze, children are hashed by coordinates.
+// - Contacts: obstacles are culled once per decision against the box reachable over the whole
+//   horizon, then per step, then per position (the box reachable from it within the step). With
+//   1-frame steps a child's contacts depend on the child alone: they are checked once per child,
+//   on dense copies of the step's obstacle positions.
+// - Node values and backward induction: with 1-frame steps a transition's value depends on its
+//   child alone, so E and (survived, value) are worked out per child, not per transition.
+// - Influence maps: each level's map covers exactly the cells its surviving positions interpolate
+//   from, drawn from the obstacles that can reach them (MapShapes, InfluenceMap.buildWindow), and
+//   interpolation's per-axis work is done once per distinct coordinate (AxisReads).
 import { DodgeDecision, DodgePlan } from './decision';
 import { PairTable } from './lattice-table';
+import type { MoveSet } from './moves';
 import { better, penalised, type DodgeProblem } from './problem';
 import { LATTICE } from './constants';
+import { MapShapes } from './influence-map';
+import { AxisReads, readHi, readLo } from './interpolate';
 
 const INV_Q = 1 / LATTICE;
+/** posNear of a position no surviving transition has reached (yet). */
+const UNSEEN = -2;
+
+/**
+ * The lattice without edges or walls: per level, every position as an offset from the start and,
+ * per (position, move), the index of the child. It depends only on depth, frames per step and the
+ * move set, so it is built once; a decision uses it when its whole reachable box lies inside the
+ * field (then no move is clamped and a position is exactly start + offset).
+ */
+class LatticeTemplate {
+  readonly count: number[] = [];
+  readonly dx: Int32Array[] = [];
+  readonly dy: Int32Array[] = [];
+  /** child[k][i·M + a]: index in level k+1 of position i of level k after move a. */
+  readonly child: Int32Array[] = [];
+  /** Per level: the distinct x (y) offsets, and per position the index of its own (for AxisReads). */
+  readonly xs: Int32Array[] = [];
+  readonly ys: Int32Array[] = [];
+  readonly xi: Int32Array[] = [];
+  readonly yi: Int32Array[] = [];
+
+  constructor(depth: number, frames: number, moves: MoveSet) {
+    const M = moves.count;
+    const table = new PairTable(1024);
+    let xs = [0];
+    let ys = [0];
+    for (let k = 0; ; k++) {
+      this.count.push(xs.length);
+      this.dx.push(Int32Array.from(xs));
+      this.dy.push(Int32Array.from(ys));
+      this.distinct(xs, this.xs, this.xi);
+      this.distinct(ys, this.ys, this.yi);
+      if (k === depth) break;
+      const nx: number[] = [];
+      const ny: number[] = [];
+      const child = new Int32Array(xs.length * M);
+      table.reset();
+      for (let i = 0; i < xs.length; i++) {
+        for (let a = 0; a < M; a++) {
+          const x = xs[i]! + frames * moves.dx[a]!;
+          const y = ys[i]! + frames * moves.dy[a]!;
+          const c = table.getOrAdd(x, y, nx.length);
+          if (c === nx.length) {
+            nx.push(x);
+            ny.push(y);
+          }
+          child[i * M + a] = c;
+        }
+      }
+      this.child.push(child);
+      xs = nx;
+      ys = ny;
+    }
+  }
+
+  private distinct(vs: number[], values: Int32Array[], index: Int32Array[]): void {
+    const seen = new Map<number, number>();
+    const idx = new Int32Array(vs.length);
+    for (let i = 0; i < vs.length; i++) {
+      let j = seen.get(vs[i]!);
+      if (j === undefined) seen.set(vs[i]!, (j = seen.size));
+      idx[i] = j;
+    }
+    values.push(Int32Array.from(seen.keys()));
+    index.push(idx);
+  }
+}
 
 class Level {
   nPos = 0;
   posX = new Int32Array(64);
   posY = new Int32Array(64);
-  /** Per position: nearly-hit count of the frame(s) into it (1-frame steps; −1: hit, never expanded) and its map danger. */
+  /**
+   * Per position: with 1-frame steps the nearly-hit count of the frame into it (−1: hit); with
+   * longer steps 0 once a surviving transition reaches it. UNSEEN: not reached. Negative: never
+   * expanded.
+   */
   posNear = new Int32Array(64);
   posD = new Float64Array(64);
+  /** Per position, 1-frame steps: node value of the transitions into it. */
+  posE = new Float64Array(64);
   readonly posTable = new PairTable(256);
-  /** Per (position, move): node value of the transition out of this level, NaN when hit. */
-  tE = new Float64Array(64);
-  /** Per (position, move): child position index in the next level, −1 when hit. */
+  /** Per (position, move): child position index in the next level (the template's, or tChild). */
+  child: Int32Array = new Int32Array(64);
   tChild = new Int32Array(64);
-  /** Per (position, move): nearly-hit count of the step. */
+  /** Per (position, move), steps of several frames: nearly-hit count (−1: hit) and node value (if not hit). */
   tNear = new Int32Array(64);
+  tE = new Float64Array(64);
+  /** States (position, last move): only with a switch penalty; otherwise state i is position i. */
   nSt = 0;
   stPos = new Int32Array(64);
   stLast = new Int32Array(64);
   readonly stTable = new PairTable(256);
   /** Per (state, move): child state index, −1 when hit. */
   sChild = new Int32Array(64);
+  /** Per state: best (nodes survived, suffix value) and its first move. */
   bL = new Int32Array(64);
   bV = new Float64Array(64);
   bMove = new Int32Array(64);
@@ -46,17 +134,42 @@ class Level {
     this.stTable.reset();
   }
 
+  /** Level k of the template placed at (sx, sy), every position UNSEEN. */
+  fromTemplate(t: LatticeTemplate, k: number, sx: number, sy: number): void {
+    this.reset();
+    const n = t.count[k]!;
+    this.ensurePos(n);
+    const dx = t.dx[k]!;
+    const dy = t.dy[k]!;
+    const X = this.posX;
+    const Y = this.posY;
+    for (let i = 0; i < n; i++) {
+      X[i] = sx + dx[i]!;
+      Y[i] = sy + dy[i]!;
+    }
+    this.posNear.fill(UNSEEN, 0, n);
+    this.nPos = n;
+  }
+
+  ensurePos(n: number): void {
+    if (this.posX.length >= n) return;
+    let cap = this.posX.length;
+    while (cap < n) cap *= 2;
+    this.posX = growI(this.posX, cap);
+    this.posY = growI(this.posY, cap);
+    this.posNear = growI(this.posNear, cap);
+    this.posD = growF(this.posD, cap);
+    this.posE = growF(this.posE, cap);
+  }
+
+  /** Hash path: the index of (x, y), added UNSEEN when new. */
   addPos(x: number, y: number): number {
     const i = this.posTable.getOrAdd(x, y, this.nPos);
     if (i === this.nPos) {
-      if (i >= this.posX.length) {
-        this.posX = growI(this.posX);
-        this.posY = growI(this.posY);
-        this.posNear = growI(this.posNear);
-        this.posD = growF(this.posD);
-      }
+      this.ensurePos(i + 1);
       this.posX[i] = x;
       this.posY[i] = y;
+      this.posNear[i] = UNSEEN;
       this.nPos++;
     }
     return i;
@@ -66,11 +179,8 @@ class Level {
     const i = this.stTable.getOrAdd(pos, last + 1, this.nSt);
     if (i === this.nSt) {
       if (i >= this.stPos.length) {
-        this.stPos = growI(this.stPos);
-        this.stLast = growI(this.stLast);
-        this.bL = growI(this.bL);
-        this.bMove = growI(this.bMove);
-        this.bV = growF(this.bV);
+        this.stPos = growI(this.stPos, i * 2);
+        this.stLast = growI(this.stLast, i * 2);
       }
       this.stPos[i] = pos;
       this.stLast[i] = last;
@@ -79,22 +189,7 @@ class Level {
     return i;
   }
 
-  /** States = positions (no switch penalty): state i is position i. */
-  identityStates(): void {
-    while (this.stPos.length < this.nPos) {
-      this.stPos = growI(this.stPos);
-      this.stLast = growI(this.stLast);
-      this.bL = growI(this.bL);
-      this.bMove = growI(this.bMove);
-      this.bV = growF(this.bV);
-    }
-    for (let i = 0; i < this.nPos; i++) {
-      this.stPos[i] = i;
-      this.stLast[i] = -1;
-    }
-    this.nSt = this.nPos;
-  }
-
+  /** Room for this level's transitions and for the best values of its states (or positions). */
   ensureTransitions(M: number): void {
     const need = this.nPos * M;
     if (this.tE.length < need) {
@@ -105,25 +200,51 @@ class Level {
     const needS = this.nSt * M;
     if (this.sChild.length < needS) this.sChild = new Int32Array(needS * 2);
   }
+
+  ensureBest(n: number): void {
+    if (this.bL.length >= n) return;
+    this.bL = new Int32Array(n * 2);
+    this.bV = new Float64Array(n * 2);
+    this.bMove = new Int32Array(n * 2);
+  }
 }
 
-function growI(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
+function growI(a: Int32Array<ArrayBuffer>, cap: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(cap);
   b.set(a);
   return b;
 }
 
-function growF(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(a.length * 2);
+function growF(a: Float64Array<ArrayBuffer>, cap: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(cap);
   b.set(a);
   return b;
 }
 
 export class FastSearch {
   private readonly levels: Level[] = [];
+  private template: LatticeTemplate | null = null;
+  /** Obstacles that can come within the nearly-hit distance over the whole horizon. */
+  private hList = new Int32Array(256);
+  private hn = 0;
+  /** Obstacles whose danger can reach a map cell some level reads. */
+  private readonly shapes = new MapShapes();
+  /** Per obstacle: the culling margin (2·Rhit + 1, field units). */
+  private margin = new Float64Array(256);
+  /** The step's culled obstacles: indices, and with 1-frame steps their position at the step's frame. */
   private stepList = new Int32Array(256);
+  private stX = new Float64Array(256);
+  private stY = new Float64Array(256);
+  private stM = new Float64Array(256);
+  private stN2 = new Float64Array(256);
+  private stH2 = new Float64Array(256);
+  /** Per position: indices into the step's lists (1-frame steps) or obstacle indices. */
   private posList = new Int32Array(256);
-  /** Work counters of the last run (states and transitions evaluated). */
+  /** Per child position: (survived, value) of the transitions into it (backward induction, 1-frame steps). */
+  private cL = new Int32Array(256);
+  private cV = new Float64Array(256);
+  private readonly axes = new AxisReads();
+  /** Work counters of the last run (positions expanded and transitions evaluated). */
   states = 0;
   transitions = 0;
 
@@ -131,18 +252,89 @@ export class FastSearch {
     for (let k = 0; k <= p.depth; k++) this.levels.push(new Level());
   }
 
-  /** Runs on a problem prepared with window = true (or false; the result is the same). */
+  /** Runs on a prepared problem (with or without full maps: it builds the map windows it reads). */
   run(out: DodgeDecision, plan: DodgePlan | null): DodgeDecision {
     const p = this.p;
     const D = p.depth;
     const F = p.frames;
     const M = p.moves.count;
     const penalty = p.switchPenalty;
+    const one = F === 1;
+    this.states = 0;
+    this.transitions = 0;
+    this.cullHorizon();
+
+    // The template applies when no position of the horizon can touch an edge (or a wall).
+    const far = D * F * p.moves.maxStep;
+    const tpl =
+      p.walls === null && p.startX - far >= p.loX && p.startX + far <= p.hiX && p.startY - far >= p.loY && p.startY + far <= p.hiY
+        ? (this.template ??= new LatticeTemplate(D, F, p.moves))
+        : null;
+
+    const root = this.levels[0]!;
+    if (tpl) root.fromTemplate(tpl, 0, p.startX, p.startY);
+    else {
+      root.reset();
+      root.addPos(p.startX, p.startY);
+    }
+    root.posNear[0] = 0;
+    if (penalty > 0) root.addState(0, p.prevMove);
+
+    for (let k = 0; k < D; k++) {
+      const lev = this.levels[k]!;
+      const nxt = this.levels[k + 1]!;
+      if (tpl) nxt.fromTemplate(tpl, k + 1, p.startX, p.startY);
+      else nxt.reset();
+      lev.ensureTransitions(M);
+      lev.child = tpl ? tpl.child[k]! : lev.tChild;
+      const sn = this.cullStep(k);
+      const expanded = one ? this.expandOne(lev, nxt, sn, tpl !== null) : this.expandMulti(k, lev, nxt, sn, tpl !== null);
+      this.transitions += expanded * M;
+      this.states += expanded;
+      this.evaluate(k, lev, nxt, tpl);
+      if (penalty > 0) {
+        // States (position, last move): a transition's value depends on the move before it.
+        for (let si = 0; si < lev.nSt; si++) {
+          const base = lev.stPos[si]! * M;
+          const sb = si * M;
+          for (let a = 0; a < M; a++) {
+            const cp = lev.child[base + a]!;
+            const dead = one ? nxt.posNear[cp]! < 0 : lev.tNear[base + a]! < 0;
+            lev.sChild[sb + a] = dead ? -1 : nxt.addState(cp, a);
+          }
+        }
+      }
+    }
+    if (penalty > 0) this.backwardStates(out);
+    else this.backwardPositions(out);
+    const r = this.levels[0]!;
+    out.move = r.bMove[0]!;
+    out.bits = p.moves.bits[out.move]!;
+    out.value = r.bV[0]!;
+    out.survived = r.bL[0]!;
+    if (plan) this.fillPlan(plan);
+    return out;
+  }
+
+  /**
+   * Obstacles whose path over frames 1 .. depth·F comes within the culling margin of the box the
+   * ship can reach in the whole search: a superset of every step's and position's list below (same
+   * test, larger box and time span), so those loops only visit these.
+   */
+  private cullHorizon(): void {
+    const p = this.p;
     const w = p.world;
     const n = w.count;
-    if (this.stepList.length < n) {
+    if (this.hList.length < n) {
+      this.hList = new Int32Array(w.capacity);
+      this.margin = new Float64Array(w.capacity);
       this.stepList = new Int32Array(w.capacity);
       this.posList = new Int32Array(w.capacity);
+      this.stX = new Float64Array(w.capacity);
+      this.stY = new Float64Array(w.capacity);
+      this.stM = new Float64Array(w.capacity);
+      this.stN2 = new Float64Array(w.capacity);
+      this.stH2 = new Float64Array(w.capacity);
     }
     const X = w.x;
     const Y = w.y;
@@ -150,162 +342,396 @@ export class FastSearch {
     const VY = w.vy;
     const R = w.r;
     const shipR = w.shipR;
+    const T = p.depth * p.frames;
+    const reach = T * p.moves.maxStep;
+    const bx0 = Math.max(p.loX, p.startX - reach) * INV_Q;
+    const bx1 = Math.min(p.hiX, p.startX + reach) * INV_Q;
+    const by0 = Math.max(p.loY, p.startY - reach) * INV_Q;
+    const by1 = Math.min(p.hiY, p.startY + reach) * INV_Q;
+    const hl = this.hList;
+    const mg = this.margin;
+    let hn = 0;
+    for (let i = 0; i < n; i++) {
+      const m = (R[i]! + shipR) * 2 + 1;
+      const xa = X[i]! + VX[i]!;
+      const xb = X[i]! + VX[i]! * T;
+      if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
+      const ya = Y[i]! + VY[i]!;
+      const yb = Y[i]! + VY[i]! * T;
+      if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
+      mg[i] = m;
+      hl[hn++] = i;
+    }
+    this.hn = hn;
+    if (p.params.influenceMap) {
+      // Every level's window lies within the cells read around the box start ± reach (no step
+      // moves the ship more than maxStep per frame along an axis, walls or not).
+      const map = p.maps[0]!;
+      const cell = map.cell;
+      const cx0 = (readLo((p.startX - reach) * INV_Q, cell, map.cols) + 0.5) * cell;
+      const cx1 = (readHi((p.startX + reach) * INV_Q, cell, map.cols) + 0.5) * cell;
+      const cy0 = (readLo((p.startY - reach) * INV_Q, cell, map.rows) + 0.5) * cell;
+      const cy1 = (readHi((p.startY + reach) * INV_Q, cell, map.rows) + 0.5) * cell;
+      this.shapes.collect(w, p.frames, T, cx0, cx1, cy0, cy1, cell);
+    }
+  }
+
+  /**
+   * Step k's obstacles: those of the horizon list whose path over the step's frames comes within
+   * the margin of the box reachable by then. With 1-frame steps their position at that frame,
+   * margin and squared distances are copied densely (same expressions as contactsAt). Returns the count.
+   */
+  private cullStep(k: number): number {
+    const p = this.p;
+    const w = p.world;
+    const X = w.x;
+    const Y = w.y;
+    const VX = w.vx;
+    const VY = w.vy;
+    const F = p.frames;
+    const t0 = k * F + 1;
+    const t1 = (k + 1) * F;
+    const reach = t1 * p.moves.maxStep;
+    const bx0 = Math.max(p.loX, p.startX - reach) * INV_Q;
+    const bx1 = Math.min(p.hiX, p.startX + reach) * INV_Q;
+    const by0 = Math.max(p.loY, p.startY - reach) * INV_Q;
+    const by1 = Math.min(p.hiY, p.startY + reach) * INV_Q;
+    const hl = this.hList;
+    const hn = this.hn;
+    const mg = this.margin;
+    const sl = this.stepList;
+    let sn = 0;
+    if (F === 1) {
+      const sX = this.stX;
+      const sY = this.stY;
+      const sM = this.stM;
+      const sN2 = this.stN2;
+      const sH2 = this.stH2;
+      const N2 = p.near2;
+      const H2 = p.hit2;
+      for (let j = 0; j < hn; j++) {
+        const i = hl[j]!;
+        const m = mg[i]!;
+        const x = X[i]! + VX[i]! * t0;
+        if (x < bx0 - m || x > bx1 + m) continue;
+        const y = Y[i]! + VY[i]! * t0;
+        if (y < by0 - m || y > by1 + m) continue;
+        sX[sn] = x;
+        sY[sn] = y;
+        sM[sn] = m;
+        sN2[sn] = N2[i]!;
+        sH2[sn] = H2[i]!;
+        sn++;
+      }
+      return sn;
+    }
+    for (let j = 0; j < hn; j++) {
+      const i = hl[j]!;
+      const m = mg[i]!;
+      const xa = X[i]! + VX[i]! * t0;
+      const xb = X[i]! + VX[i]! * t1;
+      if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
+      const ya = Y[i]! + VY[i]! * t0;
+      const yb = Y[i]! + VY[i]! * t1;
+      if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
+      sl[sn++] = i;
+    }
+    return sn;
+  }
+
+  /**
+   * 1-frame steps: the contacts depend on the child position only, so each child is checked once,
+   * against the list of the first surviving parent that reaches it (any parent's list covers it:
+   * the child lies in the parent's reach box). Returns the number of parents expanded.
+   */
+  private expandOne(lev: Level, nxt: Level, sn: number, fromTemplate: boolean): number {
+    const p = this.p;
+    const M = p.moves.count;
+    const reachStep = p.moves.maxStep;
+    const dX = p.moves.dx;
+    const dY = p.moves.dy;
+    const sX = this.stX;
+    const sY = this.stY;
+    const sM = this.stM;
+    const sN2 = this.stN2;
+    const sH2 = this.stH2;
+    const pl = this.posList;
+    const child = lev.child;
+    let expanded = 0;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      expanded++;
+      const base = pi * M;
+      const ix = lev.posX[pi]!;
+      const iy = lev.posY[pi]!;
+      const px0 = Math.max(p.loX, ix - reachStep) * INV_Q;
+      const px1 = Math.min(p.hiX, ix + reachStep) * INV_Q;
+      const py0 = Math.max(p.loY, iy - reachStep) * INV_Q;
+      const py1 = Math.min(p.hiY, iy + reachStep) * INV_Q;
+      let pn = 0;
+      for (let j = 0; j < sn; j++) {
+        const m = sM[j]!;
+        const x = sX[j]!;
+        if (x < px0 - m || x > px1 + m) continue;
+        const y = sY[j]!;
+        if (y < py0 - m || y > py1 + m) continue;
+        pl[pn++] = j;
+      }
+      for (let a = 0; a < M; a++) {
+        let cp: number;
+        if (fromTemplate) cp = child[base + a]!;
+        else {
+          let x: number;
+          let y: number;
+          if (p.walls) {
+            p.wallStep(ix, iy, dX[a]!, dY[a]!);
+            x = p.outX;
+            y = p.outY;
+          } else {
+            x = ix + dX[a]!;
+            y = iy + dY[a]!;
+            if (x < p.loX) x = p.loX;
+            else if (x > p.hiX) x = p.hiX;
+            if (y < p.loY) y = p.loY;
+            else if (y > p.hiY) y = p.hiY;
+          }
+          cp = nxt.addPos(x, y);
+          child[base + a] = cp;
+        }
+        if (nxt.posNear[cp] === UNSEEN) nxt.posNear[cp] = p.contactsCopied(nxt.posX[cp]!, nxt.posY[cp]!, sX, sY, sN2, sH2, pl, pn);
+      }
+    }
+    return expanded;
+  }
+
+  /** Steps of several frames: contacts per transition (they depend on the frames in between). */
+  private expandMulti(k: number, lev: Level, nxt: Level, sn: number, fromTemplate: boolean): number {
+    const p = this.p;
+    const M = p.moves.count;
+    const F = p.frames;
+    const w = p.world;
+    const X = w.x;
+    const Y = w.y;
+    const VX = w.vx;
+    const VY = w.vy;
+    const mg = this.margin;
     const reachStep = F * p.moves.maxStep;
-    this.states = 0;
-    this.transitions = 0;
-
-    const root = this.levels[0]!;
-    root.reset();
-    root.addPos(p.startX, p.startY);
-    root.posNear[0] = 0;
-    root.addState(0, p.prevMove);
-
-    for (let k = 0; k < D; k++) {
-      const lev = this.levels[k]!;
-      const nxt = this.levels[k + 1]!;
-      nxt.reset();
-      lev.ensureTransitions(M);
-      const t0 = k * F + 1;
-      const t1 = (k + 1) * F;
-      // Obstacles that can come within the nearly-hit distance of the box reachable in this step.
-      const reach = t1 * p.moves.maxStep;
-      const bx0 = Math.max(p.loX, p.startX - reach) * INV_Q;
-      const bx1 = Math.min(p.hiX, p.startX + reach) * INV_Q;
-      const by0 = Math.max(p.loY, p.startY - reach) * INV_Q;
-      const by1 = Math.min(p.hiY, p.startY + reach) * INV_Q;
-      const sl = this.stepList;
-      let sn = 0;
-      for (let i = 0; i < n; i++) {
-        const m = (R[i]! + shipR) * 2 + 1;
+    const t0 = k * F + 1;
+    const t1 = (k + 1) * F;
+    const sl = this.stepList;
+    const pl = this.posList;
+    const child = lev.child;
+    let expanded = 0;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      expanded++;
+      const base = pi * M;
+      const ix = lev.posX[pi]!;
+      const iy = lev.posY[pi]!;
+      const px0 = Math.max(p.loX, ix - reachStep) * INV_Q;
+      const px1 = Math.min(p.hiX, ix + reachStep) * INV_Q;
+      const py0 = Math.max(p.loY, iy - reachStep) * INV_Q;
+      const py1 = Math.min(p.hiY, iy + reachStep) * INV_Q;
+      let pn = 0;
+      for (let j = 0; j < sn; j++) {
+        const i = sl[j]!;
+        const m = mg[i]!;
         const xa = X[i]! + VX[i]! * t0;
         const xb = X[i]! + VX[i]! * t1;
-        if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
+        if ((xa < xb ? xb : xa) < px0 - m || (xa < xb ? xa : xb) > px1 + m) continue;
         const ya = Y[i]! + VY[i]! * t0;
         const yb = Y[i]! + VY[i]! * t1;
-        if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
-        sl[sn++] = i;
+        if ((ya < yb ? yb : ya) < py0 - m || (ya < yb ? ya : yb) > py1 + m) continue;
+        pl[pn++] = i;
       }
-      // Expand every surviving position once: contacts of each move, child positions.
-      const pl = this.posList;
-      const dX = p.moves.dx;
-      const dY = p.moves.dy;
-      let expanded = 0;
-      for (let pi = 0; pi < lev.nPos; pi++) {
-        const base = pi * M;
-        if (lev.posNear[pi]! < 0) continue;
-        expanded++;
-        const ix = lev.posX[pi]!;
-        const iy = lev.posY[pi]!;
-        const px0 = Math.max(p.loX, ix - reachStep) * INV_Q;
-        const px1 = Math.min(p.hiX, ix + reachStep) * INV_Q;
-        const py0 = Math.max(p.loY, iy - reachStep) * INV_Q;
-        const py1 = Math.min(p.hiY, iy + reachStep) * INV_Q;
-        let pn = 0;
-        for (let j = 0; j < sn; j++) {
-          const i = sl[j]!;
-          const m = (R[i]! + shipR) * 2 + 1;
-          const xa = X[i]! + VX[i]! * t0;
-          const xb = X[i]! + VX[i]! * t1;
-          if ((xa < xb ? xb : xa) < px0 - m || (xa < xb ? xa : xb) > px1 + m) continue;
-          const ya = Y[i]! + VY[i]! * t0;
-          const yb = Y[i]! + VY[i]! * t1;
-          if ((ya < yb ? yb : ya) < py0 - m || (ya < yb ? ya : yb) > py1 + m) continue;
-          pl[pn++] = i;
+      for (let a = 0; a < M; a++) {
+        const c = p.contacts(k, ix, iy, a, pl, pn);
+        lev.tNear[base + a] = c;
+        if (c < 0) {
+          if (!fromTemplate) child[base + a] = -1;
+          continue;
         }
-        if (F === 1) {
-          // One frame per step: the contacts depend on the child position only, so each child is
-          // checked once (any parent's list covers it: the child lies in the parent's reach box).
-          for (let a = 0; a < M; a++) {
-            let x: number;
-            let y: number;
-            if (p.walls) {
-              p.wallStep(ix, iy, dX[a]!, dY[a]!);
-              x = p.outX;
-              y = p.outY;
-            } else {
-              x = ix + dX[a]!;
-              y = iy + dY[a]!;
-              if (x < p.loX) x = p.loX;
-              else if (x > p.hiX) x = p.hiX;
-              if (y < p.loY) y = p.loY;
-              else if (y > p.hiY) y = p.hiY;
-            }
-            const before = nxt.nPos;
-            const cp = nxt.addPos(x, y);
-            if (cp === before) nxt.posNear[cp] = p.contactsAt(t0, x, y, pl, pn);
-            const c = nxt.posNear[cp]!;
-            lev.tNear[base + a] = c;
-            lev.tChild[base + a] = c < 0 ? -1 : cp;
+        const cp = fromTemplate ? child[base + a]! : nxt.addPos(p.outX, p.outY);
+        if (!fromTemplate) child[base + a] = cp;
+        nxt.posNear[cp] = 0;
+      }
+    }
+    return expanded;
+  }
+
+  /** Level k+1's map over the cells its surviving positions read, their danger, and the node values. */
+  private evaluate(k: number, lev: Level, nxt: Level, tpl: LatticeTemplate | null): void {
+    const p = this.p;
+    const M = p.moves.count;
+    const n = nxt.nPos;
+    const near = nxt.posNear;
+    const X = nxt.posX;
+    const Y = nxt.posY;
+    if (p.params.influenceMap) {
+      let x0 = Infinity;
+      let x1 = -Infinity;
+      let y0 = Infinity;
+      let y1 = -Infinity;
+      for (let cp = 0; cp < n; cp++) {
+        if (near[cp]! < 0) continue;
+        const x = X[cp]!;
+        const y = Y[cp]!;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+      if (x0 <= x1) p.buildMap(k, x0, x1, y0, y1, this.shapes);
+      if (tpl) {
+        // Template levels: interpolation's per-axis work once per distinct coordinate.
+        const ax = this.axes;
+        const xs = tpl.xs[k + 1]!;
+        const ys = tpl.ys[k + 1]!;
+        const xi = tpl.xi[k + 1]!;
+        const yi = tpl.yi[k + 1]!;
+        ax.reset(p.maps[k]!, xs.length, ys.length);
+        for (let i = 0; i < xs.length; i++) ax.setX(i, (p.startX + xs[i]!) * INV_Q);
+        for (let j = 0; j < ys.length; j++) ax.setY(j, (p.startY + ys[j]!) * INV_Q);
+        for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) nxt.posD[cp] = ax.at(xi[cp]!, yi[cp]!);
+      } else for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) nxt.posD[cp] = p.dangerAt(k, X[cp]!, Y[cp]!);
+    }
+    // Without a map the danger is never read (nodeE ignores it).
+    if (p.frames === 1) {
+      p.nodeValues(X, Y, nxt.posD, near, n, nxt.posE);
+      return;
+    }
+    const child = lev.child;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      const base = pi * M;
+      for (let a = 0; a < M; a++) {
+        const c = lev.tNear[base + a]!;
+        if (c < 0) continue;
+        const cp = child[base + a]!;
+        lev.tE[base + a] = p.nodeE(X[cp]!, Y[cp]!, nxt.posD[cp]!, c);
+      }
+    }
+  }
+
+  /**
+   * Backward induction without a switch penalty: the states are the positions. With 1-frame steps
+   * a transition's (survived, value) depends on its child alone, so it is computed once per child
+   * (cL, cV) and each parent only compares its children's, in move order.
+   */
+  private backwardPositions(out: DodgeDecision): void {
+    const p = this.p;
+    const D = p.depth;
+    const M = p.moves.count;
+    const one = p.frames === 1;
+    const last = this.levels[D]!;
+    last.ensureBest(last.nPos);
+    for (let i = 0; i < last.nPos; i++) {
+      last.bL[i] = D;
+      last.bV[i] = 0;
+      last.bMove[i] = -1;
+    }
+    for (let k = D - 1; k >= 0; k--) {
+      const lev = this.levels[k]!;
+      const nxt = this.levels[k + 1]!;
+      lev.ensureBest(lev.nPos);
+      const c = p.weights[k]!;
+      const child = lev.child;
+      const near = nxt.posNear;
+      const nE = nxt.posE;
+      const nL = nxt.bL;
+      const nV = nxt.bV;
+      if (this.cL.length < nxt.nPos) {
+        this.cL = new Int32Array(nxt.nPos * 2);
+        this.cV = new Float64Array(nxt.nPos * 2);
+      }
+      const cL = this.cL;
+      const cV = this.cV;
+      if (one) {
+        for (let cs = 0; cs < nxt.nPos; cs++) {
+          const v = near[cs]!;
+          if (v === UNSEEN) continue;
+          if (v < 0) {
+            cL[cs] = k;
+            cV[cs] = 0;
+          } else {
+            // penalised(E, a, −1, 0) is E itself.
+            cL[cs] = nL[cs]!;
+            cV[cs] = c * nE[cs]! + nV[cs]!;
           }
-        } else {
-          for (let a = 0; a < M; a++) {
-            const c = p.contacts(k, ix, iy, a, pl, pn);
-            lev.tNear[base + a] = c;
-            if (c < 0) lev.tChild[base + a] = -1;
-            else {
-              const before = nxt.nPos;
-              const cp = nxt.addPos(p.outX, p.outY);
-              if (cp === before) nxt.posNear[cp] = 0;
-              lev.tChild[base + a] = cp;
+        }
+        for (let pi = 0; pi < lev.nPos; pi++) {
+          if (lev.posNear[pi]! < 0) continue;
+          const tb = pi * M;
+          // Move 0 is better than the initial (−1, −∞) whatever it is.
+          let cs = child[tb]!;
+          let bestL = cL[cs]!;
+          let bestV = cV[cs]!;
+          let bestA = 0;
+          for (let a = 1; a < M; a++) {
+            cs = child[tb + a]!;
+            const L = cL[cs]!;
+            const V = cV[cs]!;
+            if (better(L, V, bestL, bestV)) {
+              bestL = L;
+              bestV = V;
+              bestA = a;
             }
           }
+          lev.bL[pi] = bestL;
+          lev.bV[pi] = bestV;
+          lev.bMove[pi] = bestA;
         }
-      }
-      // The map of this step, only over the surviving children, then their danger and node values.
-      if (p.params.influenceMap) {
-        let x0 = Infinity;
-        let x1 = -Infinity;
-        let y0 = Infinity;
-        let y1 = -Infinity;
-        for (let cp = 0; cp < nxt.nPos; cp++) {
-          if (nxt.posNear[cp]! < 0) continue;
-          const x = nxt.posX[cp]!;
-          const y = nxt.posY[cp]!;
-          if (x < x0) x0 = x;
-          if (x > x1) x1 = x;
-          if (y < y0) y0 = y;
-          if (y > y1) y1 = y;
+        if (k === 0) {
+          for (let a = 0; a < M; a++) {
+            out.rootL[a] = cL[child[a]!]!;
+            out.rootV[a] = cV[child[a]!]!;
+          }
         }
-        if (x0 <= x1) p.buildMap(k, x0, x1, y0, y1);
-        for (let cp = 0; cp < nxt.nPos; cp++) {
-          if (nxt.posNear[cp]! >= 0) nxt.posD[cp] = p.dangerAt(k, nxt.posX[cp]!, nxt.posY[cp]!);
-        }
-      }
-      for (let pi = 0; pi < lev.nPos; pi++) {
-        if (lev.posNear[pi]! < 0) continue;
-        const base = pi * M;
-        for (let a = 0; a < M; a++) {
-          const cp = lev.tChild[base + a]!;
-          lev.tE[base + a] = cp < 0 ? Number.NaN : p.nodeE(nxt.posX[cp]!, nxt.posY[cp]!, nxt.posD[cp]!, lev.tNear[base + a]!);
-        }
-      }
-      this.transitions += expanded * M;
-      // States: (position, last move) — the last move only matters with a switch penalty; without
-      // one, the states of the next level are its positions themselves.
-      if (penalty === 0) {
-        nxt.identityStates();
-        for (let si = 0; si < lev.nSt; si++) {
-          const base = lev.stPos[si]! * M;
-          const sb = si * M;
-          for (let a = 0; a < M; a++) lev.sChild[sb + a] = lev.tChild[base + a]!;
-        }
-        this.states += lev.nSt;
         continue;
       }
-      for (let si = 0; si < lev.nSt; si++) {
-        const base = lev.stPos[si]! * M;
-        const sb = si * M;
+      for (let pi = 0; pi < lev.nPos; pi++) {
+        if (lev.posNear[pi]! < 0) continue;
+        const tb = pi * M;
+        let bestL = -1;
+        let bestV = -Infinity;
+        let bestA = 0;
         for (let a = 0; a < M; a++) {
-          const cp = lev.tChild[base + a]!;
-          lev.sChild[sb + a] = cp < 0 ? -1 : nxt.addState(cp, penalty > 0 ? a : -1);
+          const cs = child[tb + a]!;
+          let L: number;
+          let V: number;
+          if (lev.tNear[tb + a]! < 0) {
+            L = k;
+            V = 0;
+          } else {
+            L = nL[cs]!;
+            V = c * lev.tE[tb + a]! + nV[cs]!;
+          }
+          if (k === 0) {
+            out.rootL[a] = L;
+            out.rootV[a] = V;
+          }
+          if (better(L, V, bestL, bestV)) {
+            bestL = L;
+            bestV = V;
+            bestA = a;
+          }
         }
+        lev.bL[pi] = bestL;
+        lev.bV[pi] = bestV;
+        lev.bMove[pi] = bestA;
       }
-      this.states += lev.nSt;
     }
+  }
 
-    // Backward induction.
+  /** Backward induction over states (position, last move) with a switch penalty. */
+  private backwardStates(out: DodgeDecision): void {
+    const p = this.p;
+    const D = p.depth;
+    const M = p.moves.count;
+    const one = p.frames === 1;
+    const penalty = p.switchPenalty;
     const last = this.levels[D]!;
-    this.states += last.nSt;
+    last.ensureBest(last.nSt);
     for (let si = 0; si < last.nSt; si++) {
       last.bL[si] = D;
       last.bV[si] = 0;
@@ -314,9 +740,9 @@ export class FastSearch {
     for (let k = D - 1; k >= 0; k--) {
       const lev = this.levels[k]!;
       const nxt = this.levels[k + 1]!;
+      lev.ensureBest(lev.nSt);
       const c = p.weights[k]!;
       for (let si = 0; si < lev.nSt; si++) {
-        if (lev.posNear[lev.stPos[si]!]! < 0) continue; // a hit position: never reached
         const tb = lev.stPos[si]! * M;
         const sb = si * M;
         const lastMove = lev.stLast[si]!;
@@ -331,7 +757,8 @@ export class FastSearch {
             L = k;
             V = 0;
           } else {
-            const e = penalised(lev.tE[tb + a]!, a, lastMove, penalty);
+            const E = one ? nxt.posE[lev.child[tb + a]!]! : lev.tE[tb + a]!;
+            const e = penalised(E, a, lastMove, penalty);
             L = nxt.bL[cs]!;
             V = c * e + nxt.bV[cs]!;
           }
@@ -350,18 +777,13 @@ export class FastSearch {
         lev.bMove[si] = bestA;
       }
     }
-    const r = this.levels[0]!;
-    out.move = r.bMove[0]!;
-    out.bits = p.moves.bits[out.move]!;
-    out.value = r.bV[0]!;
-    out.survived = r.bL[0]!;
-    if (plan) this.fillPlan(plan);
-    return out;
   }
 
   private fillPlan(plan: DodgePlan): void {
     const p = this.p;
     const M = p.moves.count;
+    const one = p.frames === 1;
+    const states = p.switchPenalty > 0;
     plan.framesPerStep = p.frames;
     plan.startX = p.startX * INV_Q;
     plan.startY = p.startY * INV_Q;
@@ -369,16 +791,17 @@ export class FastSearch {
     let k = 0;
     for (; k < p.depth; k++) {
       const lev = this.levels[k]!;
-      const a = lev.bMove[si]!;
-      const cs = lev.sChild[si * M + a]!;
-      if (cs < 0) break;
       const nxt = this.levels[k + 1]!;
-      const pos = nxt.stPos[cs]!;
+      const a = lev.bMove[si]!;
+      const tb = (states ? lev.stPos[si]! : si) * M;
+      const cp = lev.child[tb + a]!;
+      if (one ? nxt.posNear[cp]! < 0 : lev.tNear[tb + a]! < 0) break;
       plan.moves[k] = a;
-      plan.x[k] = nxt.posX[pos]! * INV_Q;
-      plan.y[k] = nxt.posY[pos]! * INV_Q;
-      plan.values[k] = penalised(lev.tE[lev.stPos[si]! * M + a]!, a, lev.stLast[si]!, p.switchPenalty);
-      si = cs;
+      plan.x[k] = nxt.posX[cp]! * INV_Q;
+      plan.y[k] = nxt.posY[cp]! * INV_Q;
+      const E = one ? nxt.posE[cp]! : lev.tE[tb + a]!;
+      plan.values[k] = penalised(E, a, states ? lev.stLast[si]! : -1, p.switchPenalty);
+      si = states ? lev.sChild[si * M + a]! : cp;
     }
     plan.count = k;
   }

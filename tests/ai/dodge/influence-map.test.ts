@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { DodgeWorld, EDGE_DANGER, InfluenceMap, interpolateDanger, randomWorld } from '../../../src/ai/dodge/index';
+import { AxisReads, DodgeWorld, EDGE_DANGER, InfluenceMap, MapShapes, interpolateDanger, randomWorld, readHi, readLo } from '../../../src/ai/dodge/index';
 import { world } from './helpers';
 
 describe('influence map (paper §3.2.2)', () => {
@@ -73,5 +73,74 @@ describe('interpolation at the ship (paper A.3)', () => {
     const m = mapWith(() => 7);
     expect(interpolateDanger(m, 1, 1)).toBe(7);
     expect(interpolateDanger(m, 383, 447)).toBe(7);
+  });
+});
+
+describe('fast-search map windows and reads', () => {
+  // Obstacles anywhere, some slow or still (tiny or no triangle), over windows near and away from
+  // the edges, at several times: buildWindow() must give build()'s cells bit for bit.
+  function mixedWorld(rand: () => number, n: number): DodgeWorld {
+    const w = randomWorld(rand, { bullets: n }, new DodgeWorld(n));
+    for (let i = 0; i < w.count; i++) {
+      const u = rand();
+      if (u < 0.05) w.vx[i] = w.vy[i] = 0;
+      else if (u < 0.1) {
+        w.vx[i]! *= 1e-4;
+        w.vy[i]! *= 1e-4;
+      } else if (u < 0.3) w.vy[i] = -w.vy[i]!;
+    }
+    return w;
+  }
+
+  it('buildWindow() over shapes collected for the window equals build()', () => {
+    const rand = seedrandom('imap-build-window');
+    const shapes = new MapShapes();
+    for (let s = 0; s < 40; s++) {
+      const w = mixedWorld(rand, 20 + Math.floor(rand() * 400));
+      if (s % 5 === 4) w.walls = { width: 24, height: 28, walls: new Uint8Array(24 * 28) }; // no edge bands
+      const t = 1 + Math.floor(rand() * 30);
+      const full = new InfluenceMap(384, 448).build(w, t);
+      const c0 = Math.floor(rand() * 48) - 2;
+      const r0 = Math.floor(rand() * 56) - 2;
+      const c1 = c0 + Math.floor(rand() * 12);
+      const r1 = r0 + Math.floor(rand() * 12);
+      const cell = full.cell;
+      // Collected for a larger box and time span than the build's, as the fast search does.
+      shapes.collect(w, t - Math.floor(rand() * 3), t + Math.floor(rand() * 3), (c0 - 1.5) * cell, (c1 + 2.5) * cell, (r0 - 1.5) * cell, (r1 + 2.5) * cell, cell);
+      const win = new InfluenceMap(384, 448).buildWindow(w, t, c0, c1, r0, r1, shapes);
+      for (let r = Math.max(0, r0); r <= Math.min(55, r1); r++) {
+        for (let c = Math.max(0, c0); c <= Math.min(47, c1); c++) expect(Object.is(win.value(c, r), full.value(c, r))).toBe(true);
+      }
+    }
+  });
+
+  it('AxisReads gives interpolateDanger() bit for bit; readLo/readHi bound the cells it reads', () => {
+    const rand = seedrandom('imap-axis-reads');
+    const m = new InfluenceMap(384, 448);
+    for (let i = 0; i < m.values.length; i++) m.values[i] = rand() < 0.3 ? 0 : rand() * 60;
+    const ax = new AxisReads();
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < 40; i++) xs.push(i < 4 ? [-3, 0, 383.9, 390][i]! : rand() * 384);
+    for (let j = 0; j < 40; j++) ys.push(j < 4 ? [-3, 0, 447.9, 455][j]! : rand() * 448);
+    ax.reset(m, xs.length, ys.length);
+    xs.forEach((x, i) => ax.setX(i, x));
+    ys.forEach((y, j) => ax.setY(j, y));
+    for (let i = 0; i < xs.length; i++) for (let j = 0; j < ys.length; j++) expect(Object.is(ax.at(i, j), interpolateDanger(m, xs[i]!, ys[j]!))).toBe(true);
+    // A read outside [readLo(lo), readHi(hi)] would change the value when that cell changes.
+    for (let s = 0; s < 200; s++) {
+      const lo = rand() * 400 - 8;
+      const hi = lo + rand() * 40;
+      const y = rand() * 448;
+      const a = readLo(lo, m.cell, m.cols);
+      const b = readHi(hi, m.cell, m.cols);
+      for (const x of [lo, hi, lo + (hi - lo) * rand()]) {
+        const before = interpolateDanger(m, x, y);
+        const saved = m.values.slice();
+        for (let r = 0; r < m.rows; r++) for (let c = 0; c < m.cols; c++) if (c < a || c > b) m.values[r * m.cols + c] = 1e6;
+        expect(interpolateDanger(m, x, y)).toBe(before);
+        m.values.set(saved);
+      }
+    }
   });
 });

@@ -151,4 +151,55 @@ describe('fast search = exhaustive reference', () => {
       expect(disagreements).toBe(0);
     });
   }
+
+  // The fast search uses a fixed lattice template away from the edges and hashes positions near
+  // them (moves clamped) or in mazes (wall sliding): both must match the reference.
+  it('near the field edges (clamped moves) and in mazes (walls, pull): equal decision value', () => {
+    const rand = seedrandom('dodge-equal:edges-walls');
+    let disagreements = 0;
+    let n = 0;
+    for (const [over, maze, count] of [
+      [{ depth: 4 }, false, 60],
+      [{ depth: 3, framesPerStep: 3, switchPenalty: 25 }, false, 40],
+      [{ depth: 3 }, true, 40],
+      [{ depth: 3, framesPerStep: 2 }, true, 40],
+    ] as [Partial<DodgeParams>, boolean, number][]) {
+      const d = new Dodger(P(over), 64);
+      const ex = new DodgeDecision(d.problem.moves.count);
+      const w = new DodgeWorld(64);
+      for (let s = 0; s < count; s++) {
+        randomWorld(rand, { bullets: 5 + Math.floor(rand() * 40), radius: 60 + rand() * 60, maxAge: 60 }, w);
+        w.walls = null;
+        w.pull = 0;
+        w.pathW = Number.NaN;
+        w.goalField = null;
+        if (maze) {
+          // Open cells around the ship, 15 % walls elsewhere; pulled toward a goal (geodesic half the time).
+          const walls = new Uint8Array(24 * 28);
+          const sx = Math.floor(w.shipX / 16);
+          const sy = Math.floor(w.shipY / 16);
+          for (let i = 0; i < walls.length; i++) walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
+          w.walls = { width: 24, height: 28, walls };
+          w.pull = 0.5;
+          w.pathW = 0.3;
+          if (rand() < 0.5) w.goalField = Float64Array.from(walls, (v) => (v ? Infinity : Math.floor(rand() * 30)));
+        } else {
+          // Within 20 units of a side or a corner.
+          if (rand() < 0.7) w.shipX = rand() < 0.5 ? 8 + rand() * 20 : 376 - rand() * 20;
+          if (rand() < 0.7) w.shipY = rand() < 0.5 ? 8 + rand() * 20 : 440 - rand() * 20;
+        }
+        w.goalX = rand() * 384;
+        w.goalY = rand() * 448;
+        const prev = Math.floor(rand() * (d.problem.moves.count + 1)) - 1;
+        const f = d.decide(w, prev);
+        const fv = f.value;
+        const fl = f.survived;
+        d.decideExhaustive(w, prev, ex);
+        if (fv !== ex.value || fl !== ex.survived) disagreements++;
+        n++;
+      }
+    }
+    expect(n).toBe(180);
+    expect(disagreements).toBe(0);
+  });
 });
