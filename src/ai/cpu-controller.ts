@@ -1,16 +1,24 @@
 // The CPU opponent: the seed-004 dodger (influence-map lookahead, multi-frame moves, reaction
 // delay) driving the same input bits a person produces, plus versus play: it keeps shooting,
-// drifts under an enemy when that costs little danger (the preset's lure), and spends the charge
-// attack — level 1 (clears bullets near the ship) when the search sees no safe path or a very
-// dangerous one, level 3 (boss attack across) when the gauge is full and the field is calm.
+// drifts under an enemy only while the danger at the ship is low (the preset's lure), and spends
+// the charge attack — level 1 (clears bullets near the ship) when the search sees no safe path or a
+// very dangerous one, and when safe an attack across: level 3 with a full gauge, level 2 with two
+// levels if the preset spends early (cpu.attackAt = 2).
+//
+// Charging slows the ship to the focus speed from the frame after the key goes down until the
+// frame it is released (src/sim/ship.ts reads ship.charge before this frame's charge update). The
+// controller knows that speed exactly each frame (ship.charge > 0), plans with a second dodger whose
+// moves have the focus speed while it holds, and replans at once when the speed changes, so every
+// frame it plays was planned at the speed the ship really has.
 import { dodgeParamsOf, getDodgePreset, type DodgePreset } from '../presets/dodge';
-import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_H } from '../sim/constants';
+import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_H, SHIP_FOCUS_SPEED } from '../sim/constants';
 import type { Controller } from '../sim/controller';
 import { Input } from '../sim/input';
 import { matchStream, type Rng } from '../sim/rng';
 import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { Dodger, DodgeWorld, worldFromMatch, type DodgePlan, type InfluenceMap } from './dodge/index';
+import { dangerAt } from './dodge/ship-danger';
 import { MazeCpu } from './maze-cpu';
 import { moveShip } from '../sim/ship';
 
@@ -21,10 +29,12 @@ export interface CpuOptions {
 
 /** The CPU prefers not to be above this y (with a preset lure). */
 const HOME_Y = FIELD_H * 0.7;
-/** Path value below which the CPU calls the situation dangerous (a nearly-hit costs 50). */
-const DANGER_VALUE = -120;
-/** Path value above which the field is calm enough to charge a level-3 attack. */
-const CALM_VALUE = -15;
+/**
+ * "Safe" for versus play: the A.2 danger at the ship (visible obstacles, no grid) is at most this,
+ * a fifth of Imax: no bullet within 2.7·Rhit of the ship, none heading straight at it within 72
+ * frames. The lure acts, and an attack across is charged, only when safe.
+ */
+export const SAFE_DANGER = 10;
 /** Maze stages: node-value pull toward the planner's steering point, per field unit of distance. */
 export const MAZE_PULL = 0.5;
 /** Maze stages: path weight w of the dodger (the paper's 0.003 only values where a path ends). */
@@ -37,25 +47,49 @@ export class CpuController implements Controller {
   readonly spec: string;
   readonly human = false;
   readonly preset: DodgePreset;
+  /** The dodger at the ship's normal speed. */
   readonly dodger: Dodger;
+  /** The same dodger with the charging speed (every move at the focus speed, no separate focus moves). */
+  readonly chargeDodger: Dodger;
   private readonly world = new DodgeWorld(BULLET_CAPACITY + ENEMY_CAPACITY);
   private readonly versus: boolean;
   private rng: Rng | null = null;
   /** Move index being held and frames left to hold it. */
   private held = 0;
   private holdLeft = 0;
-  /** From the last search: no safe path / dangerous best path. */
+  /** Whether the current plan was made for a charging (slow) ship. */
+  private slow = false;
+  /** From the last search: no safe path or a best path below cpu.clearBelow. */
   private danger = false;
+  /** From the last search: a safe path and the danger at the ship ≤ SAFE_DANGER. */
   private calm = false;
   private chargeTarget = 0;
+  /** A.2 danger at the ship at the last decision (visible obstacles). */
+  shipDanger = 0;
+  /** Whether the lure pulled toward an enemy at the last decision. */
+  lureActive = false;
+  /** Frame of the last search (−1: none yet). */
+  lastPlanFrame = -1;
   private mazeCpu: MazeCpu;
 
   constructor(preset: DodgePreset | string, opts: CpuOptions = {}) {
     this.preset = typeof preset === 'string' ? getDodgePreset(preset) : preset;
     this.spec = `cpu:${this.preset.name}`;
     this.versus = opts.versus ?? true;
-    this.dodger = new Dodger(dodgeParamsOf(this.preset), BULLET_CAPACITY + ENEMY_CAPACITY);
-    this.mazeCpu = new MazeCpu(this.preset.planner ?? {});
+    const params = dodgeParamsOf(this.preset);
+    this.dodger = new Dodger(params, BULLET_CAPACITY + ENEMY_CAPACITY);
+    this.chargeDodger = new Dodger({ ...params, focus: false, shipSpeed: SHIP_FOCUS_SPEED }, BULLET_CAPACITY + ENEMY_CAPACITY);
+    this.mazeCpu = new MazeCpu(this.preset.planner);
+  }
+
+  /** The dodger of the current plan: chargeDodger while the ship is charging. */
+  get activeDodger(): Dodger {
+    return this.slow ? this.chargeDodger : this.dodger;
+  }
+
+  /** Whether the current plan is for a charging (focus-speed) ship. */
+  get planningCharged(): boolean {
+    return this.slow;
   }
 
   /** The planner CPU of maze stages (route, fights, heals); drives the dodger's goal there. */
@@ -71,10 +105,14 @@ export class CpuController implements Controller {
     this.rng = null;
     this.held = 0;
     this.holdLeft = 0;
+    this.slow = false;
     this.danger = false;
     this.calm = false;
     this.chargeTarget = 0;
-    this.mazeCpu = new MazeCpu(this.preset.planner ?? {});
+    this.shipDanger = 0;
+    this.lureActive = false;
+    this.lastPlanFrame = -1;
+    this.mazeCpu = new MazeCpu(this.preset.planner);
   }
 
   decide(state: Readonly<MatchState>, side: number): number {
@@ -83,9 +121,11 @@ export class CpuController implements Controller {
     if (!this.rng) this.rng = matchStream(state.config.seed, `cpu${side}:${this.preset.name}`);
     const mz = me.maze;
     if (mz) this.maze.update(state, side);
-    if (this.holdLeft > 0) this.holdLeft--;
-    else this.plan(state, side);
-    let bits = this.dodger.problem.moves.bits[this.held]!;
+    // The ship is slow this frame iff it was already charging before it (src/sim/ship.ts).
+    const slow = me.ship.charge > 0;
+    if (this.holdLeft > 0 && slow === this.slow) this.holdLeft--;
+    else this.plan(state, side, slow);
+    let bits = this.activeDodger.problem.moves.bits[this.held]!;
     if (mz && (bits & DIR_BITS) !== 0) {
       // Never push into a wall: a held move the walls stop dead this frame becomes "stay" (same place).
       const to = moveShip(me.ship.x, me.ship.y, bits, (bits & Input.FOCUS) !== 0 || me.ship.charge > 0, mz.maze);
@@ -98,16 +138,25 @@ export class CpuController implements Controller {
 
   /** The planned path of the last search (field units), for a debug overlay. */
   get plannedPath(): DodgePlan {
-    return this.dodger.plan;
+    return this.activeDodger.plan;
   }
 
   /** A full-field map of what the CPU saw at its last decision (builds one; pass `out` to reuse). */
   influenceMap(out?: InfluenceMap): InfluenceMap {
-    return this.dodger.overlayMap(0, out);
+    return this.activeDodger.overlayMap(0, out);
   }
 
-  private plan(state: Readonly<MatchState>, side: number): void {
+  private plan(state: Readonly<MatchState>, side: number, slow: boolean): void {
+    if (slow !== this.slow) {
+      // Same direction in the other move set: the charging set has no separate focused moves.
+      if (slow && this.held >= 9) this.held -= 8;
+      this.slow = slow;
+    }
+    const dodger = this.activeDodger;
+    this.lastPlanFrame = state.frame;
     const w = worldFromMatch(state, side, this.world);
+    this.shipDanger = dangerAt(w, w.shipX, w.shipY, this.preset.reactionFrames);
+    this.lureActive = false;
     if (state.sides[side]!.maze) {
       // Maze stages: the planner's steering point (next route cells, a chaser to fight, a heal pad).
       w.goalX = this.maze.goalX;
@@ -121,16 +170,18 @@ export class CpuController implements Controller {
       w.pull = 0;
       w.pathW = Number.NaN;
       w.goalField = null;
-      w.goalX = this.versus && this.preset.lure > 0 ? targetX(state, side) : Number.NaN;
+      // Pull toward the enemy to shoot only while safe: in danger the search only dodges.
+      w.goalX = this.versus && this.preset.lure > 0 && this.shipDanger <= SAFE_DANGER ? targetX(state, side) : Number.NaN;
+      this.lureActive = w.goalX === w.goalX;
       // Stay in the lower part of the field, away from where enemies appear and fire point-blank.
       w.goalY = HOME_Y;
     }
-    const d = this.dodger.decide(w, this.held);
+    const d = dodger.decide(w, this.held);
     let move = d.move;
     const rng = this.rng!;
     if (rng.next() < this.preset.slip) {
       // A deliberate slip: any first move that survives its own step.
-      const M = this.dodger.problem.moves.count;
+      const M = dodger.problem.moves.count;
       let n = 0;
       for (let a = 0; a < M; a++) if (d.rootL[a]! >= 1) n++;
       if (n > 0) {
@@ -147,8 +198,8 @@ export class CpuController implements Controller {
     this.held = move;
     this.holdLeft = this.preset.framesPerStep - 1;
     const safe = d.survived === this.preset.depth;
-    this.danger = !safe || d.value < DANGER_VALUE;
-    this.calm = safe && d.value > CALM_VALUE;
+    this.danger = !safe || d.value < this.preset.cpu.clearBelow;
+    this.calm = safe && this.shipDanger <= SAFE_DANGER;
   }
 
   /** Whether to hold the charge key this frame (releasing fires). */
@@ -168,14 +219,14 @@ export class CpuController implements Controller {
     }
     const levels = gaugeLevels(me);
     if (levels >= 1 && ship.invuln === 0 && this.danger) {
-      this.chargeTarget = 1;
+      this.chargeTarget = 1; // a 1-frame press: clear the bullets around the ship
       return true;
     }
-    if (levels >= 3 && this.calm && state.sides.length > 1) {
-      this.chargeTarget = 3;
-      return true;
-    }
-    return false;
+    if (!this.calm || state.sides.length < 2) return false;
+    const target = levels >= 3 ? 3 : levels >= this.preset.cpu.attackAt ? levels : 0;
+    if (target < 2) return false;
+    this.chargeTarget = target;
+    return true;
   }
 }
 

@@ -1,7 +1,7 @@
 // The CPU's brain in maze stages (issue 5, "In the game"): the constrained best-action planner of
 // seed 001 (src/ai/planner) chooses the route to the exit, which chasers to fight and where to heal;
-// the dodger (src/ai/dodge) still moves the ship frame by frame, pulled toward the steering point
-// this module computes. Replanning happens only when the planning snapshot changes: the ship enters
+// the dodger (src/ai/dodge) still moves the ship frame by frame, pulled along the planned route
+// (walking), to the heal pad, or under the chaser it fights (goalField). Replanning happens only when the planning snapshot changes: the ship enters
 // a new cell, a chaser it may fight moves to another cell (or dies, or appears), a heal pad becomes
 // ready or is used, the lives change, or a new maze starts — not every frame.
 //
@@ -16,7 +16,8 @@ import { cellOf, TILE } from '../sim/maze-state';
 import type { MatchState } from '../sim/state';
 import { overlapsWall } from './chase/move';
 import { FlowField } from './flow-field';
-import { instanceFromMaze, plan as runPlanner, withState, type Enemy, type Instance, type Mode, type Objective, type Plan } from './planner/index';
+import { Heap } from './planner/graph';
+import { instanceFromMaze, plan as runPlanner, PlannerLimitError, withState, type Enemy, type Instance, type Mode, type Objective, type Plan } from './planner/index';
 
 export type MazeAction = 'move' | 'attack' | 'heal';
 
@@ -26,6 +27,12 @@ export interface MazeCpuOptions {
   /** Planner reward / damage of one chaser (default 1 / 1). */
   chaserReward?: number;
   chaserDamage?: number;
+  /**
+   * How the dodger is pulled while walking: 'route' (default) along the planned route to the next
+   * stop (RouteField); 'stop' straight to the stop along the 8-neighbour geodesic, which can leave
+   * the drawn route (the behaviour before; kept to compare).
+   */
+  pull?: 'route' | 'stop';
 }
 
 export interface RouteCell {
@@ -37,6 +44,8 @@ export interface RouteCell {
 export const FIGHT_RANGE = 5;
 /** Frames the CPU keeps fighting one chaser before giving up on it for this maze. */
 export const FIGHT_GIVE_UP = 8 * 60;
+/** Route pull: extra distance per step off the planned route (a step along it counts 1). */
+export const OFF_ROUTE = 2;
 /** Half-size used for the clear-line test (the ship's wall square is 5; a little slack). */
 const CLEAR_R = 4.5 / TILE;
 
@@ -76,6 +85,10 @@ export class MazeCpu {
   private flow: FlowField | null = null;
   /** Index in `route` of the stop the CPU walks to (−1 while fighting: the stop is under the chaser). */
   stopIndex = 0;
+  private readonly pull: 'route' | 'stop';
+  private readonly routeField = new RouteField();
+  /** The dodger's field now: the route's (walking) or the flow field to one cell (heal, fight). */
+  private onRoute = false;
   private readonly baseByPads = new Map<number, Instance>();
   private sig = new Int32Array(0);
   private nextSig = new Int32Array(0);
@@ -85,6 +98,7 @@ export class MazeCpu {
     this.objective = opts.objective ?? 'kills';
     this.reward = opts.chaserReward ?? 1;
     this.damage = opts.chaserDamage ?? 1;
+    this.pull = opts.pull ?? 'route';
   }
 
   /**
@@ -177,7 +191,13 @@ export class MazeCpu {
       }
       if (start === undefined) throw new Error(`ship cell ${scx},${scy} is not an open cell`);
       const inst = withState(base, { start, hp: this.hp, enemies });
-      this.plan = runPlanner(inst);
+      try {
+        this.plan = runPlanner(inst);
+      } catch (e) {
+        // Exact mode's size limit (far beyond a maze's chasers): plan with the paper's mode instead.
+        if (!(e instanceof PlannerLimitError)) throw e;
+        this.plan = runPlanner(inst, { mode: 'unrestricted' });
+      }
       this.error = this.plan.feasible ? null : this.plan.reason;
       this.buildRoute(scx, scy);
     } catch (e) {
@@ -212,6 +232,7 @@ export class MazeCpu {
     this.action = 'move';
     if (!p || !p.feasible) {
       this.fighting = -1;
+      this.stopIndex = -1;
       this.setStop(mz.maze, mz.maze.exits[0] ?? mz.maze.start);
       return;
     }
@@ -229,6 +250,7 @@ export class MazeCpu {
     if (firstAction && firstAction.do === 'heal' && moves === 0) {
       this.action = 'heal';
       this.fighting = -1;
+      this.stopIndex = 0;
       this.setStop(mz.maze, this.route[0]!);
       return;
     }
@@ -237,13 +259,20 @@ export class MazeCpu {
       if (slot !== undefined && this.fightAt(state, side, slot)) return;
     }
     if (this.fighting >= 0) this.fighting = -1;
-    // Walk the route to its next stop (the cell of the next attack or heal, else the exit).
+    // Walk the route to its next stop (the cell of the next attack or heal, else the exit), pulled
+    // along the route itself: the drawn route is the way the ship goes.
     this.stopIndex = first >= 0 ? this.routeIndexOfAction[first]! : this.route.length - 1;
-    this.setStop(mz.maze, this.route[this.stopIndex]!);
+    const stop = this.route[this.stopIndex]!;
+    if (this.pull === 'stop') return this.setStop(mz.maze, stop);
+    this.goalX = (stop.x + 0.5) * TILE;
+    this.goalY = (stop.y + 0.5) * TILE;
+    this.routeField.compute(mz.maze, this.route, this.stopIndex);
+    this.onRoute = true;
   }
 
-  /** Points the dodger at cell c: its centre, and the geodesic field toward it (recomputed when c changes). */
+  /** Points the dodger at cell c: its centre, and the geodesic field (8-neighbour) toward it, recomputed when c changes. */
   private setStop(maze: Maze, c: RouteCell): void {
+    this.onRoute = false;
     this.goalX = (c.x + 0.5) * TILE;
     this.goalY = (c.y + 0.5) * TILE;
     if (!this.flow || this.flow.grid !== maze) this.flow = new FlowField(maze);
@@ -251,8 +280,12 @@ export class MazeCpu {
     if (this.flow.target !== cell) this.flow.compute(cell);
   }
 
-  /** Geodesic distances (cells) to the current stop, for the dodger's pull (null before the first update). */
+  /**
+   * The dodger's pull field (distance in cells to the current stop, per cell; null before the first
+   * update): along the route while walking, the geodesic to one cell when healing or fighting.
+   */
   get goalField(): Float64Array | null {
+    if (this.onRoute) return this.routeField.dist;
     return this.flow ? this.flow.dist : null;
   }
 
@@ -302,4 +335,56 @@ export function clearLine(maze: Maze, x0: number, y0: number, x1: number, y1: nu
     if (overlapsWall(maze, (x0 + dx * t) / TILE, (y0 + dy * t) / TILE, CLEAR_R)) return false;
   }
   return true;
+}
+
+/**
+ * The walking pull (DodgeProblem.goalDistance reads it like a geodesic field): on the route's cells
+ * up to the stop, the number of route steps left to the stop; on every other open cell, the nearest
+ * such value plus OFF_ROUTE per 4-neighbour step away from the route. Shortcuts across open floor,
+ * which the plain geodesic to the stop allows, now cost more than the route; only cutting the corner
+ * of a turn (one cell off) stays as cheap as the route.
+ */
+export class RouteField {
+  dist = new Float64Array(0);
+  private heap = new Heap();
+  private lastRoute: readonly RouteCell[] | null = null;
+  private lastUpTo = -1;
+
+  /** Recomputes the field for `route` with its stop at route[upTo] (cached while they stay the same). */
+  compute(maze: Maze, route: readonly RouteCell[], upTo: number): void {
+    const W = maze.width;
+    const n = W * maze.height;
+    // A new plan makes a new route array; the same array and stop give the same field.
+    if (route === this.lastRoute && upTo === this.lastUpTo && this.dist.length === n) return;
+    this.lastRoute = route;
+    this.lastUpTo = upTo;
+    if (this.dist.length !== n) this.dist = new Float64Array(n);
+    const d = this.dist;
+    d.fill(Infinity);
+    const heap = this.heap;
+    for (let i = 0; i <= upTo; i++) {
+      const c = route[i]!.y * W + route[i]!.x;
+      const v = upTo - i;
+      if (v < d[c]!) {
+        d[c] = v;
+        heap.push(c, v, 0);
+      }
+    }
+    while (heap.size > 0) {
+      const v = heap.topKey1();
+      const c = heap.pop();
+      if (v !== d[c]) continue;
+      const x = c % W;
+      const y = (c - x) / W;
+      for (let k = 0; k < 4; k++) {
+        const nx = x + (k === 0 ? 1 : k === 1 ? -1 : 0);
+        const ny = y + (k === 2 ? 1 : k === 3 ? -1 : 0);
+        if (nx < 0 || ny < 0 || nx >= W || ny >= maze.height) continue;
+        const q = ny * W + nx;
+        if (maze.walls[q] !== 0 || d[q]! <= v + OFF_ROUTE) continue;
+        d[q] = v + OFF_ROUTE;
+        heap.push(q, v + OFF_ROUTE, 0);
+      }
+    }
+  }
 }

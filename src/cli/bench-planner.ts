@@ -1,22 +1,65 @@
-// npm run -s bench:planner -- [--repeat N] [--json]
+// npm run -s bench:planner -- [--repeat N] [--scale] [--json]
 // Speed of the three planner modes: every replanning call of the 10×10 runs (seed 001 §3.6–3.7,
 // fixtures/planner/grid10-*.json) and the 24×28 maze with 8 enemies, as medians of repeated runs,
 // with the unrestricted/exact ratio measured in the same run and the plans' quality side by side.
 
-import { parseExperiment, parseInstance, plan, runExperiment, runSnapshots, MODES, type Instance, type Mode } from '../ai/planner';
-import { median, parseJsonText, progress, readTextFile, runTool, type ToolSpec } from './common';
+import seedrandom from 'seedrandom';
+import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../ai/planner';
+import { median, progress, readTextFile, runTool, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'bench:planner',
-  usage: 'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--json]',
+  usage: 'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--json]',
   summary:
     'Times plan() for every mode on every replanning snapshot of the 10×10 runs and on the 24×28 maze with 8 enemies; prints medians (ms), ' +
-    'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}.',
+    'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}' +
+    ' (with --scale also "exact_maze_scale": [{"enemies","median_ms","solved"}]).',
   options: [
     { name: 'repeat', kind: 'int', help: 'timed repetitions of each call (after one warm-up pass)', default: 7 },
     { name: 'fixtures', kind: 'string', help: 'folder with grid10-*.json and maze24x28-8.json', default: 'fixtures/planner' },
+    {
+      name: 'scale',
+      kind: 'flag',
+      help: "also time exact mode on the 24×28 maze with 8, 10, 12, … enemies (3 seeded layouts each) until the median passes 1 s or the mode's size limit",
+    },
   ],
 };
+
+/** The 24×28 maze instance with `k` enemies (reward 1, damage 1) on seeded open cells instead of its E cells. */
+function mazeWithEnemies(json: InstanceJson, k: number, seed: string): Instance {
+  const rows = json.maze!.map((r) => r.replace(/E/g, '.'));
+  const open: string[] = [];
+  rows.forEach((r, y) => [...r].forEach((ch, x) => ch === '.' && open.push(`${x},${y}`)));
+  const rand = seedrandom(seed);
+  const enemies = Array.from({ length: k }, () => ({ at: open.splice(Math.floor(rand() * open.length), 1)[0]! }));
+  return parseInstance({ ...json, name: undefined, notes: undefined, maze: rows, enemies }, `maze24x28, ${k} enemies (${seed})`);
+}
+
+/** Exact mode's time on the maze as the enemies grow: median of 3 layouts per count (one call each, after a warm-up). */
+function scaleExact(json: InstanceJson, log: boolean): { enemies: number; median_ms: number | null; solved: number }[] {
+  const rows: { enemies: number; median_ms: number | null; solved: number }[] = [];
+  plan(mazeWithEnemies(json, 10, 'warm-up'), { mode: 'exact' });
+  for (let k = 8; k <= 30; k += 2) {
+    const ms: number[] = [];
+    for (let s = 0; s < 3; s++) {
+      const inst = mazeWithEnemies(json, k, `bench-scale-${k}-${s}`);
+      const t0 = performance.now();
+      try {
+        plan(inst, { mode: 'exact' });
+        ms.push(performance.now() - t0);
+      } catch (e) {
+        if (!(e instanceof PlannerLimitError)) throw e;
+        ms.push(Infinity);
+      }
+    }
+    const m = median(ms);
+    const row = { enemies: k, median_ms: m === Infinity ? null : Math.round(m), solved: ms.filter((x) => x !== Infinity).length };
+    rows.push(row);
+    if (log) console.log(`  exact, ${k} enemies: median ${row.median_ms === null ? 'over the size limit' : `${row.median_ms} ms`} (${ms.map((x) => (x === Infinity ? 'limit' : `${Math.round(x)}`)).join(' / ')}), ${row.solved}/3 solved`);
+    if (m > 1000) break;
+  }
+  return rows;
+}
 
 const GRID_RUNS = ['grid10-hp5.json', 'grid10-hp7.json', 'grid10-hp1.json', 'grid10-shortest.json'];
 
@@ -52,7 +95,8 @@ void runTool(spec, async (args, json) => {
     for (const mode of MODES) for (const inst of runSnapshots(exp, runExperiment(exp, mode))) snaps[mode].push({ inst, objective: exp.instance.objective });
   }
   const mazePath = `${dir}/maze24x28-8.json`;
-  const maze = parseInstance(parseJsonText(await readTextFile(mazePath), mazePath), mazePath);
+  const mazeJson = parseJsonText(await readTextFile(mazePath), mazePath);
+  const maze = parseInstance(mazeJson, mazePath);
 
   // Warm-up pass (JIT), then timed passes.
   for (const mode of MODES) for (const s of snaps[mode]) plan(s.inst, { mode, objective: s.objective });
@@ -102,6 +146,7 @@ void runTool(spec, async (args, json) => {
     repeat,
     paper_ms: { restricted: [10, 11, 11, 9], unrestricted: [59, 129, 82, 17] },
     quality,
+    ...(args.opts.scale ? { exact_maze_scale: [] as ReturnType<typeof scaleExact> } : {}),
   };
   if (!json) {
     console.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
@@ -116,6 +161,10 @@ void runTool(spec, async (args, json) => {
       };
       console.log(`  ${q.name.padEnd(22)} ${MODES.map((m) => `${m} ${cell(m)}`).join('   ')}`);
     }
+  }
+  if (args.opts.scale) {
+    if (!json) console.log('exact mode on the 24×28 maze (3 heal pads, max HP 4, λ 3) with more enemies:');
+    out.exact_maze_scale = scaleExact(mazeJson as InstanceJson, !json);
   }
   return out;
 });

@@ -1,20 +1,23 @@
-// npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N] [--json]
+// npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N]
+//   [--delta D --waves N --lifetime T --threshold Z --resolution R] [--json]
 import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
 import { simulateChase } from '../ai/chase/sim';
 import { parseMaze } from '../maze/maze';
+import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
 import { UsageError, readTextFile, runTool } from './common';
 
 const spec = {
   name: 'chase',
-  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--json]',
+  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--json]',
   summary:
-    'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length and the geodesic distance at the start (cells).',
+    'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length, the geodesic at the start (exact any-angle shortest path of the 0.3-cell agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path that catches (cells).',
   options: [
     { name: 'method', kind: 'string' as const, help: 'wave | wave+ | lee | flow | crash', default: 'wave' },
     { name: 'target', kind: 'string' as const, help: 'static | random', default: 'static' },
     { name: 'seed', kind: 'int' as const, help: 'seed of the random walk and of random turns', default: 1 },
     { name: 'speed', kind: 'number' as const, help: 'chaser speed, cells per step', default: 0.05 },
     { name: 'max-steps', kind: 'int' as const, help: 'give up after this many steps', default: 6000 },
+    ...WAVE_OPTION_SPECS,
   ],
   positional: [1, 1] as [number, number],
 };
@@ -28,25 +31,30 @@ void runTool(spec, async (args, json) => {
   if (!(speed > 0 && speed < 0.4)) throw new UsageError(`--speed: ${speed} must be in (0, 0.4) cells per step`);
   const maxSteps = Number(args.opts['max-steps']);
   if (maxSteps < 1) throw new UsageError(`--max-steps: must be at least 1`);
+  const wa = waveArgs(args);
   const path = args.positional[0]!;
   const maze = parseMaze(await readTextFile(path), path);
   if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);
-  const r = simulateChase(maze, { method: method as ChaseMethod, target, seed: Number(args.opts.seed), speed, maxSteps });
+  const r = simulateChase(maze, { method: method as ChaseMethod, target, seed: Number(args.opts.seed), speed, maxSteps, wave: wa.wave, threshold: wa.threshold });
   const chasers = r.chasers.map((c) => ({
     id: c.id,
     caught: c.caught,
     steps: c.steps,
     path_length: round(c.pathLength),
-    geodesic: round(c.geodesic),
+    geodesic: round(c.exact),
+    geodesic_grid: round(c.geodesic),
+    ratio: c.caught ? round(c.pathLength / (c.exact - r.catchRadius)) : null,
   }));
   if (!json) {
-    console.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}`);
-    console.log('chaser  caught  steps  path  geodesic  path/geodesic');
+    const params = describeWaveArgs(wa);
+    console.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`);
+    console.log('chaser  caught  steps   path  geodesic  grid geodesic  path/(geodesic-0.5)');
     for (const c of chasers) {
       console.log(
-        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(1).padStart(8)}  ${(c.path_length / c.geodesic).toFixed(2).padStart(13)}`,
+        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(19)}`,
       );
     }
+    if (target === 'random') console.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');
     return undefined;
   }
   return { chasers };

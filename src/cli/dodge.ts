@@ -1,6 +1,6 @@
 // npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]
 // One dodge decision on a scenario file: the chosen first move, its path value and the best path.
-import { Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../ai/dodge/index';
+import { DodgeDecision, DodgePlan, Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../ai/dodge/index';
 import { dodgeParamsOf, getDodgePreset } from '../presets/dodge';
 import { parseJsonText, readTextFile, runTool, UsageError } from './common';
 
@@ -9,7 +9,7 @@ await runTool(
     name: 'dodge',
     usage: 'npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]',
     summary:
-      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "prevMove"?, "goalX"?}. Prints the first move, its path value and the best path.',
+      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?}. Prints the first move, its path value and the best path (with --search exhaustive, the exhaustive search\'s own path).',
     options: [
       { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic)', default: 'imap-multi' },
       { name: 'search', kind: 'string', help: 'fast (exact DP) or exhaustive (reference tree search)', default: 'fast' },
@@ -26,9 +26,16 @@ await runTool(
     const dodger = new Dodger(dodgeParamsOf(preset), world.capacity);
     const prev = scenario.prevMove ?? -1;
     if (prev >= dodger.problem.moves.count) throw new UsageError(`${file}: prevMove: ${prev} is not a move of preset ${preset.name}`);
-    const fast = dodger.decide(world, prev);
-    const d = mode === 'exhaustive' ? dodger.decideExhaustive(world, prev) : fast;
-    const plan = dodger.plan;
+    // Each search prints its own best path (with ties the two may differ; the values are equal).
+    let d: DodgeDecision;
+    let plan: DodgePlan;
+    if (mode === 'exhaustive') {
+      plan = new DodgePlan(preset.depth);
+      d = dodger.decideExhaustive(world, prev, new DodgeDecision(dodger.problem.moves.count), plan);
+    } else {
+      d = dodger.decide(world, prev);
+      plan = dodger.plan;
+    }
     const path = [];
     for (let k = 0; k < plan.count; k++) {
       path.push({ move: moveName(plan.moves[k]!), x: round(plan.x[k]!), y: round(plan.y[k]!), value: round(plan.values[k]!) });

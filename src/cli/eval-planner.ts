@@ -5,8 +5,8 @@
 
 import { readdirSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { parseExperiment, parseInstance, plan, runExperiment, validatePlan, MODES, type InstanceJson, type Mode } from '../ai/planner';
-import { parseJsonText, progress, readTextFile, runTool, type ToolSpec } from './common';
+import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, validatePlan, MODES, type InstanceJson, type Mode } from '../ai/planner';
+import { progress, readTextFile, runTool, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'eval:planner',

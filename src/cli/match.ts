@@ -16,7 +16,8 @@ const spec: ToolSpec = {
     { name: 'seed', kind: 'int', help: 'match seed (0..4294967295)', default: 1 },
     { name: 'frames', kind: 'int', help: 'stop after this many frames (default: until the match ends)' },
     { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'scripted' },
-    { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only)', default: 'scripted' },
+    // No default here, so practice can tell a --p2 it would ignore (versus uses DEFAULT_P2).
+    { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only; default scripted)' },
     { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
     { name: 'difficulty', kind: 'string', help: `${DIFFICULTIES.join(' | ')}`, default: 'normal' },
     { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
@@ -52,10 +53,15 @@ export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchCo
   };
 }
 
+const DEFAULT_P2 = 'scripted';
+
 await runTool(spec, ({ opts }, json) => {
   const state = createMatch(matchConfigFromArgs(opts));
+  const p2 = opts.p2 as string | undefined;
+  // Practice has one field: a --p2 would be silently ignored, so it is refused.
+  if (state.sides.length < 2 && p2 !== undefined) throw new UsageError(`--p2 ${p2}: practice mode has one side and no opponent; leave --p2 out`);
   const controllers = [createController(opts.p1 as string)];
-  if (state.sides.length > 1) controllers.push(createController(opts.p2 as string));
+  if (state.sides.length > 1) controllers.push(createController(p2 ?? DEFAULT_P2));
   const record = opts.record as string | undefined;
   if (record !== undefined) checkWritableTarget(record);
   const frames = opts.frames as number | undefined;

@@ -1,8 +1,8 @@
 // npm run -s plan -- INSTANCE.json [--mode M] [--objective O] [--json]
 // Prints the planner's plan for one instance (or the first snapshot of an experiment file).
 
-import { isExperimentJson, parseExperiment, parseInstance, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../ai/planner';
-import { parseJsonText, readTextFile, runTool, UsageError, type ToolSpec } from './common';
+import { isExperimentJson, parseExperiment, parseInstance, parseJsonText, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../ai/planner';
+import { readTextFile, runTool, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'plan',

@@ -18,7 +18,8 @@ export interface ClipRequest {
 export interface ClipDialogHost {
   library: ReplayLibrary | null;
   replayId: string | null;
-  fileStem: string;
+  /** A clip's file name (survey clips get a neutral one). */
+  fileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string;
   sides: number;
   current: number;
   lastFrame: number;
@@ -107,7 +108,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
       dl.onclick = async () => {
         try {
           const { blob } = await h.library!.clipBlob(c.id);
-          downloadBlob(blob, `${h.fileStem}-clip-${secs(c.startFrame)}s-${c.field}.${c.format}`);
+          downloadBlob(blob, h.fileName({ start: c.startFrame, end: c.endFrame }, c.field, c.format, c.survey));
         } catch (e) {
           err.textContent = describeError(e);
         }

@@ -81,3 +81,24 @@ export function clipFileName(stem: string, range: ClipRange, field: ClipField, f
   const s = (f: number) => (f / CLIP_FPS).toFixed(1).replace('.', '_');
   return `${stem}-clip-${s(range.start)}s-${s(range.end)}s-${field}.${format}`;
 }
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A survey clip's file name: `clip-<8 hex digits>.<format>`, a hash of the replay (`replayKey`,
+ * e.g. its size and CRC), the range and the field. A survey is blind, so the name carries no
+ * date, player, side or controller, yet different clips get different names.
+ */
+export function surveyClipFileName(replayKey: string, range: ClipRange, field: ClipField, format: ClipFormat): string {
+  return `clip-${shortHash(`${replayKey}|${range.start}|${range.end}|${field}`)}.${format}`;
+}
+
+/** The file name of a clip: the neutral survey name, or one with the replay's date and players. */
+export function clipName(o: { stem: string; replayKey: string }, range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
+  return survey ? surveyClipFileName(o.replayKey, range, field, format) : clipFileName(o.stem, range, field, format);
+}

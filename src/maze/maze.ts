@@ -26,18 +26,30 @@ export interface Maze {
   rows: string[];
 }
 
-/** A bad maze file: `line` and `column` are 1-based, as editors show them. */
+/**
+ * A bad maze file: `line` and `column` are 1-based, as editors show them; both null when the fault has
+ * no place (nothing to point at, e.g. no 'P' anywhere): the message then names the file only.
+ */
 export class MazeError extends Error {
   readonly userFacing = true;
   constructor(
     readonly source: string,
-    readonly line: number,
-    readonly column: number,
+    readonly line: number | null,
+    readonly column: number | null,
     readonly reason: string,
   ) {
-    super(`${source}:${line}:${column}: ${reason}`);
+    super(line === null ? `${source}: ${reason}` : `${source}:${line}:${column ?? 1}: ${reason}`);
     this.name = 'MazeError';
   }
+}
+
+/** How a character is named in an error: printable as itself, tabs and other controls by name or code. */
+function showChar(ch: string): string {
+  if (ch === '\t') return "'\\t' (tab)";
+  if (ch === ' ') return "' ' (space)";
+  const code = ch.codePointAt(0)!;
+  if (code < 0x20 || code === 0x7f) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${ch}'`;
 }
 
 const FLOOR_CHARS = new Set(['.', 'P', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
@@ -45,7 +57,7 @@ const FLOOR_CHARS = new Set(['.', 'P', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
 export function parseMaze(text: string, source = 'maze'): Maze {
   const lines = text.replace(/\r/g, '').split('\n');
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-  if (lines.length === 0) throw new MazeError(source, 1, 1, 'empty maze');
+  if (lines.length === 0) throw new MazeError(source, null, null, 'empty maze');
   const width = lines[0]!.length;
   if (width === 0) throw new MazeError(source, 1, 1, 'empty first row');
   const height = lines.length;
@@ -57,6 +69,14 @@ export function parseMaze(text: string, source = 'maze'): Maze {
   const enemies: Cell[] = [];
   for (let y = 0; y < height; y++) {
     const row = lines[y]!;
+    // Unknown characters first: a tab or a stray space also changes the row's length, and "unknown
+    // character" at its column says what is wrong where "ragged row" would not.
+    for (let x = 0; x < row.length; x++) {
+      const ch = row[x]!;
+      if (ch !== '#' && !FLOOR_CHARS.has(ch)) {
+        throw new MazeError(source, y + 1, x + 1, `unknown character ${showChar(ch)} (expected one of # . P A-F G H E)`);
+      }
+    }
     if (row.length !== width) {
       throw new MazeError(source, y + 1, Math.min(row.length, width) + 1, `ragged row: ${row.length} columns, the first row has ${width}`);
     }
@@ -65,9 +85,6 @@ export function parseMaze(text: string, source = 'maze'): Maze {
       if (ch === '#') {
         walls[y * width + x] = 1;
         continue;
-      }
-      if (!FLOOR_CHARS.has(ch)) {
-        throw new MazeError(source, y + 1, x + 1, `unknown character '${ch}' (expected one of # . P A-F G H E)`);
       }
       if (ch === 'P') {
         if (start) throw new MazeError(source, y + 1, x + 1, `second 'P' (the first is at line ${start.y + 1}, column ${start.x + 1})`);
@@ -82,7 +99,7 @@ export function parseMaze(text: string, source = 'maze'): Maze {
       }
     }
   }
-  if (!start) throw new MazeError(source, 1, 1, "no 'P' (target start) in the maze");
+  if (!start) throw new MazeError(source, null, null, "no 'P' (target start) in the maze");
   chasers.sort((a, b) => (a.id < b.id ? -1 : 1));
   const maze: Maze = { width, height, walls, start, chasers, exits, heals, enemies, rows: lines.slice() };
   const dist = bfsDistances(maze, start);

@@ -15,17 +15,23 @@ export function nearestClearance(
   return best === Infinity ? Number.NaN : best;
 }
 
-/** Mean and minimum over the finite entries (null when there are none). */
-export function clearanceStats(clearance: ArrayLike<number>): { mean: number | null; min: number | null } {
+/** Sum, count and minimum of the finite entries in [from, to) (frames without bullets hold NaN). */
+export function clearanceTotals(clearance: ArrayLike<number>, from = 0, to = clearance.length): { sum: number; n: number; min: number } {
   let sum = 0;
   let n = 0;
   let min = Infinity;
-  for (let i = 0; i < clearance.length; i++) {
+  for (let i = Math.max(0, from); i < Math.min(clearance.length, to); i++) {
     const c = clearance[i]!;
     if (!Number.isFinite(c)) continue;
     sum += c;
     n++;
     if (c < min) min = c;
   }
-  return n === 0 ? { mean: null, min: null } : { mean: sum / n, min };
+  return { sum, n, min };
+}
+
+/** Mean and minimum over the finite entries (null when there are none). */
+export function clearanceStats(clearance: ArrayLike<number>, from = 0, to = clearance.length): { mean: number | null; min: number | null } {
+  const t = clearanceTotals(clearance, from, to);
+  return t.n === 0 ? { mean: null, min: null } : { mean: t.sum / t.n, min: t.min };
 }

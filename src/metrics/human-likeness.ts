@@ -1,78 +1,90 @@
-// All human-likeness metrics of one input log, in the units the eval tools print.
-import { clearanceStats } from './clearance';
-import type { InputLog } from './input-log';
-import { directionChanges, movingFraction, movingFrames, oneFramePresses } from './inputs';
+// All human-likeness metrics of one input log (or several pooled), in the units the tools print.
+// Definitions: docs/metrics.md. null means "no data", never 0.
+import { clearanceTotals } from './clearance';
+import { clipRange, type FrameRange, type InputLog } from './input-log';
+import { directionChanges, oneFramePresses } from './inputs';
+import { movingFrames } from './moving';
 
 export interface HumanLikeness {
+  /** Frames measured. */
   frames: number;
-  /** 1-frame movement-key presses per minute. */
-  one_frame_per_min: number;
-  /** Changes of the 9-way movement (stay included) per second. */
-  dir_changes_per_s: number;
-  /** Fraction of frames moving. */
-  moving_fraction: number;
-  /** Mean / minimum surface distance to the nearest bullet over frames with bullets (null: no data). */
+  /** 1-frame direction-key presses per minute (null: no frames). */
+  one_frame_per_min: number | null;
+  /** Changes of the 9-way movement (stay included) per second (null: no frames). */
+  dir_changes_per_s: number | null;
+  /** Fraction of frames in which the ship changed position (null: no frames or no positions). */
+  moving_fraction: number | null;
+  /** Mean / minimum surface distance to the nearest bullet over frames with bullets (null: none). */
   mean_clearance: number | null;
   min_clearance: number | null;
-  /** Hits per minute (null when the log has no hit data). */
+  /** Hits per minute (null: no frames or no hit data). */
   hits_per_min: number | null;
 }
 
-export function humanLikeness(log: InputLog): HumanLikeness {
-  const fps = log.fps ?? 60;
-  const n = log.inputs.length;
-  const minutes = n / fps / 60;
+/** Counts behind the rates; pooling adds these up, so pooled rates are over the total time. */
+interface Totals {
+  frames: number;
+  oneFrame: number;
+  changes: number;
+  /** null once a log without positions is added. */
+  moving: number | null;
+  hits: number | null;
+  clrSum: number;
+  clrN: number;
+  clrMin: number;
+}
+
+function countHits(hitFrames: ArrayLike<number>, r: FrameRange): number {
+  let n = 0;
+  for (let i = 0; i < hitFrames.length; i++) if (hitFrames[i]! >= r.from && hitFrames[i]! < r.to) n++;
+  return n;
+}
+
+function add(t: Totals, log: InputLog, range?: FrameRange): void {
+  const r = clipRange(log.inputs.length, range);
+  t.frames += r.to - r.from;
+  t.oneFrame += oneFramePresses(log.inputs, r.from, r.to);
+  t.changes += directionChanges(log.inputs, r.from, r.to);
+  t.moving = t.moving !== null && log.x && log.y ? t.moving + movingFrames(log.x, log.y, r.from, r.to) : null;
+  t.hits = t.hits !== null && log.hitFrames ? t.hits + countHits(log.hitFrames, r) : null;
+  if (log.clearance) {
+    const c = clearanceTotals(log.clearance, r.from, r.to);
+    t.clrSum += c.sum;
+    t.clrN += c.n;
+    t.clrMin = Math.min(t.clrMin, c.min);
+  }
+}
+
+function rates(t: Totals, fps: number): HumanLikeness {
+  const n = t.frames;
   const seconds = n / fps;
-  const c = log.clearance ? clearanceStats(log.clearance) : { mean: null, min: null };
+  const perMin = (k: number | null) => (n === 0 || k === null ? null : k / (seconds / 60));
   return {
     frames: n,
-    one_frame_per_min: n === 0 ? 0 : oneFramePresses(log.inputs) / minutes,
-    dir_changes_per_s: n === 0 ? 0 : directionChanges(log.inputs) / seconds,
-    moving_fraction: movingFraction(log.inputs),
-    mean_clearance: c.mean,
-    min_clearance: c.min,
-    hits_per_min: log.hitFrames ? (n === 0 ? 0 : log.hitFrames.length / minutes) : null,
+    one_frame_per_min: perMin(t.oneFrame),
+    dir_changes_per_s: n === 0 ? null : t.changes / seconds,
+    moving_fraction: n === 0 || t.moving === null ? null : t.moving / n,
+    mean_clearance: t.clrN === 0 ? null : t.clrSum / t.clrN,
+    min_clearance: t.clrN === 0 ? null : t.clrMin,
+    hits_per_min: perMin(t.hits),
   };
 }
 
-/** Pools several logs of one player: rates over the total time, clearance over all frames. */
-export function pooledHumanLikeness(logs: readonly InputLog[]): HumanLikeness {
-  let frames = 0;
-  let one = 0;
-  let changes = 0;
-  let moving = 0;
-  let hits = 0;
-  let hasHits = true;
-  let csum = 0;
-  let cn = 0;
-  let cmin = Infinity;
-  const fps = logs[0]?.fps ?? 60;
-  for (const log of logs) {
-    const n = log.inputs.length;
-    frames += n;
-    one += oneFramePresses(log.inputs);
-    changes += directionChanges(log.inputs);
-    moving += movingFrames(log.inputs);
-    if (log.hitFrames) hits += log.hitFrames.length;
-    else hasHits = false;
-    if (log.clearance) {
-      for (let i = 0; i < log.clearance.length; i++) {
-        const v = log.clearance[i]!;
-        if (!Number.isFinite(v)) continue;
-        csum += v;
-        cn++;
-        if (v < cmin) cmin = v;
-      }
-    }
-  }
-  const minutes = frames / fps / 60;
-  return {
-    frames,
-    one_frame_per_min: frames === 0 ? 0 : one / minutes,
-    dir_changes_per_s: frames === 0 ? 0 : changes / (frames / fps),
-    moving_fraction: frames === 0 ? 0 : moving / frames,
-    mean_clearance: cn === 0 ? null : csum / cn,
-    min_clearance: cn === 0 ? null : cmin,
-    hits_per_min: hasHits && frames > 0 ? hits / minutes : null,
-  };
+const empty = (): Totals => ({ frames: 0, oneFrame: 0, changes: 0, moving: 0, hits: 0, clrSum: 0, clrN: 0, clrMin: Infinity });
+
+/** The metrics of one log, over the frames in `range` (default: all). */
+export function humanLikeness(log: InputLog, range?: FrameRange): HumanLikeness {
+  const t = empty();
+  add(t, log, range);
+  return rates(t, log.fps ?? 60);
+}
+
+/**
+ * Pools several logs (of one player, or one group): counts are added, so rates are over the total
+ * time and clearance over all frames with bullets. `range` applies to each log (clipped to it).
+ */
+export function pooledHumanLikeness(logs: readonly InputLog[], range?: FrameRange): HumanLikeness {
+  const t = empty();
+  for (const log of logs) add(t, log, range);
+  return rates(t, logs[0]?.fps ?? 60);
 }

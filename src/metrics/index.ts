@@ -1,4 +1,8 @@
-export type { InputLog } from './input-log';
-export { oneFramePresses, directionChanges, movingFraction, movingFrames, moveCode } from './inputs';
-export { nearestClearance, clearanceStats } from './clearance';
+// Human-likeness metrics from input logs (docs/metrics.md).
+export { clipRange, type FrameRange, type InputLog } from './input-log';
+export { oneFramePresses, directionChanges, moveCode } from './inputs';
+export { movingFrames, MAX_MOVE_STEP } from './moving';
+export { nearestClearance, clearanceStats, clearanceTotals } from './clearance';
 export { humanLikeness, pooledHumanLikeness, type HumanLikeness } from './human-likeness';
+export { SideRecorder } from './record';
+export { replayLogs } from './replay-logs';

@@ -3,7 +3,10 @@
 // reuses DodgePresetSchema and parseDodgePreset.
 import { z } from 'zod';
 import type { DodgeParams } from '../ai/dodge/params';
-import { MODES, OBJECTIVES } from '../ai/planner/types';
+import { MODES, OBJECTIVES, type Mode, type Objective } from '../ai/planner/types';
+
+/** The maze planner settings a preset gets when its data gives none (MazeCpu's own defaults). */
+export const DEFAULT_PLANNER: { readonly mode: Mode; readonly objective: Objective } = { mode: 'exact', objective: 'kills' };
 
 export const DodgePresetSchema = z.strictObject({
   /** Id used on command lines and in controller specs ('cpu:hard'). */
@@ -35,23 +38,36 @@ export const DodgePresetSchema = z.strictObject({
    * that survive at least one step, drawn from the controller's seeded stream.
    */
   slip: z.number().min(0).max(1),
-  /** Versus play on top of dodging. */
+  /** Versus play on top of dodging (docs/dodger.md, "Versus play"). */
   cpu: z.strictObject({
     /** Keep the shot key held. */
     shoot: z.boolean(),
-    /** Spend the charge attack (level 1 clears bullets near the ship when danger is high). */
+    /** Spend the charge attack at all. */
     charge: z.boolean(),
+    /**
+     * Level-1 clear (bullets near the ship): fired when the search finds no safe path or its best
+     * path value is below this (a nearly-hit pair costs 50). Default −120.
+     */
+    clearBelow: z.number().min(-2000).max(0).default(-120),
+    /**
+     * Gauge levels a calm CPU waits for before charging an attack across: 2 sends the level-2
+     * pattern as soon as it can (spends early), 3 saves for the level-3 boss. Default 3.
+     */
+    attackAt: z.int().min(2).max(3).default(3),
   }),
-  /** Maze stages: the planner's mode and objective (default exact / kills; docs/planner.md). */
+  /** Maze stages: the planner's mode and objective (docs/planner.md); always stored resolved. */
   planner: z
     .strictObject({
-      mode: z.enum(MODES).optional(),
-      objective: z.enum(OBJECTIVES).optional(),
+      mode: z.enum(MODES).default(DEFAULT_PLANNER.mode),
+      objective: z.enum(OBJECTIVES).default(DEFAULT_PLANNER.objective),
     })
-    .optional(),
+    .default(() => ({ ...DEFAULT_PLANNER })),
 });
 
+/** A resolved preset: every value present (defaults filled in), as stored in replays. */
 export type DodgePreset = z.infer<typeof DodgePresetSchema>;
+/** Preset data as written: fields with a default may be left out. */
+export type DodgePresetInput = z.input<typeof DodgePresetSchema>;
 
 export class PresetError extends Error {
   readonly userFacing = true;
@@ -77,53 +93,56 @@ const DATA: unknown[] = [
     label: 'Base',
     description: 'Paper: search only (depth 5, 1-frame steps); every node that is not hit is worth 0.',
     depth: 5, framesPerStep: 1, reactionFrames: 24, influenceMap: false, focus: false,
-    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false, clearBelow: -120, attackAt: 3 },
   },
   {
     name: 'imap',
     label: 'I-Map',
     description: 'Paper: search with influence-map node values (depth 5, 1-frame steps).',
     depth: 5, framesPerStep: 1, reactionFrames: 24, influenceMap: true, focus: false,
-    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false, clearBelow: -120, attackAt: 3 },
   },
   {
     name: 'imap-multi',
     label: 'I-Map+multi-frame',
     description: 'Paper: influence map, one step holds a direction for 5 frames, depth 5.',
     depth: 5, framesPerStep: 5, reactionFrames: 24, influenceMap: true, focus: false,
-    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false },
+    switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: false, clearBelow: -120, attackAt: 3 },
   },
+  // The difficulties differ on the paper's own parameters (reaction delay, depth, frames per
+  // step) plus the switch penalty and slips; measured with eval:dodge (docs/dodger.md). Focused
+  // moves are off: with them Hard was hit more often in eval:dodge, not less.
   {
     name: 'easy',
     label: 'Easy',
-    description: 'Slow to react, short lookahead, long held moves, an occasional slip.',
-    depth: 3, framesPerStep: 6, reactionFrames: 45, influenceMap: true, focus: false,
-    switchPenalty: 20, w: 0.003, lure: 8, slip: 0.3, cpu: { shoot: true, charge: false },
+    description: 'Slow to react (0.83 s), a 2-step lookahead of long held moves, a heavy hand, frequent slips; spends its gauge early.',
+    depth: 2, framesPerStep: 6, reactionFrames: 50, influenceMap: true, focus: false,
+    switchPenalty: 20, w: 0.003, lure: 8, slip: 0.3, cpu: { shoot: true, charge: true, clearBelow: -60, attackAt: 2 },
   },
   {
     name: 'normal',
     label: 'Normal',
-    description: 'Paper-like I-Map+multi-frame (depth 4) with a calmer hand (switch penalty), rare slips.',
+    description: 'The paper\'s reaction delay (0.4 s) and multi-frame moves at depth 4, a calmer hand (switch penalty), rare slips.',
     depth: 4, framesPerStep: 5, reactionFrames: 24, influenceMap: true, focus: false,
-    switchPenalty: 15, w: 0.003, lure: 10, slip: 0.02, cpu: { shoot: true, charge: true },
+    switchPenalty: 15, w: 0.003, lure: 10, slip: 0.02, cpu: { shoot: true, charge: true, clearBelow: -120, attackAt: 2 },
   },
   {
     name: 'hard',
     label: 'Hard',
-    description: 'Quick reactions (0.25 s, the paper text) and focused (slow) moves for tight gaps.',
-    depth: 4, framesPerStep: 5, reactionFrames: 15, influenceMap: true, focus: true,
-    switchPenalty: 10, w: 0.003, lure: 12, slip: 0, cpu: { shoot: true, charge: true },
+    description: 'Quick reactions (0.25 s, the paper text), the paper\'s depth 5 of 5-frame moves, no slips; saves its gauge for level 3.',
+    depth: 5, framesPerStep: 5, reactionFrames: 15, influenceMap: true, focus: false,
+    switchPenalty: 10, w: 0.003, lure: 12, slip: 0, cpu: { shoot: true, charge: true, clearBelow: -250, attackAt: 3 },
   },
   {
     name: 'lunatic',
     label: 'Lunatic',
-    description: 'Near-instant reactions and focused (slow) moves for tight gaps; depth 4 keeps the 17-move search fast.',
-    depth: 4, framesPerStep: 5, reactionFrames: 8, influenceMap: true, focus: true,
-    switchPenalty: 6, w: 0.003, lure: 14, slip: 0, cpu: { shoot: true, charge: true },
+    description: 'Near-instant reactions (0.13 s), depth 5 of 5-frame moves, the lightest hand; saves its gauge for level 3.',
+    depth: 5, framesPerStep: 5, reactionFrames: 8, influenceMap: true, focus: false,
+    switchPenalty: 6, w: 0.003, lure: 14, slip: 0, cpu: { shoot: true, charge: true, clearBelow: -250, attackAt: 3 },
   },
 ];
 
-/** Every preset, validated when this module loads. */
+/** Every preset, validated and resolved (defaults filled in) when this module loads. */
 export const DODGE_PRESETS: readonly DodgePreset[] = DATA.map((d, i) => parseDodgePreset(d, `presets[${i}]`));
 
 /** The paper's three players, in table-1 order. */

@@ -46,6 +46,14 @@ export class CpuShadow {
   }
 
   /**
+   * Forgets what it observed: the next `observe` starts the controller afresh at that frame (as
+   * after a seek). Clip export calls it so a clip's overlay does not depend on what was watched before.
+   */
+  restart(): void {
+    this.last = -1;
+  }
+
+  /**
    * Lets the controller decide at `state` (a frame's state before its step), as the match did,
    * and compares with `recorded`, the side's input at that frame. Observing the same frame twice
    * does nothing; a gap (a seek) resets the controller first.

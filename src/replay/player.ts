@@ -45,6 +45,7 @@ export class ReplayPlayer {
   private live: MatchState;
   private scan: MatchState | null;
   private bad: Desync | null = null;
+  private seekSteps_ = 0;
 
   /** Throws ReplayError when this build cannot re-simulate the replay (other sim version). */
   constructor(
@@ -75,6 +76,14 @@ export class ReplayPlayer {
 
   get atEnd(): boolean {
     return this.live.frame >= this.lastFrame;
+  }
+
+  /**
+   * Sim steps the last `seek` re-simulated (less than `keyframeInterval` once the keyframes before
+   * the target exist). Playback and tests read it to check that seeks use the keyframes.
+   */
+  get lastSeekSteps(): number {
+    return this.seekSteps_;
   }
 
   /** The first checksum mismatch found so far (by playing, seeking or indexing), or null. */
@@ -134,7 +143,9 @@ export class ReplayPlayer {
     while (k > 0 && !this.keyframes.has(k)) k -= this.keyframeInterval;
     const cur = this.live.frame;
     if (!(cur <= target && cur >= k)) this.live = cloneState(this.keyframes.get(k)!);
-    while (this.live.frame < target && this.advance(this.live));
+    let n = 0;
+    while (this.live.frame < target && this.advance(this.live)) n++;
+    this.seekSteps_ = n;
     return this.live.frame;
   }
 

@@ -1,6 +1,8 @@
 // Debug overlay for a CPU side (F3): the influence map the dodger saw as a heat map, and the
 // path it planned. The map is written into a small canvas (one pixel per grid cell) that is drawn
-// scaled up, so the overlay costs one image, not thousands of rectangles.
+// scaled up, so the overlay costs one image, not thousands of rectangles. The path's Graphics is
+// named `${key}-path` and keeps the points it last drew as data 'points' ([x0, y0, x1, y1, …],
+// start first), so browser tests can check what is on screen.
 import Phaser from 'phaser';
 import type { CpuController } from '../ai/cpu-controller';
 import type { InfluenceMap } from '../ai/dodge/index';
@@ -18,7 +20,8 @@ export class DodgeOverlay {
     private readonly cpu: CpuController,
     private readonly key: string,
   ) {
-    this.path = scene.add.graphics();
+    this.path = scene.add.graphics().setName(`${key}-path`);
+    this.path.setData('points', []);
     parent.add(this.path);
     this.setVisible(false);
   }
@@ -57,5 +60,8 @@ export class DodgeOverlay {
     g.strokePath();
     g.fillStyle(0x60ffb0, 1);
     for (let k = 0; k < plan.count; k++) g.fillCircle(plan.x[k]!, plan.y[k]!, 2.5);
+    const points = [plan.startX, plan.startY];
+    for (let k = 0; k < plan.count; k++) points.push(plan.x[k]!, plan.y[k]!);
+    g.setData('points', points);
   }
 }

@@ -76,7 +76,7 @@ export class FieldView {
     readonly sideIndex: number,
     readonly worldX: number,
     screen: { x: number; y: number },
-    private readonly vrng: Rng,
+    private vrng: Rng,
   ) {
     this.camera = scene.cameras.add(screen.x, screen.y, FIELD_W, FIELD_H);
     this.camera.setScroll(worldX, 0);
@@ -271,6 +271,26 @@ export class FieldView {
       if (p.grow) p.img.setScale(p.img.scaleX + p.grow);
       p.img.setAlpha(p.life / p.max);
     }
+  }
+
+  /**
+   * Forgets every purely visual state a view builds up while it is watched — particles, screen
+   * shake, the position in the visual random stream, whether the ship's death burst was shown —
+   * and starts over from `vrng` (`dead`: the ship is already gone). After this the pictures of the
+   * following frames depend only on the states drawn, not on what was shown before (clip export).
+   */
+  resetVisuals(vrng: Rng, dead: boolean): void {
+    this.vrng = vrng;
+    // Destroyed, not pooled: the next particles are created in draw order, so even the order they
+    // are drawn in does not depend on the past.
+    for (const p of this.fx) p.img.destroy();
+    for (const img of this.fxFree) img.destroy();
+    this.fx = [];
+    this.fxFree = [];
+    this.shakeFrames = 0;
+    this.shakePower = 0;
+    this.dead = dead;
+    this.camera.setScroll(this.worldX, 0);
   }
 
   /** Objects of this field, so other cameras can ignore them. */

@@ -20,6 +20,17 @@ interface SideHud {
   rect: FieldRect;
   lastGauge: number;
   lastCharge: number;
+  /** Fill of each gauge segment as last drawn (0..1). */
+  drawnFill: number[];
+}
+
+/** What the HUD shows, read back from what it drew (tests compare it with the sim state). */
+export interface HudSnapshot {
+  /** The sim frame the HUD last showed. */
+  frame: number;
+  clock: string;
+  level: string;
+  sides: { score: string; lifeIcons: number; livesText: string; gauge: number[]; attack: string }[];
 }
 
 const MAX_LIFE_ICONS = 8;
@@ -32,6 +43,7 @@ export class Hud {
   /** Maze stages: mazes cleared per side (hidden in open stages). */
   private mazeLabel: Phaser.GameObjects.Text;
   private mazes: Phaser.GameObjects.Text;
+  private shownFrame = -1;
 
   constructor(
     scene: Phaser.Scene,
@@ -63,7 +75,7 @@ export class Hud {
       const chain = add(scene.add.text(r.x + r.w, r.y - 27, '', textStyle(15, UI.accent)).setOrigin(1, 0));
       const gauge = add(scene.add.graphics());
       const level = add(scene.add.text(r.x + r.w, r.y + FIELD_H + 8, '', textStyle(14)).setOrigin(1, 0));
-      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1 };
+      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1, drawnFill: [0, 0, 0] };
     });
     const cx = rects.length > 1 ? GAME_W / 2 : rects[0]!.x + FIELD_W + (GAME_W - rects[0]!.x - FIELD_W) / 2;
     const top = rects[0]!.y;
@@ -79,6 +91,7 @@ export class Hud {
   }
 
   update(s: MatchState, fps: number): void {
+    this.shownFrame = s.frame;
     s.sides.forEach((side, i) => this.updateSide(this.sides[i]!, s, side.index));
     const left = s.config.timeLimit > 0 ? Math.max(0, s.config.timeLimit - s.frame) : s.frame;
     const secs = Math.ceil(left / FPS);
@@ -90,6 +103,21 @@ export class Hud {
     this.mazeLabel.setVisible(maze);
     this.mazes.setVisible(maze);
     if (maze) setText(this.mazes, s.sides.map((d) => d.mazesCleared).join(' : '));
+  }
+
+  snapshot(): HudSnapshot {
+    return {
+      frame: this.shownFrame,
+      clock: this.clock.text,
+      level: this.stage.text,
+      sides: this.sides.map((h) => ({
+        score: h.score.text,
+        lifeIcons: h.lives.filter((img) => img.visible).length,
+        livesText: h.livesText.text,
+        gauge: h.drawnFill.slice(),
+        attack: h.level.text,
+      })),
+    };
   }
 
   private updateSide(h: SideHud, s: MatchState, i: number): void {
@@ -121,6 +149,7 @@ export class Hud {
       const sx = x + k * (segW + 4);
       g.fillStyle(0x231a44, 1).fillRoundedRect(sx, y, segW, 14, 3);
       const fill = Math.max(0, Math.min(1, (gauge - k * GAUGE_PER_LEVEL) / GAUGE_PER_LEVEL));
+      h.drawnFill[k] = fill;
       if (fill > 0) g.fillStyle(UI.gauge[k]!, fill >= 1 ? 1 : 0.55).fillRoundedRect(sx, y, Math.max(4, segW * fill), 14, 3);
       if (charge > k) g.lineStyle(2, 0xffffff, 1).strokeRoundedRect(sx - 1, y - 1, segW + 2, 16, 3);
     }

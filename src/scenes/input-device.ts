@@ -1,11 +1,25 @@
 // Keyboard and gamepad → input bits. Genre controls: arrows move, Z shot, Shift focus,
-// X charge attack (Esc pause is handled by the scene). Gamepad: d-pad or left stick, A shot,
-// shoulder buttons focus, B charge, Start pause.
+// X charge attack (Esc pause is handled by the scene). Gamepad (Phaser's gamepad input, standard
+// mapping): d-pad or left stick, A shot, L1/R1 focus, B charge, Start pause. Every connected pad
+// counts, so it does not matter which one the player picked up.
 import Phaser from 'phaser';
+import { mergePads, NO_PAD, readPad, type PadLike, type PadState } from '../input/pad-state';
 import { Input } from '../sim/input';
+
+/** The scene's connected gamepads read as one. */
+export function readScenePads(scene: Phaser.Scene, mode: 'play' | 'menu'): PadState {
+  const plugin = scene.input.gamepad;
+  if (!plugin || !plugin.enabled) return NO_PAD;
+  const pads = plugin.getAll().filter((p) => p.connected);
+  return pads.length ? mergePads(pads.map((p) => readPad(p as unknown as PadLike, mode))) : NO_PAD;
+}
 
 export class InputDevice {
   private keys: Record<'up' | 'down' | 'left' | 'right' | 'shot' | 'focus' | 'charge', Phaser.Input.Keyboard.Key>;
+  /** Start was down at the last pausePressed() (edges only: holding Start does not flicker the pause). */
+  private startWasDown: boolean;
+  /** Charge stays off until released: set on resume, so the B or X that left the pause menu does not fire an attack. */
+  private chargeLatched = false;
 
   constructor(private readonly scene: Phaser.Scene) {
     const kb = scene.input.keyboard!;
@@ -19,36 +33,35 @@ export class InputDevice {
       focus: kb.addKey(K.SHIFT),
       charge: kb.addKey(K.X),
     };
+    this.startWasDown = readScenePads(scene, 'play').start;
   }
 
   bits(): number {
     const k = this.keys;
+    const pad = readScenePads(this.scene, 'play');
     let b = 0;
-    if (k.up.isDown) b |= Input.UP;
-    if (k.down.isDown) b |= Input.DOWN;
-    if (k.left.isDown) b |= Input.LEFT;
-    if (k.right.isDown) b |= Input.RIGHT;
-    if (k.shot.isDown) b |= Input.SHOT;
-    if (k.focus.isDown) b |= Input.FOCUS;
-    if (k.charge.isDown) b |= Input.CHARGE;
-    const pad = this.scene.input.gamepad?.pad1;
-    if (pad) {
-      const sx = pad.leftStick.x;
-      const sy = pad.leftStick.y;
-      if (pad.up || sy < -0.4) b |= Input.UP;
-      if (pad.down || sy > 0.4) b |= Input.DOWN;
-      if (pad.left || sx < -0.4) b |= Input.LEFT;
-      if (pad.right || sx > 0.4) b |= Input.RIGHT;
-      if (pad.A) b |= Input.SHOT;
-      if (pad.L1 > 0.5 || pad.R1 > 0.5) b |= Input.FOCUS;
-      if (pad.B) b |= Input.CHARGE;
-    }
+    if (k.up.isDown || pad.up) b |= Input.UP;
+    if (k.down.isDown || pad.down) b |= Input.DOWN;
+    if (k.left.isDown || pad.left) b |= Input.LEFT;
+    if (k.right.isDown || pad.right) b |= Input.RIGHT;
+    if (k.shot.isDown || pad.a) b |= Input.SHOT;
+    if (k.focus.isDown || pad.l1 || pad.r1) b |= Input.FOCUS;
+    const charge = k.charge.isDown || pad.b;
+    if (!charge) this.chargeLatched = false;
+    else if (!this.chargeLatched) b |= Input.CHARGE;
     return b;
   }
 
-  /** Gamepad Start (button 9) as a pause request. */
-  padPause(): boolean {
-    const pad = this.scene.input.gamepad?.pad1;
-    return !!pad && pad.isButtonDown(9);
+  /** Ignore the charge button until it is released. */
+  latchCharge(): void {
+    this.chargeLatched = true;
+  }
+
+  /** True once per press of the gamepad's Start button. */
+  pausePressed(): boolean {
+    const down = readScenePads(this.scene, 'play').start;
+    const pressed = down && !this.startWasDown;
+    this.startWasDown = down;
+    return pressed;
   }
 }

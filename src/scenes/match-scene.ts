@@ -1,18 +1,21 @@
 // The match: steps the sim at a fixed 60 Hz from real time, draws both fields and the HUD,
-// plays sounds on sim events, pauses on Esc.
+// plays sounds on sim events, pauses on Esc or pad Start (resume, restart the same match, quit).
+// Every match is saved as a replay when it ends, is left, is restarted, or the page goes away.
 import Phaser from 'phaser';
+import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { createMatch, FPS, MatchRunner, type MatchState } from './match-deps';
 import { CpuController } from '../ai/cpu-controller';
 import { addBackdrop } from './backdrop';
-import { saveMatchReplay } from './save-replay';
+import { saveMatchReplay, type SaveReplayResult } from './save-replay';
 import { eventSound } from './event-sounds';
 import { MatchView } from './match-view';
 import { InputDevice } from './input-device';
 import { GAME_H, GAME_W } from './layout';
-import { freshSeed, makeControllers, sideName, type MatchSetup } from './match-setup';
+import { makeControllers, sideName, type MatchSetup } from './match-setup';
 import type { ResultData } from './result-scene';
 import { hook } from './test-hook';
+import { keyOnce } from './ui/key-once';
 import { Menu } from './ui/menu';
 import { textStyle } from './ui/text';
 
@@ -20,6 +23,14 @@ const STEP_MS = 1000 / FPS;
 /** Never run more than this many sim steps per rendered frame (a stall must not snowball). */
 const MAX_STEPS_PER_FRAME = 4;
 const END_DELAY_FRAMES = 100;
+/** How long a failed-save message stays up over a running match. */
+const SAVE_ERROR_MS = 9000;
+
+/**
+ * What starts a match: the setup, and the replay save of the scene before (a restarted match or a
+ * rematch) if it may still be running, so a failure reaches the player here.
+ */
+export type MatchStart = MatchSetup & { saved?: Promise<SaveReplayResult> };
 
 export class MatchScene extends Phaser.Scene {
   private setup!: MatchSetup;
@@ -35,13 +46,22 @@ export class MatchScene extends Phaser.Scene {
   private banner!: Phaser.GameObjects.Text;
   private backdrop!: { update: (f: number) => void };
   private renderFrame = 0;
+  private previousSave: Promise<SaveReplayResult> | undefined;
+  /** The replay saved at a frame (pagehide, then quit at the same frame, saves once). */
+  private lastSave: { frame: number; saved: Promise<SaveReplayResult> } | null = null;
+  /** Counts scene starts: a late result of an older run must not touch this one. */
+  private run = 0;
 
   constructor() {
     super('match');
   }
 
-  init(setup: MatchSetup): void {
+  init(data: MatchStart): void {
+    const { saved, ...setup } = data;
     this.setup = setup;
+    this.previousSave = saved;
+    this.lastSave = null;
+    this.run++;
     this.acc = 0;
     this.paused = false;
     this.endTimer = -1;
@@ -51,7 +71,7 @@ export class MatchScene extends Phaser.Scene {
     this.device = new InputDevice(this);
     this.state = createMatch(this.setup.config);
     this.runner = new MatchRunner(this.state, makeControllers(this.setup, this.state.sides.length, () => this.device.bits()));
-    hook.live = { state: this.state, runner: this.runner };
+    hook.live = { state: this.state, runner: this.runner, setup: this.setup, hud: () => this.mv.hud.snapshot() };
     this.events.once('shutdown', () => {
       if (hook.live?.state === this.state) hook.live = null;
       this.runner.removeAllListeners();
@@ -68,16 +88,41 @@ export class MatchScene extends Phaser.Scene {
     this.wireEvents();
 
     const kb = this.input.keyboard!;
-    kb.on('keydown-ESC', () => this.togglePause());
-    kb.on('keydown-M', () => sfx.toggleMute());
+    kb.on('keydown-ESC', keyOnce(() => this.togglePause()));
+    kb.on('keydown-M', keyOnce(() => sfx.toggleMute()));
     kb.addKey(Phaser.Input.Keyboard.KeyCodes.F2);
-    kb.on('keydown-F2', () => this.mv.toggleWave());
+    kb.on('keydown-F2', keyOnce(() => this.mv.toggleWave()));
     kb.addKey(Phaser.Input.Keyboard.KeyCodes.F3); // captured, so the browser does not search
-    kb.on('keydown-F3', () => this.mv.toggleCpu());
+    kb.on('keydown-F3', keyOnce(() => this.mv.toggleCpu()));
     kb.on('keydown', () => sfx.unlock());
     this.game.events.on(Phaser.Core.Events.BLUR, this.autoPause, this);
     this.events.once('shutdown', () => this.game.events.off(Phaser.Core.Events.BLUR, this.autoPause, this));
+    // Closing the tab or navigating away: keep what was played (best effort, IndexedDB may not finish).
+    const onPageHide = (): void => void this.saveReplay();
+    window.addEventListener('pagehide', onPageHide);
+    this.events.once('shutdown', () => window.removeEventListener('pagehide', onPageHide));
     this.showBanner(this.state.config.mode === 'practice' ? 'PRACTICE' : 'READY', 70);
+    if (this.previousSave) this.reportSave(this.previousSave);
+  }
+
+  /** Saves the match as it stands (partial unless it has ended); once per frame reached. */
+  private saveReplay(): Promise<SaveReplayResult> {
+    const frame = this.state.frame;
+    if (this.lastSave?.frame !== frame) this.lastSave = { frame, saved: saveMatchReplay(this.runner, this.setup, { partial: false }) };
+    return this.lastSave.saved;
+  }
+
+  /** Shows a failed save (storage full…) over the match for a while; a success needs no word. */
+  private reportSave(saved: Promise<SaveReplayResult>): void {
+    const run = this.run;
+    void saved.then((r) => {
+      if (r.ok !== false || run !== this.run || !this.scene.isActive()) return;
+      const text = this.add
+        .text(GAME_W / 2, 74, r.error, textStyle(15, '#ff8090', { wordWrap: { width: 760 }, align: 'center', backgroundColor: '#140a28e6', padding: { x: 14, y: 8 } }))
+        .setOrigin(0.5, 0);
+      this.mv.overlayLayer.add(text);
+      this.tweens.add({ targets: text, alpha: 0, delay: SAVE_ERROR_MS, duration: 600, onComplete: () => text.destroy() });
+    });
   }
 
   private autoPause(): void {
@@ -109,24 +154,35 @@ export class MatchScene extends Phaser.Scene {
     this.pauseLayer = this.add.container(0, 0);
     this.mv.overlayLayer.add(this.pauseLayer);
     const dim = this.add.rectangle(0, 0, GAME_W, GAME_H, 0x05020e, 0.72).setOrigin(0);
-    const title = this.add.text(GAME_W / 2, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
-    this.pauseLayer.add([dim, title]);
+    const cx = GAME_W / 2;
+    const title = this.add.text(cx, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
+    const c = this.setup.config;
+    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', c.difficulty ?? 'normal', `seed ${c.seed}`].join(' · ');
+    const info = this.add.text(cx, 214, what, textStyle(16, UI.dim)).setOrigin(0.5);
+    const help = this.add
+      .text(cx, 420, 'Restart plays this match again from the start, same seed.\nZ / Enter / pad A: choose · Esc / X / pad B or Start: resume', textStyle(15, UI.dim, { align: 'center', lineSpacing: 6 }))
+      .setOrigin(0.5, 0);
+    // A solid panel behind the menu, so the HUD's VS and clock do not show through the text.
+    const panel = this.add.graphics();
+    panel.fillStyle(UI.panel, 0.95).fillRoundedRect(cx - 280, 118, 560, 372, 14);
+    panel.lineStyle(2, UI.frame, 0.7).strokeRoundedRect(cx - 280, 118, 560, 372, 14);
+    this.pauseLayer.add([dim, panel, title, info, help]);
     this.pauseMenu = new Menu(
       this,
       [{ id: 'resume', label: 'Resume' }, { id: 'restart', label: 'Restart' }, { id: 'quit', label: 'Quit to title' }],
-      GAME_W / 2,
-      260,
+      cx,
+      270,
       (row) => {
         if (row.id === 'resume') this.togglePause();
-        else if (row.id === 'restart') {
-          const saved = saveMatchReplay(this.runner, this.setup, { partial: true });
-          this.scene.restart({ ...this.setup, config: { ...this.setup.config, seed: freshSeed() } });
-          void saved.then((r) => r.ok === false && console.warn(r.error));
-        } else this.scene.start('title', { saved: saveMatchReplay(this.runner, this.setup, { partial: true }) });
+        // Same setup: seed, stages, maze, controllers, difficulty; the left run is kept as a partial replay.
+        else if (row.id === 'restart') this.scene.restart({ ...this.setup, saved: this.saveReplay() } satisfies MatchStart);
+        else this.scene.start('title', { saved: this.saveReplay() });
       },
       this.pauseLayer,
       46,
     );
+    this.pauseMenu.onBack = () => this.togglePause();
+    this.pauseMenu.padStartConfirms = false; // Start toggles the pause (update())
     this.pauseLayer.setVisible(false);
     this.pauseMenu.setActive(false);
   }
@@ -136,6 +192,7 @@ export class MatchScene extends Phaser.Scene {
     this.paused = !this.paused;
     this.pauseLayer.setVisible(this.paused);
     this.pauseMenu.setActive(this.paused);
+    if (!this.paused) this.device.latchCharge();
     sfx.play('pause');
     this.acc = 0;
   }
@@ -148,7 +205,7 @@ export class MatchScene extends Phaser.Scene {
 
   override update(_time: number, delta: number): void {
     this.backdrop.update(this.renderFrame++);
-    if (this.device.padPause() && !this.paused) this.togglePause();
+    if (this.device.pausePressed()) this.togglePause();
     if (!this.paused) {
       this.acc = Math.min(this.acc + delta, STEP_MS * MAX_STEPS_PER_FRAME);
       while (this.acc >= STEP_MS) {
@@ -171,7 +228,7 @@ export class MatchScene extends Phaser.Scene {
       frames: s.frame,
       sides: s.sides.map((d, i) => ({ name: sideName(specs[i]!, i, this.setup), score: d.score, hits: d.hits, kills: d.kills, grazes: d.grazes, bestChain: d.bestChain, lives: d.ship.lives })),
     };
-    data.saved = saveMatchReplay(this.runner, this.setup, { partial: false });
+    data.saved = this.saveReplay();
     this.scene.start('result', data);
   }
 }

@@ -14,6 +14,7 @@ import { FieldView } from './field-view';
 import { Hud } from './hud';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layout';
 import { matchStreamForView } from './match-deps';
+import { matchStream } from '../sim/rng';
 import { MazeView } from './maze-view';
 
 export interface MatchViewOptions {
@@ -122,6 +123,28 @@ export class MatchView {
 
   get cpuOn(): boolean {
     return this.showCpu;
+  }
+
+  get waveOn(): boolean {
+    return this.showWave;
+  }
+
+  /** Sets both debug overlays (F2 wave field, F3 CPU view) at once, e.g. all off for a survey clip. */
+  setOverlays(o: { wave: boolean; cpu: boolean }): void {
+    if (this.mazeViews.length && o.wave !== this.showWave) this.toggleWave();
+    if (this.dodgeOverlays.length && o.cpu !== this.showCpu) this.toggleCpu();
+  }
+
+  /**
+   * Restarts the purely visual state (particles, shake, visual random streams) as a function of
+   * the match seed and `state.frame` alone, so what is drawn from here on does not depend on what
+   * was watched before. The streams differ from the live match's (those start at frame 0).
+   */
+  resetVisuals(state: Readonly<MatchState>): void {
+    for (const v of this.views) {
+      const ship = state.sides[v.sideIndex]!.ship;
+      v.resetVisuals(matchStream(state.config.seed, `visual${v.sideIndex}@${state.frame}`), ship.lives <= 0);
+    }
   }
 
   draw(state: Readonly<MatchState>, fps: number): void {

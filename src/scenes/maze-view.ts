@@ -21,6 +21,11 @@ export class MazeView {
   private heatTex: Phaser.Textures.CanvasTexture | null = null;
   private heatPixels: ImageData | null = null;
   private lines: Phaser.GameObjects.Graphics;
+  /**
+   * What the F2 overlay drew last (for end-to-end tests): the sim frame, grid points painted in the
+   * heat map, chaser headings and turret cones drawn. Reset to zeros while the overlay is off.
+   */
+  readonly overlayState = { on: false, frame: -1, heatPoints: 0, headings: 0, cones: 0 };
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -37,6 +42,12 @@ export class MazeView {
 
   setOverlay(on: boolean): void {
     this.overlayOn = on;
+    const st = this.overlayState;
+    st.on = on;
+    if (!on) {
+      st.frame = -1;
+      st.heatPoints = st.headings = st.cones = 0;
+    }
     this.lines.setVisible(on);
     this.heat?.setVisible(on);
   }
@@ -62,7 +73,7 @@ export class MazeView {
         rings.strokePath();
       }
     });
-    if (this.overlayOn) this.drawOverlay(side);
+    if (this.overlayOn) this.drawOverlay(side, frame);
   }
 
   private load(side: SideState): void {
@@ -83,9 +94,12 @@ export class MazeView {
     this.heatTex = null;
   }
 
-  private drawOverlay(side: SideState): void {
+  private drawOverlay(side: SideState, frame: number): void {
     const mz = side.maze!;
     const field = mz.group.wave;
+    const st = this.overlayState;
+    st.frame = frame;
+    st.heatPoints = st.headings = st.cones = 0;
     if (field) {
       if (!this.heatTex) {
         const key = `wavemap${this.sideIndex}:${field.width}x${field.height}`;
@@ -115,6 +129,7 @@ export class MazeView {
           }
         }
       }
+      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) st.heatPoints++;
       this.heatTex.getContext().putImageData(this.heatPixels!, 0, 0);
       this.heatTex.refresh();
       this.heat!.setVisible(true);
@@ -125,7 +140,10 @@ export class MazeView {
     for (const c of mz.chasers) {
       if (!c.alive) continue;
       g.strokeCircle(c.x, c.y, 3);
-      if (c.hx !== 0 || c.hy !== 0) g.lineBetween(c.x, c.y, c.x + c.hx * 28, c.y + c.hy * 28);
+      if (c.hx !== 0 || c.hy !== 0) {
+        g.lineBetween(c.x, c.y, c.x + c.hx * 28, c.y + c.hy * 28);
+        st.headings++;
+      }
     }
     // Turrets: the vision cone they perceive the ship with.
     const pool = side.enemies;
@@ -140,6 +158,7 @@ export class MazeView {
       g.arc(e.x, e.y, reach, e.phase - half, e.phase + half, false);
       g.closePath();
       g.strokePath();
+      st.cones++;
     }
   }
 

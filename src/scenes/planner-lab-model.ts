@@ -2,7 +2,7 @@
 // enemies with reward/damage and optional walking routes) or a fixed graph (the §3.5 example), plus
 // HP / λ / objective / heal rule. It turns into an experiment for runExperiment (src/ai/planner),
 // whose errors (PlannerInputError) the scene shows as they are.
-import { parseExperiment, runExperiment, MODES, type Experiment, type Mode, type Objective, type RunResult } from '../ai/planner/index';
+import { parseExperiment, runExperiment, MODES, PlannerLimitError, type Experiment, type Mode, type Objective, type RunResult } from '../ai/planner/index';
 
 export interface LabCell {
   x: number;
@@ -167,11 +167,17 @@ export interface ModeRun {
   ms: number;
 }
 
+/** A mode that gave up on the model (exact mode's size limit): the others still ran. */
+export interface SkippedMode {
+  mode: Mode;
+  reason: string;
+}
+
 /**
  * Parses the model and runs every mode, timing each with `now` (the scene passes performance.now).
- * Returns the runs, or the planner's error message.
+ * Returns the runs (and the modes that hit a size limit), or the planner's error message.
  */
-export function runAllModes(m: LabModel, now: () => number): { exp: Experiment; runs: ModeRun[] } | { error: string } {
+export function runAllModes(m: LabModel, now: () => number): { exp: Experiment; runs: ModeRun[]; skipped: SkippedMode[] } | { error: string } {
   let exp: Experiment;
   try {
     exp = parseExperiment(experimentJson(m), 'lab');
@@ -179,13 +185,20 @@ export function runAllModes(m: LabModel, now: () => number): { exp: Experiment; 
     return { error: e instanceof Error ? e.message : String(e) };
   }
   const runs: ModeRun[] = [];
-  for (const mode of MODES) {
+  const skipped: SkippedMode[] = [];
+  modes: for (const mode of MODES) {
     const times: number[] = [];
     let result: RunResult | null = null;
     let spent = 0;
     for (let rep = 0; rep < 7 && (rep < 3 || spent < 30); rep++) {
       const t0 = now();
-      result = runExperiment(exp, mode, m.objective);
+      try {
+        result = runExperiment(exp, mode, m.objective);
+      } catch (e) {
+        if (!(e instanceof PlannerLimitError)) throw e;
+        skipped.push({ mode, reason: e.message });
+        continue modes;
+      }
       const dt = now() - t0;
       times.push(dt);
       spent += dt;
@@ -194,5 +207,5 @@ export function runAllModes(m: LabModel, now: () => number): { exp: Experiment; 
     times.sort((a, b) => a - b);
     runs.push({ mode, result: result!, ms: times[(times.length - 1) >> 1]! });
   }
-  return { exp, runs };
+  return { exp, runs, skipped };
 }

@@ -15,7 +15,7 @@ import { UI } from '../art/palette';
 import type { Action, Mode } from '../ai/planner/index';
 import { addBackdrop } from './backdrop';
 import { ACTION_COLORS } from './planner-overlay';
-import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, type LabModel, type ModeRun } from './planner-lab-model';
+import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, type LabModel, type ModeRun, type SkippedMode } from './planner-lab-model';
 import { setText, textStyle } from './ui/text';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
@@ -53,10 +53,12 @@ export class PlannerLabScene extends Phaser.Scene {
   private newReward = 1;
   private newDamage = 1;
   private runs: ModeRun[] | null = null;
+  private skipped: SkippedMode[] = [];
   private error: string | null = null;
   private show: Mode = 'exact';
   private turn = 0;
   private playing = false;
+  private handledKeys = new WeakSet<KeyboardEvent>();
   private playClock = 0;
   private dirty = false;
   private dirtyAt = 0;
@@ -172,6 +174,10 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // One press, one action: under load the same DOM event can reach this handler more than once
+    // (seen in headless Chromium: a step of λ or of the turn taken twice).
+    if (this.handledKeys.has(e)) return;
+    this.handledKeys.add(e);
     const m = this.model;
     const k = e.key;
     const edit = (fn: () => void) => {
@@ -283,11 +289,13 @@ export class PlannerLabScene extends Phaser.Scene {
   run(): void {
     this.dirty = false;
     const res = runAllModes(cloneModel(this.model), () => performance.now());
+    this.skipped = [];
     if ('error' in res) {
       this.runs = null;
       this.error = res.error;
     } else {
       this.runs = res.runs;
+      this.skipped = res.skipped;
       this.error = null;
       this.turn = 0;
     }
@@ -404,7 +412,7 @@ export class PlannerLabScene extends Phaser.Scene {
     ].filter((s) => s !== '').join('\n'));
     this.paramText.setWordWrapWidth(214);
     this.drawTable();
-    setText(this.errText, this.error ? `error: ${this.error}` : '');
+    setText(this.errText, this.error ? `error: ${this.error}` : this.runs ? this.skipped.map((k) => k.reason).join('\n') : '');
     this.drawBoard();
   }
 
@@ -415,7 +423,7 @@ export class PlannerLabScene extends Phaser.Scene {
       const r = runs?.find((x) => x.mode === mode);
       const v = r
         ? [String(r.result.kills), String(r.result.finalHp), String(r.result.time), String(r.result.actions), String(r.result.turns), r.result.end, r.ms.toFixed(2), (r.ms / Math.max(1, r.result.history.length)).toFixed(3)]
-        : ['–', '–', '–', '–', '–', '–', '–', '–'];
+        : ['–', '–', '–', '–', '–', this.runs && this.skipped.some((k) => k.mode === mode) ? 'too large' : '–', '–', '–'];
       v.forEach((s, i) => setText(this.tableTexts[j * 8 + i]!, s));
     });
     const r = this.currentRun();

@@ -7,18 +7,20 @@ import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { openClipDialog, type ClipRequest } from '../clips/clip-dialog';
-import { clipFileName, clipRect } from '../clips/clip-plan';
+import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
 import { exportClip } from '../clips/export-clip';
 import { clipSupport, type FormatSupport } from '../clips/support';
 import { CpuShadow, decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
+import { crc32 } from '../replay/crc32';
 import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
-import { displayName, fileStem, formatFrames, metaFromHeader, type ClipFormat, type ClipInfo } from '../storage/replay-meta';
+import { displayName, fileStem, formatFrames, metaFromHeader, type ClipField, type ClipFormat, type ClipInfo } from '../storage/replay-meta';
 import { addBackdrop } from './backdrop';
 import { GAME_H, GAME_W } from './layout';
 import { MatchView } from './match-view';
 import { replayHookState as hook } from './replay-hook';
+import { keyOnce } from './ui/key-once';
 import { setText, textStyle } from './ui/text';
 
 export interface PlaybackData {
@@ -42,6 +44,15 @@ const BAR_H = 14;
 const HIDE_AFTER_MS = 2500;
 /** Never more sim steps than this per rendered frame (8× at 30 fps needs 16). */
 const MAX_STEPS_PER_FRAME = 24;
+/**
+ * A clip starts this many frames early, unseen, from a fresh visual state, so effects of events
+ * just before its start (bursts last ≤ 50 frames, shakes ≤ 40) are on screen as in continuous
+ * play, and yet its pixels depend only on the replay, the range, the field and the options.
+ */
+const CLIP_PREROLL_FRAMES = 60;
+
+/** What a clip export can report per rendered frame (tests hash the pixels). */
+export type ClipFrameHook = (ctx: CanvasRenderingContext2D, frame: number, overlays: { wave: boolean; cpu: boolean }) => void;
 
 /** URL option: ?survey=1 starts every playback in survey mode. */
 export function surveyFromUrl(): boolean {
@@ -61,6 +72,8 @@ export class PlaybackScene extends Phaser.Scene {
   private mv: MatchView | null = null;
   private entryId: string | null = null;
   private stem = 'twinfield-replay';
+  /** Identifies the replay's bytes (size and CRC) for neutral survey clip names. */
+  private replayKey = '';
   private playing = false;
   private speedIndex = 2;
   private acc = 0;
@@ -123,7 +136,7 @@ export class PlaybackScene extends Phaser.Scene {
       if (!this.game.loop.running) this.game.loop.wake();
     });
     const kb = this.input.keyboard!;
-    kb.on('keydown-ESC', () => this.back());
+    kb.on('keydown-ESC', keyOnce(() => this.back()));
     void this.loadReplay();
   }
 
@@ -145,6 +158,7 @@ export class PlaybackScene extends Phaser.Scene {
         if (e) this.stem = fileStem(e);
       }
       const replay = decodeReplay(bytes);
+      this.replayKey = `${bytes.length.toString(16)}-${crc32(bytes).toString(16).padStart(8, '0')}`;
       if (!lib) this.stem = fileStem({ name: '', meta: metaFromHeader(replay) });
       const player = new ReplayPlayer(replay);
       if (gen !== this.generation) return; // left while loading
@@ -195,7 +209,8 @@ export class PlaybackScene extends Phaser.Scene {
     const kb = this.input.keyboard!;
     const K = Phaser.Input.Keyboard.KeyCodes;
     for (const k of [K.SPACE, K.LEFT, K.RIGHT, K.F2, K.F3]) kb.addKey(k);
-    kb.on('keydown', (e: KeyboardEvent) => this.key(e));
+    // keyOnce: a tap on a slow frame would otherwise be handled twice (two frame steps, two seeks).
+    kb.on('keydown', keyOnce((e: KeyboardEvent) => this.key(e)));
     this.lastInput = this.time.now;
     this.redraw();
   }
@@ -247,7 +262,8 @@ export class PlaybackScene extends Phaser.Scene {
         sfx.toggleMute();
         break;
       case 'F2':
-        if (!this.mv!.toggleWave()) this.flash('F2 (wave field) works in maze stages');
+        if (this.survey) this.flash('Overlays are off in survey mode');
+        else if (!this.mv!.toggleWave()) this.flash('F2 (wave field) works in maze stages');
         break;
       case 'F3':
         if (this.survey) this.flash('Overlays are off in survey mode');
@@ -261,10 +277,11 @@ export class PlaybackScene extends Phaser.Scene {
     this.redraw();
   }
 
+  /** Survey mode: no names, frame rate or hints, and no debug overlays (F3 tells a CPU side from a person). */
   setSurvey(on: boolean): void {
     this.survey = on;
     this.mv?.setSurvey(on);
-    if (on && this.mv?.cpuOn) this.mv.toggleCpu(); // the overlays tell CPU from human
+    if (on) this.mv?.setOverlays({ wave: false, cpu: false });
     this.flash(on ? 'Survey mode on (H turns it off)' : 'Survey mode off');
   }
 
@@ -303,7 +320,7 @@ export class PlaybackScene extends Phaser.Scene {
   seekTo(frame: number): number {
     const p = this.player;
     if (!p) return -1;
-    const f = p.seek(Math.max(0, Math.min(p.frames, Math.round(frame))));
+    const f = this.jump(Math.max(0, Math.min(p.frames, Math.round(frame))));
     this.acc = 0;
     if (p.desync && f >= p.desync.frame) this.showDesync();
     this.redraw();
@@ -313,7 +330,16 @@ export class PlaybackScene extends Phaser.Scene {
   private stepFrame(d: 1 | -1): void {
     const p = this.player!;
     if (d > 0) this.advanceOne();
-    else p.seek(p.frame - 1);
+    else this.jump(p.frame - 1);
+  }
+
+  /** Seeks the player; after a jump the effects of the old position (particles, shake) are dropped. */
+  private jump(frame: number): number {
+    const p = this.player!;
+    const from = p.frame;
+    const f = p.seek(frame);
+    if (f !== from) this.mv?.resetVisuals(p.state);
+    return f;
   }
 
   /** Lets the CPU shadows decide at the current frame (before its step), as the recorded match did. */
@@ -427,8 +453,9 @@ export class PlaybackScene extends Phaser.Scene {
   }
 
   override update(_time: number, delta: number): void {
-    this.backdrop?.update(this.t++);
     const p = this.player;
+    // While a clip renders, the backdrop follows the sim frame (not how long the page has run).
+    this.backdrop?.update(this.exporting && p ? p.frame : this.t++);
     if (!p || this.exporting) return;
     if (!this.indexed) {
       this.indexed = p.index(4000);
@@ -469,7 +496,7 @@ export class PlaybackScene extends Phaser.Scene {
         this.closeDialog = openClipDialog({
           library: this.entryId ? lib : null,
           replayId: this.entryId,
-          fileStem: this.stem,
+          fileName: (range, field, format, survey) => this.clipFileName(range, field, format, survey),
           sides: this.replay!.sides.length,
           current: this.player!.frame,
           lastFrame: this.player!.lastFrame,
@@ -484,12 +511,38 @@ export class PlaybackScene extends Phaser.Scene {
       });
   }
 
+  /** A clip's file name: neutral for survey clips (a survey is blind), else with date and players. */
+  clipFileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
+    return clipName({ stem: this.stem, replayKey: this.replayKey }, range, field, format, survey);
+  }
+
+  /**
+   * Positions the view at a clip's first frame from a fresh visual state: the player goes to
+   * CLIP_PREROLL_FRAMES before it, particles, shake and visual streams restart (seeded from the
+   * match seed and that frame), the CPU views restart there, and the frames up to the start are
+   * played and drawn unseen. So the clip's pixels are a function of (replay, range, field,
+   * options) and never of what was watched before.
+   */
+  private startClipAt(start: number): void {
+    const p = this.player!;
+    const mv = this.mv!;
+    p.seek(Math.max(0, start - CLIP_PREROLL_FRAMES));
+    mv.resetVisuals(p.state);
+    for (const s of this.shadows) s?.restart();
+    while (p.frame < start) {
+      if (mv.cpuOn) this.observeCpu();
+      mv.draw(p.state, FPS);
+      if (!this.advanceOne()) break;
+    }
+  }
+
   /**
    * Renders frames start … end−1 one by one (the game loop is put to sleep and the game stepped
    * by hand, so every sim frame becomes exactly one video frame), encodes them, and stores the
-   * clip next to the replay when it is in the library.
+   * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
+   * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
    */
-  async exportClip(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal): Promise<{ info: ClipInfo | null; blob: Blob; filename: string; elapsed: number; bytes: Uint8Array; codec: string }> {
+  async exportClip(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal, onFrame?: ClipFrameHook): Promise<{ info: ClipInfo | null; blob: Blob; filename: string; elapsed: number; bytes: Uint8Array; codec: string }> {
     const p = this.player;
     if (!p || !this.mv) throw new Error('no replay is loaded');
     if (this.exporting) throw new Error('a clip is already being exported');
@@ -504,9 +557,13 @@ export class PlaybackScene extends Phaser.Scene {
     const ctx = canvas.getContext('2d')!;
     const resume = p.frame;
     const wasSurvey = this.survey;
+    const overlays = { wave: this.mv.waveOn, cpu: this.mv.cpuOn };
     this.exporting = true;
     this.playing = false;
     this.mv.setSurvey(req.survey);
+    // The F3 view (dodger map, planned path, planner route, action tint, HP) tells a CPU side
+    // from a person, and a survey is blind: no overlay in a survey clip.
+    if (req.survey) this.mv.setOverlays({ wave: false, cpu: false });
     this.ui.setVisible(false);
     this.thin.setVisible(false);
     this.banner.setVisible(false);
@@ -517,13 +574,16 @@ export class PlaybackScene extends Phaser.Scene {
         {
           canvas,
           render: (frame) => {
-            if (frame !== p.frame + 1 || frame === req.range.start) p.seek(frame);
-            else this.advanceOne();
-            this.mv!.draw(p.state, FPS);
+            const mv = this.mv!;
+            if (frame === req.range.start) this.startClipAt(frame);
+            else if (frame !== p.frame + 1 || !this.advanceOne()) p.seek(frame); // (frames come in order)
+            if (mv.cpuOn) this.observeCpu();
+            mv.draw(p.state, FPS);
             t += STEP_MS;
             game.step(t, STEP_MS);
             // Read right after the render, before the browser composites (and may clear) it.
             ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
+            onFrame?.(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
           },
         },
         { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal },
@@ -535,20 +595,22 @@ export class PlaybackScene extends Phaser.Scene {
         const lib = await ReplayLibrary.open();
         info = await lib.addClip({ replayId: this.entryId, format: req.format, codec: res.codec, mimeType, startFrame: req.range.start, endFrame: req.range.end, field: req.field, width: res.width, height: res.height, fps: FPS, survey: req.survey }, blob);
       }
-      return { info, blob, filename: clipFileName(this.stem, req.range, req.field, req.format), elapsed: res.elapsed, bytes: res.bytes, codec: res.codec };
+      return { info, blob, filename: this.clipFileName(req.range, req.field, req.format, req.survey), elapsed: res.elapsed, bytes: res.bytes, codec: res.codec };
     } finally {
       game.loop.wake();
       this.exporting = false;
       this.mv.setSurvey(wasSurvey);
+      this.mv.setOverlays(overlays);
       this.banner.setVisible(!!this.message);
       p.seek(resume);
+      this.mv.resetVisuals(p.state);
       this.redraw();
     }
   }
 
   // ── for tests (test-hook.ts) ──
 
-  get info(): { loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; hash: string | null; marks: number; indexed: boolean; desync: { frame: number; message: string } | null; error: string | null; title: string } {
+  get info(): { loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string } {
     const p = this.player;
     return {
       loaded: !!p,
@@ -558,9 +620,12 @@ export class PlaybackScene extends Phaser.Scene {
       playing: this.playing,
       speed: this.speed,
       survey: this.survey,
+      overlays: { wave: this.mv?.waveOn ?? false, cpu: this.mv?.cpuOn ?? false },
       hash: p ? hashState(p.state) : null,
       marks: p?.marks.length ?? 0,
       indexed: this.indexed,
+      keyframeInterval: p?.keyframeInterval ?? 0,
+      lastSeekSteps: p?.lastSeekSteps ?? 0,
       desync: p?.desync ? { frame: p.desync.frame, message: p.desync.message } : null,
       error: !p && this.centre?.visible && this.centre.text.startsWith('This replay cannot') ? this.centre.text : null,
       title: this.replay ? displayName({ name: '', meta: metaFromHeader(this.replay) }) : '',

@@ -8,12 +8,20 @@ import { describeError, ReplayLibrary } from '../storage/replay-library';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';
 import type { MatchRunner } from '../sim/runner';
 import { saveMatchReplay } from './save-replay';
-import type { PlaybackScene, PlaybackData } from './playback-scene';
+import type { ClipFrameHook, PlaybackScene, PlaybackData } from './playback-scene';
 
 /** The playback scene while it runs (set by the scene). */
 export const replayHookState = { playback: null as PlaybackScene | null };
 
 const lib = () => ReplayLibrary.open();
+
+/** FNV-1a over 32-bit words of a pixel buffer: equal pictures, equal hashes (tests compare them). */
+function pixelHash(data: Uint8ClampedArray): string {
+  const w = new Uint32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w[i]!, 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
 
 export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner | null) {
   /** Stops every other scene (starting a running scene restarts it). */
@@ -50,6 +58,14 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
     async exportAllReplays(): Promise<number[]> {
       return Array.from((await (await lib()).exportAll()).bytes);
     },
+    /**
+     * Makes the library's next write fail as the browser would when storage is full (a
+     * QuotaExceededError DOMException, after part of the transaction was written), to test that
+     * the error is shown and nothing is lost.
+     */
+    failNextLibraryWrite(name = 'QuotaExceededError'): void {
+      ReplayLibrary.failNextWrite(name);
+    },
     async deleteAllReplays(): Promise<void> {
       const l = await lib();
       for (const e of await l.list()) await l.delete(e.id);
@@ -81,31 +97,54 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
     playbackSurvey(on: boolean): void {
       replayHookState.playback?.setSurvey(on);
     },
-    /** Seek latency in this browser: ms per seek to `n` seeded pseudo-random frames (after indexing). */
-    playbackSeekBench(n: number): { median: number; max: number } {
+    /**
+     * `n` seeks to seeded pseudo-random frames (after indexing): how many sim steps each re-simulated
+     * (counted by the player: the structure tests check) and the latency in ms (a printed figure).
+     */
+    playbackSeekBench(n: number): { median: number; max: number; maxSteps: number; totalSteps: number; missed: number; keyframeInterval: number } {
       const p = replayHookState.playback;
-      if (!p) return { median: -1, max: -1 };
+      if (!p) return { median: -1, max: -1, maxSteps: -1, totalSteps: -1, missed: -1, keyframeInterval: 0 };
       const frames = p.info.frames;
       let x = 12345;
       const times: number[] = [];
+      let maxSteps = 0;
+      let totalSteps = 0;
+      let missed = 0;
       for (let i = 0; i < n; i++) {
         x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        const target = x % (frames + 1);
         const t = performance.now();
-        p.seekTo(x % (frames + 1));
+        const got = p.seekTo(target);
         times.push(performance.now() - t);
+        if (got !== target) missed++;
+        const steps = p.info.lastSeekSteps;
+        maxSteps = Math.max(maxSteps, steps);
+        totalSteps += steps;
       }
       times.sort((a, b) => a - b);
-      return { median: times[Math.floor(n / 2)]!, max: times[n - 1]! };
+      return { median: times[Math.floor(n / 2)]!, max: times[n - 1]!, maxSteps, totalSteps, missed, keyframeInterval: p.info.keyframeInterval };
     },
-    /** Exports a clip of the replay in the playback scene (seconds or frames), stores it, returns its facts. */
-    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number }) {
+    /**
+     * Exports a clip of the replay in the playback scene (frames), stores it, returns its facts.
+     * `frameHashes`: also a hash of every captured frame's pixels (before encoding) and whether
+     * an overlay was on while it rendered.
+     */
+    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number; frameHashes?: boolean }) {
       const p = replayHookState.playback;
       if (!p) return { ok: false as const, error: 'no replay is open' };
       try {
         const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true };
         const ac = new AbortController();
-        const r = await p.exportClip(req, (d) => d >= (o.cancelAfter ?? Infinity) && ac.abort(), ac.signal);
-        return { ok: true as const, id: r.info?.id ?? null, bytes: Array.from(r.bytes), codec: r.codec, mimeType: r.blob.type, elapsed: r.elapsed, filename: r.filename };
+        const hashes: string[] = [];
+        let overlayFrames = 0;
+        const onFrame: ClipFrameHook | undefined = o.frameHashes
+          ? (ctx, _f, ov) => {
+              hashes.push(pixelHash(ctx.getImageData(0, 0, ctx.canvas.width, ctx.canvas.height).data));
+              if (ov.wave || ov.cpu) overlayFrames++;
+            }
+          : undefined;
+        const r = await p.exportClip(req, (d) => d >= (o.cancelAfter ?? Infinity) && ac.abort(), ac.signal, onFrame);
+        return { ok: true as const, id: r.info?.id ?? null, bytes: Array.from(r.bytes), codec: r.codec, mimeType: r.blob.type, elapsed: r.elapsed, filename: r.filename, hashes, overlayFrames };
       } catch (e) {
         return { ok: false as const, error: describeError(e) };
       }

@@ -11,6 +11,7 @@ import { addBackdrop } from './backdrop';
 import { GAME_W } from './layout';
 import { surveyFromUrl } from './playback-scene';
 import { dropVeil, promptText } from './ui/dom-panel';
+import { keyOnce } from './ui/key-once';
 import { setText, textStyle } from './ui/text';
 
 const ROWS = 11;
@@ -132,7 +133,8 @@ export class ReplaysScene extends Phaser.Scene {
     }
     this.add.text(GAME_W - 20, 522, '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title', textStyle(11, UI.dim)).setOrigin(1, 0);
     this.buildConfirm();
-    this.input.keyboard!.on('keydown', (e: KeyboardEvent) => this.key(e));
+    // keyOnce: a tap on a slow frame would otherwise be handled twice (two prompts, two moves).
+    this.input.keyboard!.on('keydown', keyOnce((e: KeyboardEvent) => this.key(e)));
     this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => this.select(this.sel + Math.sign(dy)));
     this.installDrop();
     this.events.once('shutdown', () => {

@@ -5,6 +5,7 @@ import { addBackdrop } from './backdrop';
 import { GAME_H, GAME_W } from './layout';
 import type { SaveReplayResult } from './save-replay';
 import { freshSeed, type MatchSetup } from './match-setup';
+import type { MatchStart } from './match-scene';
 import { Menu } from './ui/menu';
 import { textStyle } from './ui/text';
 
@@ -54,9 +55,15 @@ export class ResultScene extends Phaser.Scene {
       this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });
+    // The save may still be running when the player moves on: then the next scene gets it and
+    // shows a failure there, so a "storage full" never goes unseen.
+    let pending = d.saved;
     if (d.saved) {
-      const note = this.add.text(cx, GAME_H - 40, 'saving the replay…', textStyle(15, UI.dim)).setOrigin(0.5);
+      const note = this.add
+        .text(cx, GAME_H - 46, 'saving the replay…', textStyle(15, UI.dim, { wordWrap: { width: 820 }, align: 'center' }))
+        .setOrigin(0.5);
       void d.saved.then((r) => {
+        pending = undefined;
         if (!this.scene.isActive()) return;
         if (r.ok === true) note.setText('Replay saved — see Replays on the title screen');
         else if (r.ok === false) note.setText(r.error).setColor('#ff7080');
@@ -67,10 +74,10 @@ export class ResultScene extends Phaser.Scene {
       this,
       [{ id: 'again', label: practice ? 'Again' : 'Rematch' }, { id: 'title', label: 'Title' }],
       cx,
-      400,
+      396,
       (row) => {
-        if (row.id === 'again') this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() } });
-        else this.scene.start('title');
+        if (row.id === 'again') this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() }, saved: pending } satisfies MatchStart);
+        else this.scene.start('title', { saved: pending });
       },
     );
   }

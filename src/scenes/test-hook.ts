@@ -3,7 +3,9 @@
 import type Phaser from 'phaser';
 import { createController } from '../controllers/registry';
 import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig, type MatchState } from '../sim';
+import type { HudSnapshot } from './hud';
 import type { MatchSetup } from './match-setup';
+import { Menu } from './ui/menu';
 import { replayHookApi } from './replay-hook';
 
 export interface StartOptions {
@@ -22,6 +24,10 @@ export interface StartOptions {
 interface Live {
   state: MatchState;
   runner: MatchRunner;
+  /** How the match was started (seed, stages, maze, controllers, difficulty); absent for other runners. */
+  setup?: MatchSetup;
+  /** What the HUD shows now. */
+  hud?: () => HudSnapshot;
 }
 
 export const hook = {
@@ -77,8 +83,21 @@ function makeApi(game: Phaser.Game) {
       return {
         frame: s.frame,
         result: s.result,
-        sides: s.sides.map((d) => ({ x: d.ship.x, y: d.ship.y, lives: d.ship.lives, score: d.score, gauge: d.gauge, bullets: d.bullets.count, enemies: d.enemies.count })),
+        sides: s.sides.map((d) => ({ x: d.ship.x, y: d.ship.y, lives: d.ship.lives, score: d.score, gauge: d.gauge, bullets: d.bullets.count, enemies: d.enemies.count, hits: d.hits, kills: d.kills, charge: d.ship.charge })),
       };
+    },
+    /** The running match's setup: config (seed, stages, maze, difficulty…) and controller specs. */
+    setup(): MatchSetup | null {
+      const s = hook.live?.setup;
+      return s ? JSON.parse(JSON.stringify(s)) : null;
+    },
+    /** What the match HUD shows (scores, life icons, gauge segments…), with the frame it shows. */
+    hud(): HudSnapshot | null {
+      return hook.live?.hud?.() ?? null;
+    },
+    /** The menus of active scenes that take input now: their rows as shown and the selected row. */
+    menus(): { scene: string; rows: string[]; selected: number }[] {
+      return [...Menu.live].filter((m) => m.isActive).map((m) => m.describe());
     },
     startMatch(o: StartOptions): void {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();

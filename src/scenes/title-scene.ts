@@ -86,7 +86,9 @@ export class TitleScene extends Phaser.Scene {
     this.add
       .text(cx, GAME_H - 54, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
       .setOrigin(0.5);
-    this.add.text(cx, GAME_H - 30, 'Menus: arrows and Z / Enter, or the mouse', textStyle(13, UI.dim)).setOrigin(0.5);
+    this.add
+      .text(cx, GAME_H - 30, 'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse', textStyle(13, UI.dim))
+      .setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
     // A match left from the pause menu is saved as a partial replay; say so if that failed.

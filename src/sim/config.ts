@@ -4,7 +4,7 @@ import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT } from './constants';
 import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
 
 /** Bump whenever a rule change would alter the outcome of an existing replay. */
-export const SIM_VERSION = 2;
+export const SIM_VERSION = 3;
 
 export const DIFFICULTIES = ['easy', 'normal', 'hard', 'lunatic'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];

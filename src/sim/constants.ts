@@ -25,7 +25,12 @@ export const SHOT_RADIUS = 5;
 export const GAUGE_PER_LEVEL = 100;
 export const GAUGE_LEVELS = 3;
 export const GAUGE_MAX = GAUGE_PER_LEVEL * GAUGE_LEVELS;
+/** Gauge for a kill outside a chain (a spirit gives twice as much). */
 export const GAUGE_PER_KILL = 9;
+/** Chains count more: each kill adds this much more gauge per earlier kill of its chain… */
+export const GAUGE_PER_CHAIN_LINK = 3;
+/** …counting at most this many earlier kills (so a kill gives at most 9 + 3 × 5 = 24, a spirit 48). */
+export const GAUGE_CHAIN_CAP = 5;
 export const GAUGE_PER_GRAZE = 1;
 /** Kills closer together than this (frames) form a chain. */
 export const CHAIN_WINDOW = 75;

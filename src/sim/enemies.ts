@@ -2,7 +2,7 @@
 import { OFFSCREEN_MARGIN, FIELD_H, FIELD_W } from './constants';
 import type { DifficultyParams } from './difficulty';
 import { EnemyKind, type Enemy } from './enemy-pool';
-import { Path, pathFinished, pathPosition } from './paths';
+import { Path, pathFinished, pathLeaving, pathPosition } from './paths';
 import { fireVolley, type FireContext } from './patterns';
 import type { SideState } from './state';
 
@@ -95,7 +95,7 @@ export function updateEnemies(side: SideState, frame: number, diff: DifficultyPa
     if (e.period > 0 && e.age >= e.fireAt) {
       e.fireAt += e.period;
       // Enemies hold fire off-screen and while leaving, so bullets never come from nowhere.
-      if (onScreen && !pathFinished(e, e.age)) fireVolley(e, ctx);
+      if (onScreen && !pathLeaving(e, e.age)) fireVolley(e, ctx);
     }
   }
 }

@@ -34,6 +34,7 @@ export class Hasher {
 }
 
 function hashPool(h: Hasher, p: BulletPool): void {
+  h.int(p.capacity);
   h.int(p.count);
   for (let i = 0; i < p.count; i++) {
     h.num(p.x[i]!);
@@ -67,7 +68,9 @@ export function hashState(s: MatchState): string {
   h.int(s.stage.waveIndex);
   for (const v of Object.values(s.stage.rng.state())) h.num(v);
   h.int(s.result ? 1 + (s.result.winner ?? 2) : 0);
+  h.int(s.sides.length);
   for (const side of s.sides) {
+    h.int(side.index);
     const sh = side.ship;
     for (const v of [sh.x, sh.y, sh.lives, sh.invuln, sh.shotCooldown, sh.focused ? 1 : 0, sh.charge, sh.lastInput]) h.num(v);
     for (const v of [side.score, side.hits, side.kills, side.grazes, side.gauge, side.chain, side.chainEnd, side.bestChain, side.attacksSent]) h.num(v);
@@ -76,16 +79,16 @@ export function hashState(s: MatchState): string {
     for (const v of Object.values(side.rng.state())) h.num(v);
     hashPool(h, side.bullets);
     hashPool(h, side.shots);
+    h.int(side.enemies.capacity);
     h.int(side.enemies.count);
     for (let i = 0; i < side.enemies.count; i++) {
       const e = side.enemies.items[i]!;
       for (const v of [e.kind, e.x, e.y, e.vx, e.vy, e.r, e.hp, e.maxHp, e.spawn, e.age, e.path, e.ox, e.oy, e.p0, e.p1, e.p2]) h.num(v);
       for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score, e.invulnerable ? 1 : 0]) h.num(v);
     }
-    if (side.maze) {
-      h.int(side.mazesCleared);
-      hashMazeSide(h, side.maze);
-    }
+    h.int(side.mazesCleared);
+    h.int(side.maze ? 1 : 0);
+    if (side.maze) hashMazeSide(h, side.maze);
   }
   return h.hex();
 }

@@ -9,5 +9,5 @@ export { createMatch, step } from './match';
 export { hashState } from './hash';
 export { cloneState } from './clone';
 export { MatchRunner, CHECKSUM_INTERVAL, type Checksum } from './runner';
-export { chargeLevel, gaugeLevels } from './versus';
+export { chargeLevel, gaugeLevels, killGauge } from './versus';
 export { levelAt } from './difficulty';

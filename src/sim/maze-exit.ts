@@ -2,9 +2,11 @@
 // bonus, mazesCleared + 1) and its field loads the next maze of the match's rotation — the same
 // sequence the other side walks. The ship starts again at the new maze's P; enemy bullets and shots
 // in that field vanish, chasers and turrets start over at their cells; attacks still on their way
-// from the other field and sent enemies already there carry on.
+// from the other field carry on, and sent enemies already there reappear far from the ship in the
+// new maze (maze-sent.ts).
 import { MAZE_ARRIVAL_INVULN, MAZE_CLEAR_BONUS, cellOf, newMazeSide, TILE, type MazeSideState } from './maze-state';
 import { removeMazeEnemies } from './maze-spawn';
+import { relocateSent } from './maze-sent';
 import type { MatchState, SideState } from './state';
 
 /** Puts side into the k-th maze of the rotation (also the match start, k = 0). */
@@ -15,6 +17,7 @@ export function enterMaze(s: MatchState, side: SideState, k: number): void {
   removeMazeEnemies(side.enemies);
   side.ship.x = (mz.maze.start.x + 0.5) * TILE;
   side.ship.y = (mz.maze.start.y + 0.5) * TILE;
+  relocateSent(side, mz);
 }
 
 /** Clears the maze when the ship stands on an exit. Returns true when it did. */

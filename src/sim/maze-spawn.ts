@@ -48,7 +48,13 @@ export function onMazeKill(mz: MazeSideState, e: Enemy, frame: number): void {
   }
 }
 
-/** Removes every chaser and turret body from the pool (the side leaves its maze). */
+/**
+ * Removes every chaser and turret body from the pool (the side leaves its maze). Enemies sent from
+ * the other field stay (maze-sent.ts moves them into the next maze).
+ */
 export function removeMazeEnemies(pool: EnemyPool): void {
-  for (let j = pool.count - 1; j >= 0; j--) if (pool.items[j]!.path === Path.MAZE) pool.remove(j);
+  for (let j = pool.count - 1; j >= 0; j--) {
+    const e = pool.items[j]!;
+    if (e.path === Path.MAZE && e.kind !== EnemyKind.SPIRIT && e.kind !== EnemyKind.BOSS) pool.remove(j);
+  }
 }

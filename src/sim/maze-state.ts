@@ -128,17 +128,23 @@ export function hashMazeSide(h: Hasher, mz: MazeSideState): void {
   h.int(mz.enteredAt);
   h.int(mz.chasers.length);
   for (const c of mz.chasers) {
+    h.int(c.cx);
+    h.int(c.cy);
     h.int(c.alive ? 1 : 0);
     h.int(c.respawnAt);
     for (const v of [c.x, c.y, c.hx, c.hy]) h.num(v);
   }
   h.int(mz.turrets.length);
   for (const t of mz.turrets) {
+    h.int(t.cx);
+    h.int(t.cy);
     h.int(t.alive ? 1 : 0);
     h.int(t.respawnAt);
   }
   h.int(mz.pads.length);
   for (const p of mz.pads) {
+    h.int(p.cx);
+    h.int(p.cy);
     h.int(p.stand);
     h.int(p.readyAt);
   }

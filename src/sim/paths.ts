@@ -71,12 +71,19 @@ export function pathPosition(e: Enemy, age: number): void {
   }
 }
 
-/** True once a path has taken the enemy out for good (leaving, not still arriving). */
+/** True while a path takes the enemy away (DIVE and HOVER after their stay): it holds fire then. */
+export function pathLeaving(e: Enemy, age: number): boolean {
+  if (e.path !== Path.DIVE && e.path !== Path.HOVER) return false; // the others fly straight through
+  const arrive = Math.max(1, (e.p1 - e.oy) / e.p0);
+  const stay = e.path === Path.HOVER ? (e.p2 > 0 ? e.p2 : BOSS_FRAMES) : e.p2;
+  return age > arrive + stay;
+}
+
+/**
+ * True once an enemy outside the field is gone for good and may be removed: leaving (DIVE, HOVER), or
+ * past its first 30 frames (the paths that enter from outside and fly through).
+ */
 export function pathFinished(e: Enemy, age: number): boolean {
-  if (e.path === Path.DIVE || e.path === Path.HOVER) {
-    const arrive = Math.max(1, (e.p1 - e.oy) / e.p0);
-    const stay = e.path === Path.HOVER ? (e.p2 > 0 ? e.p2 : BOSS_FRAMES) : e.p2;
-    return age > arrive + stay;
-  }
+  if (e.path === Path.DIVE || e.path === Path.HOVER) return pathLeaving(e, age);
   return age > 30;
 }

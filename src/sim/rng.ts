@@ -40,10 +40,3 @@ export function matchStream(seed: number | string, purpose: string): Rng {
   return new Rng(`twinfield:${seed}:${purpose}`);
 }
 
-/**
- * Visual-only randomness (particles, shake). Views use it; the sim never reads it and it is not
- * part of the state hash, so drawing can never change the game.
- */
-export function visualStream(seed: number | string): Rng {
-  return matchStream(seed, 'visual');
-}

@@ -1,7 +1,8 @@
 // The versus layer: kill chains charge the gauge and send attacks across; the charge key spends
 // gauge levels on a clear (1), an extra pattern sent across (2) or a boss-style attack (3).
 import {
-  ATTACK_TRAVEL_FRAMES, CHAIN_WINDOW, CHARGE_FRAMES_PER_LEVEL, CLEAR_RADIUS, FIELD_W, GAUGE_MAX, GAUGE_PER_KILL, GAUGE_PER_LEVEL,
+  ATTACK_TRAVEL_FRAMES, CHAIN_WINDOW, CHARGE_FRAMES_PER_LEVEL, CLEAR_RADIUS, FIELD_W, GAUGE_CHAIN_CAP, GAUGE_MAX, GAUGE_PER_CHAIN_LINK,
+  GAUGE_PER_KILL, GAUGE_PER_LEVEL,
 } from './constants';
 import { spawnEnemy } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
@@ -11,6 +12,7 @@ import { Path } from './paths';
 import { Color, Pattern, Shape, SHAPE_RADIUS } from './patterns';
 import { datan2, dcos, dsin } from './dmath';
 import { mazeAttackOrigin } from './maze-attacks';
+import { spawnSentInMaze } from './maze-sent';
 import { onMazeKill } from './maze-spawn';
 import { AttackKind, opponent, type MatchState, type SideState } from './state';
 
@@ -29,6 +31,12 @@ export function addGauge(side: SideState, amount: number): void {
   side.gauge = Math.min(GAUGE_MAX, side.gauge + amount);
 }
 
+/** Gauge a kill adds: more the longer its chain (`chain` counts this kill; bounded), twice for a spirit. */
+export function killGauge(kind: number, chain: number): number {
+  const g = GAUGE_PER_KILL + GAUGE_PER_CHAIN_LINK * Math.min(Math.max(0, chain - 1), GAUGE_CHAIN_CAP);
+  return kind === EnemyKind.SPIRIT ? 2 * g : g;
+}
+
 export function onKill(s: MatchState, side: SideState, e: Enemy): void {
   side.kills++;
   side.chain = s.frame <= side.chainEnd ? side.chain + 1 : 1;
@@ -36,7 +44,7 @@ export function onKill(s: MatchState, side: SideState, e: Enemy): void {
   if (side.chain > side.bestChain) side.bestChain = side.chain;
   const gained = e.score * side.chain;
   side.score += gained;
-  addGauge(side, e.kind === EnemyKind.SPIRIT ? GAUGE_PER_KILL * 2 : GAUGE_PER_KILL);
+  addGauge(side, killGauge(e.kind, side.chain));
   s.events.push({ type: 'kill', side: side.index, x: e.x, y: e.y, kind: e.kind, chain: side.chain, score: gained });
   if (side.maze) onMazeKill(side.maze, e, s.frame);
 }
@@ -83,15 +91,19 @@ export function deliverAttacks(s: MatchState, side: SideState): void {
         }
         break;
       case AttackKind.SPIRIT:
-        spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x: rng.range(60, FIELD_W - 60), y: -20, p0: 3, p1: rng.range(70, 120), p2: 200, pattern: Pattern.BURST, firstFire: 40, period: 36, delay: 0 }, level, a.from);
+        // In a maze, sent enemies obey the walls and fire only at a ship they see (maze-sent.ts).
+        if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.SPIRIT, Pattern.BURST, 40, 36, level, a.from);
+        else spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x: rng.range(60, FIELD_W - 60), y: -20, p0: 3, p1: rng.range(70, 120), p2: 200, pattern: Pattern.BURST, firstFire: 40, period: 36, delay: 0 }, level, a.from);
         break;
       case AttackKind.PATTERN:
         for (const x of [72, FIELD_W - 72]) {
-          spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x, y: -20, p0: 3, p1: 70, p2: 240, pattern: Pattern.SPIRAL, firstFire: 30, period: 4, delay: 0 }, level, a.from);
+          if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.SPIRIT, Pattern.SPIRAL, 30, 4, level, a.from);
+          else spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x, y: -20, p0: 3, p1: 70, p2: 240, pattern: Pattern.SPIRAL, firstFire: 30, period: 4, delay: 0 }, level, a.from);
         }
         break;
       case AttackKind.BOSS:
-        spawnEnemy(side, s.frame, { kind: EnemyKind.BOSS, path: Path.HOVER, x: FIELD_W / 2, y: -30, p0: 2.5, p1: 90, p2: 0, pattern: Pattern.FLOWER, firstFire: 50, period: 12, delay: 0 }, level, a.from);
+        if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.BOSS, Pattern.FLOWER, 50, 12, level, a.from);
+        else spawnEnemy(side, s.frame, { kind: EnemyKind.BOSS, path: Path.HOVER, x: FIELD_W / 2, y: -30, p0: 2.5, p1: 90, p2: 0, pattern: Pattern.FLOWER, firstFire: 50, period: 12, delay: 0 }, level, a.from);
         break;
     }
     s.events.push({ type: 'attack-arrived', side: side.index, kind: a.kind, power: a.power });

@@ -41,6 +41,20 @@ function contentKey(bytes: Uint8Array): string {
   return `${bytes.length.toString(16)}-${crc32(bytes).toString(16).padStart(8, '0')}`;
 }
 
+/**
+ * Ends a failed read-write transaction without committing anything it wrote. (A transaction is
+ * committed when its requests finish, so an error thrown between requests would otherwise keep
+ * the writes made before it.) Its `done` promise rejects then; that is expected, not reported.
+ */
+function rollBack(tx: { abort(): void; done: Promise<void> }): void {
+  tx.done.catch(() => {});
+  try {
+    tx.abort();
+  } catch {
+    // Already aborted by the browser (a failed request) or finished.
+  }
+}
+
 function toArrayBuffer(b: Uint8Array): ArrayBuffer {
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
@@ -55,6 +69,23 @@ export class ReplayLibrary {
   private constructor(private readonly db: IDBPDatabase<LibrarySchema>) {}
 
   private static opening: Promise<ReplayLibrary> | null = null;
+  private static fault: string | null = null;
+
+  /**
+   * Tests: the next write fails with a DOMException of this name (default QuotaExceededError,
+   * what a browser throws when storage is full), after the first record of its transaction was
+   * written — so the test also sees that the partial write is rolled back.
+   */
+  static failNextWrite(name = 'QuotaExceededError'): void {
+    ReplayLibrary.fault = name;
+  }
+
+  private static injectFault(): void {
+    const f = ReplayLibrary.fault;
+    if (!f) return;
+    ReplayLibrary.fault = null;
+    throw new DOMException(f === 'QuotaExceededError' ? 'The quota has been exceeded.' : `simulated ${f}`, f);
+  }
 
   /** The library of this page (opened once). Throws LibraryError when IndexedDB is unavailable. */
   static open(): Promise<ReplayLibrary> {
@@ -101,8 +132,10 @@ export class ReplayLibrary {
     const now = new Date().toISOString();
     const added: LibraryEntry[] = [];
     let duplicates = 0;
+    let undo: (() => void) | null = null;
     try {
       const tx = this.db.transaction(['replays', 'bytes'], 'readwrite');
+      undo = () => rollBack(tx);
       const replays = tx.objectStore('replays');
       const seen = new Set<string>();
       for (const it of items) {
@@ -114,12 +147,14 @@ export class ReplayLibrary {
         seen.add(key);
         const rec: StoredReplay = { id: newId(), name: it.name, tags: it.tags, savedAt: now, size: it.bytes.length, meta: metaFromHeader(it.header), contentKey: key };
         await replays.add(rec);
+        ReplayLibrary.injectFault();
         await tx.objectStore('bytes').add(toArrayBuffer(it.bytes), rec.id);
         const { contentKey: _k, ...entry } = rec;
         added.push({ ...entry, clipCount: 0 });
       }
       await tx.done;
     } catch (e) {
+      undo?.();
       throw storageError(e, action);
     }
     return { added, duplicates };
@@ -177,15 +212,19 @@ export class ReplayLibrary {
   }
 
   private async update(id: string, action: string, f: (r: StoredReplay) => void): Promise<LibraryEntry> {
+    let undo: (() => void) | null = null;
     try {
       const tx = this.db.transaction('replays', 'readwrite');
+      undo = () => rollBack(tx);
       const r = await tx.store.get(id);
       if (!r) throw new LibraryError(`Could not ${action}: the replay is no longer in the library.`);
       f(r);
       await tx.store.put(r);
+      ReplayLibrary.injectFault();
       await tx.done;
       return this.entry(r);
     } catch (e) {
+      undo?.();
       throw storageError(e, action);
     }
   }
@@ -246,12 +285,16 @@ export class ReplayLibrary {
 
   async addClip(info: Omit<ClipInfo, 'id' | 'createdAt' | 'size'>, blob: Blob): Promise<ClipInfo> {
     const clip: StoredClip = { ...info, id: newId(), createdAt: new Date().toISOString(), size: blob.size, blob };
+    let undo: (() => void) | null = null;
     try {
       const tx = this.db.transaction(['replays', 'clips'], 'readwrite');
+      undo = () => rollBack(tx);
       if (!(await tx.objectStore('replays').getKey(info.replayId))) throw new LibraryError('Could not store the clip: its replay is no longer in the library.');
       await tx.objectStore('clips').add(clip);
+      ReplayLibrary.injectFault();
       await tx.done;
     } catch (e) {
+      undo?.();
       throw storageError(e, 'store the clip');
     }
     const { blob: _b, ...rest } = clip;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCpuController, CpuController } from '../../src/ai/cpu-controller';
+import { getDodgePreset, parseDodgePreset } from '../../src/presets/dodge';
 import { Input } from '../../src/sim/input';
 import { createMatch, step } from '../../src/sim/match';
 
@@ -26,6 +27,19 @@ describe('CpuController', () => {
     expect(() => createCpuController('cpu:nope')).toThrow(/unknown preset/);
   });
 
+  it('carries its complete preset (what a replay stores), planner settings included', () => {
+    const c = createCpuController('cpu:normal');
+    expect(c.preset.planner).toEqual({ mode: 'exact', objective: 'kills' });
+    expect([c.maze.mode, c.maze.objective]).toEqual(['exact', 'kills']);
+    expect(parseDodgePreset(JSON.parse(JSON.stringify(c.preset)))).toEqual(c.preset);
+    // A preset whose data chose another planner: the maze CPU uses it, and it is in the preset.
+    const r = new CpuController(parseDodgePreset({ ...getDodgePreset('normal'), planner: { mode: 'restricted' } }));
+    expect(r.preset.planner).toEqual({ mode: 'restricted', objective: 'kills' });
+    expect([r.maze.mode, r.maze.objective]).toEqual(['restricted', 'kills']);
+    r.reset();
+    expect(r.maze.mode).toBe('restricted');
+  });
+
   it('is deterministic and keeps shooting', () => {
     const a = play('cpu:normal', 400);
     const b = play('cpu:normal', 400);
@@ -33,13 +47,38 @@ describe('CpuController', () => {
     expect(a.every((bits) => (bits & Input.SHOT) !== 0)).toBe(true);
   });
 
-  it('really holds each multi-frame move for F frames', () => {
-    const log = play('cpu:imap-multi', 600);
+  it('really holds each multi-frame move, moving ones included, for F frames', () => {
+    // imap-multi: F = 5, no charge attacks (nothing interrupts a held move).
+    const s = createMatch({ seed: 3, mode: 'versus', infiniteLives: true });
+    const a = createCpuController('cpu:imap-multi');
+    const b = createCpuController('cpu:easy');
     const F = 5;
     const dirs = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT | Input.FOCUS;
-    for (let f = 0; f < log.length; f += F) {
-      for (let j = 1; j < F && f + j < log.length; j++) expect(log[f + j]! & dirs).toBe(log[f]! & dirs);
+    let blocks = 0;
+    let moving = 0;
+    let block: number[] = [];
+    let planned = -1;
+    for (let f = 0; f < 900; f++) {
+      const x = a.decide(s, 0);
+      if (a.lastPlanFrame === s.frame) {
+        // A new decision exactly every F frames, and it plays the plan's first move.
+        expect(f % F).toBe(0);
+        planned = a.plannedPath.moves[0]!;
+        expect(x & dirs).toBe(a.dodger.problem.moves.bits[planned]!);
+        block = [];
+      }
+      block.push(x & dirs);
+      if (block.length === F) {
+        // Every frame of the step pressed the same keys as the decision frame.
+        expect(new Set(block).size).toBe(1);
+        blocks++;
+        if (block[0] !== 0) moving++;
+      }
+      step(s, x, b.decide(s, 1));
     }
+    expect(blocks).toBe(900 / F);
+    // Most held steps are moves, not "stay": the test would fail if the CPU stood still.
+    expect(moving).toBeGreaterThan(blocks / 4);
   });
 
   it('exposes its planned path and influence map for an overlay', () => {

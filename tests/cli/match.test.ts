@@ -22,11 +22,22 @@ describe('match tool', () => {
       [['--seed', 'x'], /^error: option --seed: 'x' is not a whole number/],
       [['--difficulty', 'extreme'], /^error: config\.difficulty/],
       [['--bogus'], /^error: unknown option --bogus/],
+      [['--mode', 'practice', '--p2', 'bad'], /^error: --p2 bad: practice mode has one side and no opponent/],
+      [['--mode', 'practice', '--p2', 'scripted'], /^error: --p2 scripted: practice mode/],
+      [['--p2', 'bad'], /^error: unknown controller 'bad'/],
     ] as const) {
       const r = tool([...args]);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(re);
     }
+  });
+
+  it('practice plays one side: no --p2 needed, none reported', () => {
+    const r = tool(['--mode', 'practice', '--seed', '3', '--frames', '120', '--p1', 'random:1', '--json']);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    expect(out).toMatchObject({ frames: 120, p1: 'random:1', p2: null });
+    expect(out.sides).toHaveLength(1);
   });
 });

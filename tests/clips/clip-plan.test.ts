@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipFileName, clipRange, clipRect, parseTime } from '../../src/clips/clip-plan';
+import { clipFileName, clipName, clipRange, clipRect, parseTime, surveyClipFileName } from '../../src/clips/clip-plan';
+import { fileStem } from '../../src/storage/replay-meta';
 import { clipSupport } from '../../src/clips/support';
 
 describe('clip plans', () => {
@@ -26,6 +27,29 @@ describe('clip plans', () => {
     expect(clipRect('left', 1)).toEqual({ x: 288, y: 62, w: 384, h: 448 });
     expect(() => clipRect('right', 1)).toThrow(/one field/);
     expect(clipFileName('twinfield-x', { start: 120, end: 240 }, 'both', 'webm')).toBe('twinfield-x-clip-2_0s-4_0s-both.webm');
+  });
+
+  it('names survey clips neutrally: no date, players or field, yet a different name per replay and range', () => {
+    const range = { start: 120, end: 240 };
+    const a = surveyClipFileName('1f3a-0badcafe', range, 'both', 'webm');
+    expect(a).toMatch(/^clip-[0-9a-f]{8}\.webm$/);
+    expect(surveyClipFileName('1f3a-0badcafe', range, 'both', 'webm')).toBe(a); // stable
+    const others = [
+      surveyClipFileName('1f3a-0badcafd', range, 'both', 'webm'),
+      surveyClipFileName('1f3a-0badcafe', { start: 121, end: 240 }, 'both', 'webm'),
+      surveyClipFileName('1f3a-0badcafe', { start: 120, end: 241 }, 'both', 'webm'),
+      surveyClipFileName('1f3a-0badcafe', range, 'left', 'webm'),
+    ];
+    expect(new Set([a, ...others]).size).toBe(5);
+    expect(surveyClipFileName('1f3a-0badcafe', range, 'both', 'mp4')).toBe(a.replace('.webm', '.mp4'));
+    // clipName picks the neutral name in survey mode, whatever the stem says about the match.
+    const stem = fileStem({ name: '', meta: { date: '2025-06-01T12:34:56.789Z', players: ['Alice', 'cpu:hard'] } as never });
+    expect(stem).toContain('alice');
+    const named = clipName({ stem, replayKey: '1f3a-0badcafe' }, range, 'left', 'webm', false);
+    expect(named).toContain('alice');
+    const blind = clipName({ stem, replayKey: '1f3a-0badcafe' }, range, 'left', 'webm', true);
+    expect(blind).toBe(surveyClipFileName('1f3a-0badcafe', range, 'left', 'webm'));
+    for (const word of ['alice', 'cpu', 'hard', 'human', '2025', 'left', 'twinfield']) expect(blind.toLowerCase()).not.toContain(word);
   });
 
   it('picks H.264 for MP4 when it exists, else VP9 or AV1 in MP4, and says what is missing', async () => {

@@ -99,3 +99,62 @@ export function useGame(): OpenedPage {
     },
   };
 }
+
+/**
+ * A fake gamepad for the page (call before the page loads, or reload after): navigator.getGamepads
+ * returns one pad in the W3C "standard" mapping, which is what Phaser's gamepad plugin reads
+ * (id, index, connected, mapping, timestamp, buttons[i].value/pressed, axes). Drive it with
+ * padSet / padTap; window.__fakePad.polls counts the page's reads, so a helper can wait until the
+ * game has seen a change instead of sleeping.
+ */
+export async function installFakeGamepad(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const pad = {
+      id: 'Twinfield test pad (STANDARD GAMEPAD Vendor: 0000 Product: 0000)',
+      index: 0,
+      connected: true,
+      mapping: 'standard',
+      timestamp: 0,
+      axes: [0, 0, 0, 0],
+      buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+      vibrationActuator: null,
+      polls: 0,
+    };
+    Object.defineProperty(navigator, 'getGamepads', {
+      configurable: true,
+      value: () => {
+        pad.polls++;
+        pad.timestamp = performance.now(); // Phaser ignores a pad state older than its Gamepad object
+        return [pad, null, null, null];
+      },
+    });
+    (window as unknown as { __fakePad: typeof pad }).__fakePad = pad;
+  });
+}
+
+/** Announces the fake pad the way a browser does when a pad is plugged in. */
+export async function padConnect(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const pad = (window as unknown as { __fakePad: unknown }).__fakePad;
+    window.dispatchEvent(Object.assign(new Event('gamepadconnected'), { gamepad: pad }));
+  });
+}
+
+/** Sets buttons (index → held) and axes of the fake pad, then waits until the game has read it in two frames. */
+export async function padSet(page: Page, o: { buttons?: Record<number, boolean>; axes?: number[] }): Promise<void> {
+  const polls = await page.evaluate((o) => {
+    const pad = (window as unknown as { __fakePad: { buttons: { pressed: boolean; touched: boolean; value: number }[]; axes: number[]; polls: number } }).__fakePad;
+    for (const [i, on] of Object.entries(o.buttons ?? {})) pad.buttons[Number(i)] = { pressed: on, touched: on, value: on ? 1 : 0 };
+    if (o.axes) pad.axes = o.axes.slice();
+    return pad.polls;
+  }, o);
+  await page.waitForFunction((p) => (window as unknown as { __fakePad: { polls: number } }).__fakePad.polls >= p + 2, polls, { timeout: 10_000 });
+}
+
+/** Presses and releases pad buttons one after another (each seen pressed, then released). */
+export async function padTap(page: Page, ...buttons: number[]): Promise<void> {
+  for (const b of buttons) {
+    await padSet(page, { buttons: { [b]: true } });
+    await padSet(page, { buttons: { [b]: false } });
+  }
+}

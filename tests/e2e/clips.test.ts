@@ -1,16 +1,21 @@
 // Clips to video in real Chromium: a replay recorded in Node is imported, opened, and 2-second
 // clips are rendered frame by frame and encoded (WebM/VP9; MP4 with whatever codec the browser
 // has); the files decode (in the page with mediabunny + WebCodecs, and demux in Node) with the
-// expected duration and frame count, are stored next to their replay, and cancel works.
+// expected duration and frame count, are stored next to their replay, and cancel works. A clip's
+// pixels (hashed before encoding) depend only on the replay, range, field and options, and a
+// survey clip shows no overlay and has a name that says nothing about the match.
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
-import { createMatch, MatchRunner } from '../../src/sim';
+import { createMatch, MatchRunner, type MatchConfig } from '../../src/sim';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ARTIFACTS, call, screenshot, useGame } from './browser';
+import { ARTIFACTS, call, press, screenshot, useGame } from './browser';
 
 const game = useGame();
+/** Rendering runs on software WebGL on a shared 2-core machine: clip tests may take minutes. */
+const SLOW = { timeout: 600_000 };
 let replayId = '';
 
 interface ClipResult {
@@ -21,7 +26,32 @@ interface ClipResult {
   codec: string;
   mimeType: string;
   elapsed: number;
+  filename: string;
+  /** With frameHashes: one hash of the captured pixels per frame, and frames rendered with an overlay on. */
+  hashes: string[];
+  overlayFrames: number;
 }
+
+function record(seed: number, frames: number, p1: string, p2: string, cfg: Partial<MatchConfig> = {}, names = ['Clip A', 'Clip B']): Uint8Array {
+  const s = createMatch({ seed, timeLimit: frames, ...cfg });
+  const runner = new MatchRunner(s, [createController(p1), createController(p2)]);
+  runner.runUntil(frames);
+  return encodeReplay(replayFromRunner(runner, { date: '2025-06-02T10:00:00.000Z', names }));
+}
+
+async function openBytes(page: Page, name: string, bytes: Uint8Array): Promise<string> {
+  const res = await call<{ ok: boolean; added: string[] }>(page, 'importReplays', [{ name, bytes: Array.from(bytes) }]);
+  const id = res.added[0]!;
+  await call(page, 'openReplay', id);
+  await page.waitForFunction(() => (window as any).__twinfield.playback()?.indexed === true, null, { timeout: 30_000 });
+  return id;
+}
+
+interface Overlays {
+  wave: boolean;
+  cpu: boolean;
+}
+const overlays = async (page: Page) => (await call<{ overlays: Overlays }>(page, 'playback')).overlays;
 
 async function nodeDemux(bytes: Uint8Array): Promise<{ duration: number; packets: number; width: number; height: number; codec: string | null }> {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
@@ -33,22 +63,17 @@ async function nodeDemux(bytes: Uint8Array): Promise<{ duration: number; packets
 
 beforeAll(async () => {
   await call(game.page, 'deleteAllReplays');
-  const s = createMatch({ seed: 321, timeLimit: 600 });
-  const runner = new MatchRunner(s, [createController('random:2'), createController('scripted')]);
-  runner.runUntil(600);
-  const bytes = encodeReplay(replayFromRunner(runner, { date: '2025-06-02T10:00:00.000Z', names: ['Clip A', 'Clip B'] }));
-  const res = await call<{ ok: boolean; added: string[] }>(game.page, 'importReplays', [{ name: 'clip.twrp', bytes: Array.from(bytes) }]);
-  replayId = res.added[0]!;
-  await call(game.page, 'openReplay', replayId);
-  await game.page.waitForFunction(() => (window as any).__twinfield.playback()?.indexed === true, null, { timeout: 30_000 });
+  replayId = await openBytes(game.page, 'clip.twrp', record(321, 600, 'random:2', 'scripted'));
 });
 describe('clips to video', () => {
-  it('exports a 2 s WebM (VP9) clip of both fields that decodes to 120 frames and 2 s', async () => {
+  it('exports a 2 s WebM (VP9) clip of both fields that decodes to 120 frames and 2 s', SLOW, async () => {
     const { page } = game;
     await call(page, 'playbackSeek', 100);
     const r = await call<ClipResult>(page, 'exportClip', { start: 120, end: 240, field: 'both', format: 'webm' });
     expect(r.ok, r.error).toBe(true);
     expect(r.codec).toBe('vp9');
+    // A survey clip (the hook's default) is named by a hash, not by date and players.
+    expect(r.filename).toMatch(/^clip-[0-9a-f]{8}\.webm$/);
     console.log(`clip export: 120 frames of 960×540 WebM/VP9 in ${r.elapsed.toFixed(2)} s = ${(120 / r.elapsed).toFixed(0)} frames/s`);
     const probe = await call<{ ok: boolean; error?: string; duration: number; frames: number; width: number; height: number; codec: string }>(page, 'probeVideo', r.bytes);
     expect(probe.ok, probe.error).toBe(true);
@@ -70,10 +95,11 @@ describe('clips to video', () => {
     expect((await call<{ frames: number }>(page, 'probeClip', r.id)).frames).toBe(120);
   });
 
-  it('exports one field to MP4 (H.264, or VP9/AV1 in MP4 where H.264 is missing)', async () => {
+  it('exports one field to MP4 (H.264, or VP9/AV1 in MP4 where H.264 is missing)', SLOW, async () => {
     const { page } = game;
-    const r = await call<ClipResult>(page, 'exportClip', { start: 0, end: 120, field: 'right', format: 'mp4' });
+    const r = await call<ClipResult>(page, 'exportClip', { start: 0, end: 120, field: 'right', format: 'mp4', survey: false });
     expect(r.ok, r.error).toBe(true);
+    expect(r.filename).toMatch(/^twinfield-2025-06-02-.*clip-a-vs-clip-b-clip-0_0s-2_0s-right\.mp4$/);
     console.log(`MP4 clip codec in this Chromium: ${r.codec} (${r.mimeType}); ${(120 / r.elapsed).toFixed(0)} frames/s at 384×448`);
     const probe = await call<{ ok: boolean; duration: number; frames: number; width: number; height: number }>(page, 'probeVideo', r.bytes);
     expect(probe).toMatchObject({ ok: true, frames: 120, width: 384, height: 448 });
@@ -105,6 +131,59 @@ describe('clips to video', () => {
     await screenshot(page, 'clip-dialog');
     await page.keyboard.press('Escape');
     expect(await page.locator('.tf-panel').count()).toBe(0);
+  });
+
+  it("renders a clip's frames the same whatever was watched before (pixels hashed before encoding)", SLOW, async () => {
+    const { page } = game;
+    const range = { start: 300, end: 330, field: 'both', format: 'webm', frameHashes: true };
+    await call(page, 'playbackSeek', 10);
+    const first = await call<ClipResult>(page, 'exportClip', range);
+    expect(first.ok, first.error).toBe(true);
+    expect(first.hashes).toHaveLength(30);
+    expect(new Set(first.hashes).size).toBeGreaterThan(20); // the frames do move
+    // Another viewing history: play elsewhere at 8× (particles, shakes, the visual random streams
+    // and the backdrop move on), step, then stop right before the clip's start.
+    await call(page, 'playbackSeek', 420);
+    await call(page, 'playbackSpeed', 8);
+    await call(page, 'playbackToggle');
+    await page.waitForFunction(() => (window as any).__twinfield.playback().frame >= 560, null, { timeout: 30_000 });
+    await call(page, 'playbackToggle');
+    await call(page, 'playbackSpeed', 1);
+    await call(page, 'playbackSeek', 299);
+    await press(page, '.');
+    const second = await call<ClipResult>(page, 'exportClip', range);
+    expect(second.ok, second.error).toBe(true);
+    expect(second.hashes).toEqual(first.hashes);
+  });
+
+  it('a survey clip shows no overlay, even with F3 (the CPU view) and F2 on, and restores them after', SLOW, async () => {
+    const { page } = game;
+    // A CPU (left) in a maze stage: F3 draws its influence map, path, route, action tint and HP.
+    await openBytes(page, 'cpu-maze.twrp', record(17, 600, 'cpu:normal', 'random:5', { stages: 'maze', maze: 'pillars' }, ['Dodger', 'Masher']));
+    await press(page, 'F3', 'F2');
+    expect(await overlays(page)).toEqual({ wave: true, cpu: true });
+    const clip = { start: 240, end: 260, field: 'left', format: 'webm', frameHashes: true };
+    const survey = await call<ClipResult>(page, 'exportClip', { ...clip, survey: true });
+    expect(survey.ok, survey.error).toBe(true);
+    expect(survey.overlayFrames).toBe(0);
+    expect(await overlays(page)).toEqual({ wave: true, cpu: true }); // back as they were
+    expect((await call<{ survey: boolean }>(page, 'playback')).survey).toBe(false);
+    // With the overlays on and survey off, the same frames look different (so the check can fail)…
+    const debug = await call<ClipResult>(page, 'exportClip', { ...clip, survey: false });
+    expect(debug.overlayFrames).toBe(20);
+    // …and with them off they are exactly the survey clip's (the left field holds no names).
+    await press(page, 'F3', 'F2');
+    expect(await overlays(page)).toEqual({ wave: false, cpu: false });
+    const plain = await call<ClipResult>(page, 'exportClip', { ...clip, survey: false });
+    expect(plain.overlayFrames).toBe(0);
+    expect(survey.hashes).toEqual(plain.hashes);
+    for (let i = 0; i < 20; i++) expect(debug.hashes[i], `frame ${240 + i}`).not.toBe(plain.hashes[i]);
+    // Keep a survey frame to look at (test-artifacts/clip-survey-frame.png).
+    await press(page, 'F3');
+    const both = await call<ClipResult>(page, 'exportClip', { start: 240, end: 270, field: 'both', format: 'webm', survey: true });
+    const png = await call<string>(page, 'videoFramePng', both.bytes, 0.25);
+    writeFileSync(`${ARTIFACTS}/clip-survey-frame.png`, Buffer.from(png.split(',')[1]!, 'base64'));
+    expect(both.filename).toMatch(/^clip-[0-9a-f]{8}\.webm$/);
   });
 
   it('reached no console error on the way', () => {

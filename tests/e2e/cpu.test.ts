@@ -21,6 +21,36 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
     return images.map((o) => o.visible);
   });
   expect(visible).toEqual([true, true]);
+  // The planned path is drawn: per CPU field a visible path through the plan's points, the same
+  // points as the controller's plannedPath, starting near the ship (the plan is at most one held step, < 10 frames, old).
+  await page.evaluate(() => (window as any).__twinfield.advance(1));
+  await page.waitForTimeout(200);
+  const paths = await page.evaluate(() => {
+    const scene = (window as any).__twinfield_game.scene.getScene('match');
+    const found: any[] = [];
+    const walk = (list: any[]) => list.forEach((o) => (o.list ? walk(o.list) : /^dodgemap\d-path$/.test(o.name ?? '') && found.push(o)));
+    walk(scene.children.list);
+    const api = (window as any).__twinfield;
+    const st = api.state();
+    return found
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((o) => {
+        const side = Number(o.name.slice('dodgemap'.length, 'dodgemap'.length + 1));
+        const plan = scene.runner.controllers[side].plannedPath;
+        const want = [plan.startX, plan.startY];
+        for (let k = 0; k < plan.count; k++) want.push(plan.x[k], plan.y[k]);
+        return { name: o.name, visible: o.visible, points: o.getData('points') as number[], want, ship: st.sides[side] };
+      });
+  });
+  expect(paths.map((p) => [p.name, p.visible])).toEqual([
+    ['dodgemap0-path', true],
+    ['dodgemap1-path', true],
+  ]);
+  for (const p of paths) {
+    expect(p.points.length).toBeGreaterThanOrEqual(4); // start and at least one node
+    expect(p.points).toEqual(p.want);
+    expect(Math.hypot(p.points[0]! - p.ship.x, p.points[1]! - p.ship.y)).toBeLessThanOrEqual(10 * 4);
+  }
   await screenshot(page, 'cpu-overlay');
   const s = await page.evaluate(() => (window as any).__twinfield.state());
   expect(s.frame).toBeGreaterThan(1800);

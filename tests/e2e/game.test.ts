@@ -1,10 +1,54 @@
 // The real game in real Chromium: boot, menus, a match started with keys, movement, HUD,
-// and determinism against Node.
+// pause (resume, restart the same match, quit), replay saves and their failures, a gamepad
+// driving the menus and the ship, and determinism against Node.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PAD } from '../../src/input/pad-state';
 import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
-import { call, inPage, press, screenshot, useGame } from './browser';
+import { GAUGE_PER_LEVEL } from '../../src/sim/constants';
+import { call, inPage, installFakeGamepad, padConnect, padSet, padTap, press, screenshot, useGame, type Hook } from './browser';
 
+/** Waits until the page's hook says so (fn runs in the page with window.__twinfield as h). */
+function until(page: Page, fn: string, timeout = 30_000): Promise<unknown> {
+  return page.waitForFunction(`(() => { const h = window.__twinfield; return ${fn}; })()`, null, { timeout });
+}
+
+/** The selected row of the menu taking input now ('' when none). */
+async function selectedRow(page: Page): Promise<string> {
+  const menus = await inPage(page, (h) => h.menus());
+  const m = menus[menus.length - 1];
+  return m ? m.rows[m.selected]! : '';
+}
+
+/**
+ * Replay saves in the page: 'hold' makes each write wait until 'fail', which fails them all like
+ * a full disk (QuotaExceededError); 'restore' puts the real IndexedDB write back. The test decides
+ * when a save ends, so "the player moved on before the save ended" needs no timing.
+ */
+async function saves(page: Page, what: 'hold' | 'fail' | 'restore'): Promise<void> {
+  await page.evaluate((what) => {
+    const w = window as unknown as { __realAdd?: typeof IDBObjectStore.prototype.add; __held?: (() => void)[] };
+    w.__realAdd ??= IDBObjectStore.prototype.add;
+    if (what === 'restore') IDBObjectStore.prototype.add = w.__realAdd;
+    else if (what === 'fail') for (const f of w.__held?.splice(0) ?? []) f();
+    else {
+      w.__held = [];
+      // idb awaits what add returns, so a promise that rejects later is a write that fails later.
+      IDBObjectStore.prototype.add = function () {
+        return new Promise((_, reject) => w.__held!.push(() => reject(new DOMException('test: disk full', 'QuotaExceededError')))) as unknown as IDBRequest<IDBValidKey>;
+      };
+    }
+  }, what);
+}
+
+/** Polls an async page check until it holds (for promises, which waitForFunction does not await). */
+async function eventually(page: Page, fn: (h: Hook) => Promise<boolean>, timeout = 10_000): Promise<boolean> {
+  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(100)) if (await inPage(page, fn)) return true;
+  return false;
+}
+
+const notSaved = (texts: string[]): boolean => texts.some((t) => t.startsWith('The replay was not saved') && /full/.test(t));
 
 const game = useGame();
 
@@ -39,25 +83,160 @@ describe('the game in Chromium', () => {
     const { page } = game;
     await page.keyboard.down('z');
     await page.waitForFunction(() => (window as any).__twinfield.frame() > 200, null, { timeout: 60_000 });
-    await page.keyboard.up('z');
     const texts = await inPage(page, (h) => h.texts());
     for (const want of [/^SCORE \d{8}$/, /^TIME$/, /^\d:\d\d$/, /^LEVEL$/, /ATTACK LV \d/, /^\d+ fps$/]) {
       expect(texts.some((t) => want.test(t)), `HUD text matching ${want} in ${JSON.stringify(texts)}`).toBe(true);
     }
+    // Play on (faster than real time, Z still held) until there is something to show: a gauge
+    // that is not empty and a life lost, on either side.
+    const found = await inPage(page, (h) => {
+      for (let i = 0; i < 60; i++) {
+        const s = h.state()!;
+        if (s.sides.some((d) => d.gauge > 0) && s.sides.some((d) => d.hits > 0)) return true;
+        h.advance(60);
+      }
+      return false;
+    });
+    await page.keyboard.up('z');
+    expect(found, 'a gauge filled and a hit taken within 60 s of play').toBe(true);
+    // The HUD is drawn on the next rendered frame; then read what it shows and the sim together.
+    await until(page, 'h.hud().frame === h.frame()');
+    const { hud, state } = await inPage(page, (h) => ({ hud: h.hud()!, state: h.state()! }));
+    expect(hud.frame).toBe(state.frame);
+    state.sides.forEach((d, i) => {
+      const shown = hud.sides[i]!;
+      expect(shown.score).toBe(`SCORE ${String(d.score).padStart(8, '0')}`);
+      // One ship icon per life left.
+      expect(shown.lifeIcons, `side ${i} lives`).toBe(Math.max(0, d.lives));
+      // The three gauge segments fill left to right and add up to the gauge.
+      expect(shown.gauge.reduce((a, b) => a + b, 0) * GAUGE_PER_LEVEL).toBeCloseTo(d.gauge, 6);
+      shown.gauge.forEach((f, k) => k > 0 && f > 0 && expect(shown.gauge[k - 1]).toBe(1));
+      if (d.charge === 0) expect(shown.attack).toMatch(new RegExp(`ATTACK LV ${Math.floor(d.gauge / GAUGE_PER_LEVEL)}$`));
+    });
+    expect(state.sides.some((d, i) => d.gauge > 0 && hud.sides[i]!.gauge[0]! > 0)).toBe(true);
+    expect(state.sides.some((d, i) => d.hits > 0 && hud.sides[i]!.lifeIcons < 5)).toBe(true);
     await screenshot(page, 'match');
+  });
+
+  it('pauses with Esc and resumes the same match', async () => {
+    const { page } = game;
+    const seed = (await inPage(page, (h) => h.setup()))!.config.seed;
+    await page.keyboard.press('Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    await page.waitForTimeout(200);
+    const f = await inPage(page, (h) => h.frame());
+    await page.waitForTimeout(500);
+    expect(await inPage(page, (h) => h.frame())).toBe(f);
+    expect(await selectedRow(page)).toBe('Resume');
+    await screenshot(page, 'pause');
+    await press(page, 'Enter');
+    await until(page, `h.frame() > ${f + 30}`);
+    expect(await inPage(page, (h) => h.texts())).not.toContain('PAUSED');
+    expect((await inPage(page, (h) => h.setup()))!.config.seed).toBe(seed);
   });
 
   it('pauses with Esc and quits to the title', async () => {
     const { page } = game;
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(200);
-    const f = await inPage(page, (h) => h.frame());
-    await page.waitForTimeout(500);
-    expect(await inPage(page, (h) => h.frame())).toBe(f);
-    expect(await inPage(page, (h) => h.texts())).toContain('PAUSED');
-    await screenshot(page, 'pause');
-    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
+    await until(page, "h.texts().includes('PAUSED')");
+    await press(page, 'ArrowDown', 'ArrowDown');
+    expect(await selectedRow(page)).toBe('Quit to title');
+    await press(page, 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 10_000 });
+  });
+
+  it('Restart from the pause menu plays the same match again: same seed, same checksums', async () => {
+    const { page } = game;
+    const opts = { seed: 4242, p1: 'idle', p2: 'scripted', stages: 'open', difficulty: 'hard' };
+    await call(page, 'startMatch', opts);
+    // advance() steps the same runner synchronously: the checksums do not depend on how fast it runs.
+    await until(page, 'h.frame() >= 1');
+    await inPage(page, (h) => h.advance(300));
+    await page.keyboard.press('Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    const first = await inPage(page, (h) => ({ frame: h.frame(), sums: h.checksums() }));
+    expect(first.sums.length).toBeGreaterThanOrEqual(4);
+    await press(page, 'ArrowDown');
+    expect(await selectedRow(page)).toBe('Restart');
+    await press(page, 'Enter');
+    // Back near the start (not a continuation): the frame counter passes below 60 again.
+    await until(page, 'h.frame() >= 0 && h.frame() < 60', 10_000);
+    const setup = (await inPage(page, (h) => h.setup()))!;
+    expect(setup).toMatchObject({ p1: 'idle', p2: 'scripted', config: { seed: 4242, stages: 'open', difficulty: 'hard' } });
+    const last = first.sums[first.sums.length - 1]!.frame;
+    await page.evaluate(`window.__twinfield.advance(${last} - window.__twinfield.frame())`);
+    await until(page, `h.frame() >= ${last}`);
+    const again = await inPage(page, (h) => h.checksums());
+    expect(again.slice(0, first.sums.length)).toEqual(first.sums);
+    // The run that was left is in the library as a partial replay of the same seed.
+    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 4242 && e.tags.includes('partial')).map((e) => e.meta.frames));
+    expect(kept).toContain(first.frame);
+  });
+
+  it('shows a failed save (storage full) after Restart, and after a Rematch picked before the save ended', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 31, p1: 'idle', p2: 'scripted' });
+    await until(page, 'h.frame() >= 60');
+    await saves(page, 'hold');
+    await page.keyboard.press('Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    await press(page, 'ArrowDown', 'Enter');
+    await until(page, 'h.frame() >= 0 && h.frame() < 60', 10_000);
+    expect(notSaved(await inPage(page, (h) => h.texts()))).toBe(false);
+    await saves(page, 'fail');
+    await until(page, "h.texts().some((t) => t.startsWith('The replay was not saved'))", 10_000);
+    expect(notSaved(await inPage(page, (h) => h.texts()))).toBe(true);
+    expect(await inPage(page, (h) => h.scene())).toBe('match');
+    await screenshot(page, 'match-save-error');
+
+    // A short match ends on the time limit; the player picks Rematch while the save still runs.
+    await call(page, 'startMatch', { seed: 32, p1: 'idle', p2: 'scripted', timeLimit: 30 });
+    await until(page, "h.scene() === 'result'", 30_000);
+    expect(await inPage(page, (h) => h.texts())).toContain('saving the replay…');
+    expect(await selectedRow(page)).toBe('Rematch');
+    await press(page, 'Enter');
+    await until(page, "h.scene() === 'match'", 10_000);
+    await saves(page, 'fail');
+    await until(page, "h.texts().some((t) => t.startsWith('The replay was not saved'))", 10_000);
+    expect(notSaved(await inPage(page, (h) => h.texts()))).toBe(true);
+
+    // On the result screen itself the failure replaces the "saving" note.
+    await call(page, 'startMatch', { seed: 33, p1: 'idle', p2: 'scripted', timeLimit: 30 });
+    await until(page, "h.scene() === 'result'", 30_000);
+    await saves(page, 'fail');
+    await until(page, "h.texts().some((t) => t.startsWith('The replay was not saved'))", 10_000);
+    await screenshot(page, 'result-save-error');
+    await saves(page, 'restore');
+  });
+
+  it('shows the result screen with the saved replay', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 808, p1: 'scripted', p2: 'cpu:normal', timeLimit: 1200 });
+    await until(page, 'h.frame() >= 1');
+    await inPage(page, (h) => h.advance(1200));
+    await until(page, "h.scene() === 'result'", 30_000);
+    await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
+    const texts = await inPage(page, (h) => h.texts());
+    for (const want of [/WINS$|^DRAW$/, /^(time limit|knock-out) · \d:\d\d · seed 808$/, /^Score$/, /^Hits taken$/, /^Kills$/, /^Rematch$/, /^Title$/]) {
+      expect(texts.some((t) => want.test(t)), `result text matching ${want} in ${JSON.stringify(texts)}`).toBe(true);
+    }
+    await screenshot(page, 'result');
+    await press(page, 'ArrowDown', 'Enter');
+    await until(page, "h.scene() === 'title'", 10_000);
+  });
+
+  it('saves the running match as a partial replay when the page is hidden', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 5151, p1: 'idle', p2: 'scripted' });
+    await until(page, 'h.frame() >= 1');
+    await inPage(page, (h) => h.advance(240));
+    const frame = await inPage(page, (h) => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      return h.frame();
+    });
+    await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5151));
+    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 5151).map((e) => ({ frames: e.meta.frames, tags: e.tags })));
+    expect(kept).toEqual([{ frames: frame, tags: ['partial'] }]);
   });
 
   it('plays a match with the same checksums as Node', async () => {
@@ -81,6 +260,70 @@ describe('the game in Chromium', () => {
     expect(browserRun.frame).toBe(s.frame);
     expect(browserRun.hash).toBe(hashState(s));
     expect(browserRun.checksums).toEqual(runner.checksums);
+  });
+
+  it('drives the title and pause menus and the ship with a gamepad', async () => {
+    const { page } = game;
+    await installFakeGamepad(page);
+    await page.reload();
+    await until(page, 'h !== undefined && h.ready === true', 60_000);
+    await padConnect(page);
+    const rowText = async (i: number) => (await inPage(page, (h) => h.menus()))[0]!.rows[i]!;
+    expect(await selectedRow(page)).toMatch(/^Mode/);
+    // Left stick right changes the Mode row's value; a push inside the dead zone does nothing.
+    await padSet(page, { axes: [1, 0, 0, 0] });
+    await padSet(page, { axes: [0, 0, 0, 0] });
+    expect(await rowText(0)).toBe('Mode   ◀ CPU vs CPU (watch) ▶');
+    await padSet(page, { axes: [-0.3, 0.3, 0, 0] });
+    await padSet(page, { axes: [0, 0, 0, 0] });
+    expect(await rowText(0)).toBe('Mode   ◀ CPU vs CPU (watch) ▶');
+    expect(await selectedRow(page)).toMatch(/^Mode/);
+    await padSet(page, { axes: [-1, 0, 0, 0] });
+    await padSet(page, { axes: [0, 0, 0, 0] });
+    expect(await rowText(0)).toBe('Mode   ◀ Player vs CPU ▶');
+    // Holding the d-pad repeats: one hold walks down several rows.
+    await padSet(page, { buttons: { [PAD.DOWN]: true } });
+    await until(page, "h.menus()[0].selected >= 4", 60_000);
+    await padSet(page, { buttons: { [PAD.DOWN]: false } });
+    // Back to Mode with taps on d-pad up, then four taps down reach START (the Maze row is skipped).
+    while (!/^Mode/.test(await selectedRow(page))) await padTap(page, PAD.UP);
+    await padTap(page, PAD.DOWN, PAD.DOWN, PAD.DOWN, PAD.DOWN);
+    expect(await selectedRow(page)).toBe('START');
+    await padTap(page, PAD.A);
+    await until(page, "h.scene() === 'match' && h.frame() > 5");
+    expect((await inPage(page, (h) => h.setup()))!.p1).toBe('human');
+
+    // The stick moves the ship.
+    const x0 = (await inPage(page, (h) => h.state()))!.sides[0]!.x;
+    const f0 = await inPage(page, (h) => h.frame());
+    await padSet(page, { axes: [-1, 0, 0, 0] });
+    await until(page, `h.frame() > ${f0 + 20}`);
+    await padSet(page, { axes: [0, 0, 0, 0] });
+    expect((await inPage(page, (h) => h.state()))!.sides[0]!.x).toBeLessThan(x0 - 40);
+
+    // Start pauses; B goes back to the match (same match, frames go on).
+    await padTap(page, PAD.START);
+    await until(page, "h.texts().includes('PAUSED')");
+    expect(await selectedRow(page)).toBe('Resume');
+    await padTap(page, PAD.DOWN);
+    expect(await selectedRow(page)).toBe('Restart');
+    const paused = await inPage(page, (h) => h.frame());
+    await padTap(page, PAD.B);
+    await until(page, `h.frame() > ${paused + 10}`);
+    expect(await inPage(page, (h) => h.texts())).not.toContain('PAUSED');
+    // Start toggles: pause, then Start again resumes.
+    await padTap(page, PAD.START);
+    await until(page, "h.texts().includes('PAUSED')");
+    await padTap(page, PAD.START);
+    await until(page, "!h.texts().includes('PAUSED')");
+    // Pause again (the menu opens on Resume again) and quit to the title with the d-pad and A.
+    await padTap(page, PAD.START);
+    await until(page, "h.texts().includes('PAUSED')");
+    expect(await selectedRow(page)).toBe('Resume');
+    await padTap(page, PAD.DOWN, PAD.DOWN);
+    expect(await selectedRow(page)).toBe('Quit to title');
+    await padTap(page, PAD.A);
+    await until(page, "h.scene() === 'title'", 10_000);
   });
 
   it('reached no console error on the way', () => {

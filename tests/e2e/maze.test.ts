@@ -1,12 +1,47 @@
 // Maze stages in real Chromium: the title screen's Maze rows, a maze match started through the
-// hook with the wave-field overlay (F2) on, and a screenshot to look at.
+// hook, the wave-field overlay (F2) checked against the same match run in Node, and screenshots.
 import { describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
+import type { Page } from 'playwright-core';
+import { fieldRects } from '../../src/scenes/layout';
 import { call, inPage, press, screenshot, useGame, type Hook } from './browser';
 
 
 const game = useGame();
+
+/**
+ * Side 0's field as the screen shows it: a screenshot of its rectangle (fieldRects(2)[0], scaled like
+ * the canvas), read by field coordinates in units.
+ */
+async function fieldPixels(page: Page): Promise<{ at: (x: number, y: number) => [number, number, number] }> {
+  const rect = fieldRects(2)[0]!;
+  const box = (await page.evaluate(`(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top, r.width / 960]; })()`)) as [number, number, number];
+  const [left, top, scale] = box;
+  const clip = { x: Math.floor(left + rect.x * scale), y: Math.floor(top + rect.y * scale), width: Math.ceil(rect.w * scale), height: Math.ceil(rect.h * scale) };
+  const png = (await page.screenshot({ clip })).toString('base64');
+  // Decoded in the page (it has a PNG decoder); back as base64 RGBA.
+  const rgba = (await page.evaluate(async (b64: string) => {
+    const img = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    let s = '';
+    for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode(...d.subarray(i, i + 0x8000));
+    return [img.width, img.height, btoa(s)];
+  }, png)) as [number, number, string];
+  const [w, h] = rgba;
+  const data = Buffer.from(rgba[2], 'base64');
+  return {
+    at(x: number, y: number) {
+      const sx = Math.min(w - 1, Math.max(0, Math.floor(x * scale)));
+      const sy = Math.min(h - 1, Math.max(0, Math.floor(y * scale)));
+      const i = 4 * (sy * w + sx);
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    },
+  };
+}
 
 describe('maze stages in Chromium', () => {
   it('the title screen offers Maze stages and a Maze row that works only with them', async () => {
@@ -22,7 +57,7 @@ describe('maze stages in Chromium', () => {
     await press(page, 'ArrowLeft', 'ArrowUp', 'ArrowLeft'); // back to Pillars, Stages back to Open
   });
 
-  it('plays a maze match started through the hook: frames advance, HUD counts mazes, overlay on F2', async () => {
+  it('plays a maze match started through the hook: frames advance, HUD counts mazes', async () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'pillars', p1: 'scripted', p2: 'scripted', lives: 9 });
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 150, null, { timeout: 90_000 });
@@ -33,10 +68,116 @@ describe('maze stages in Chromium', () => {
     expect(texts).toContain('MAZES');
     expect(texts.some((t) => /^\d+ : \d+$/.test(t))).toBe(true);
     await screenshot(page, 'maze');
-    await press(page, 'F2');
+  });
+
+  it('F2 draws the wave field as a heat map where Node says the waves are, and each chaser heading', async () => {
+    const { page } = game;
+    // Paused (Esc), the frame stands still and F2 only adds the overlay: two screenshots of the same
+    // frame, without and with it. The pause menu is hidden for them (the game stays paused), so the
+    // field shows undimmed. Private scene fields are reached through window.__twinfield_game.
+    await press(page, 'Escape');
+    await page.evaluate(`window.__twinfield_game.scene.getScene('match').pauseLayer.setVisible(false)`);
     const f0 = await inPage(page, (h) => h.frame());
-    await page.waitForFunction((f) => (window as any).__twinfield.frame() > f + 30, f0, { timeout: 60_000 });
+    await page.waitForTimeout(200);
+    expect(await inPage(page, (h) => h.frame()), 'paused').toBe(f0);
+    // The same match in Node, run on to a frame where side 0's chasers have headings and a young
+    // wave is strong somewhere (the scripted player clears mazes fast; a new maze starts the waves
+    // again); the paused page is stepped there with the hook.
+    const s = createMatch({ seed: 5, stages: 'maze', maze: 'pillars', mode: 'versus', difficulty: 'normal', lives: 9 });
+    const runner = new MatchRunner(s, [createController('scripted'), createController('scripted')]);
+    runner.runUntil(f0);
+    const strong = () => {
+      const f = s.sides[0]!.maze!.group.wave!;
+      let n = 0;
+      for (let w = 0; w < f.waves; w++) {
+        if (f.age[w]! < 0) continue;
+        for (let gy = 0; gy < f.height; gy++) for (let gx = 0; gx < f.width; gx++) if (Math.abs(f.gridValue(w, gx, gy)) >= 0.03) n++;
+      }
+      return n;
+    };
+    const heading = () => s.sides[0]!.maze!.chasers.filter((c) => c.alive && (c.hx !== 0 || c.hy !== 0)).length;
+    while ((heading() < 2 || strong() < 40) && s.frame < f0 + 3000) runner.tick();
+    const frame = s.frame;
+    expect(await call<number>(page, 'advance', frame - f0)).toBe(frame);
+    expect(hashState(s)).toBe(await inPage(page, (h) => h.hash()));
+    await page.waitForTimeout(600); // camera shake from the stepped events, if any, settles
+    const overlay = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayState`) as Promise<{ on: boolean; frame: number; heatPoints: number; headings: number; cones: number }>;
+    expect((await overlay()).on).toBe(false);
+    const off = await fieldPixels(page);
+    await press(page, 'F2');
+    await expect.poll(async () => (await overlay()).frame, { timeout: 5000 }).toBe(frame);
+    await page.waitForTimeout(200); // the drawn frame reaches the screen
+    const on = await fieldPixels(page);
     await screenshot(page, 'maze-overlay');
+    const drawn = await overlay();
+
+    const mz = s.sides[0]!.maze!;
+    const f = mz.group.wave!;
+    const alive = mz.chasers.filter((c) => c.alive && (c.hx !== 0 || c.hy !== 0));
+    expect(drawn.headings).toBe(alive.length);
+    expect(alive.length).toBeGreaterThan(0);
+    expect(drawn.cones).toBe(mz.turrets.filter((t) => t.alive).length);
+
+    // Heat: grid points where some wave is strong turn red (z > 0) or blue (z < 0); most empty points stay as they were.
+    const units = (g: number) => ((g + 0.5) * 16) / f.resolution; // grid point centre, field units
+    let hot = 0;
+    let hotOk = 0;
+    let cold = 0;
+    let coldOk = 0;
+    let painted = 0;
+    for (let gy = 0; gy < f.height; gy++) {
+      for (let gx = 0; gx < f.width; gx++) {
+        let hi = 0;
+        let lo = 0;
+        for (let w = 0; w < f.waves; w++) {
+          const z = f.age[w]! < 0 ? 0 : f.gridValue(w, gx, gy);
+          hi = Math.max(hi, z);
+          lo = Math.min(lo, z);
+        }
+        // maze-view.ts: log scale from 1e-5 to 1, alpha 235·mag² (rounded): a point shows when that is ≥ 1.
+        const mag = Math.min(1, Math.max(0, (Math.log10(Math.max(hi, -lo)) + 5) / 5));
+        if (Math.round(235 * mag * mag) > 0) painted++;
+        const x = units(gx);
+        const y = units(gy);
+        const d = on.at(x, y).map((v, k) => v - off.at(x, y)[k]!);
+        if (hi >= 0.03 && lo > -1e-4) {
+          hot++;
+          if (d[0]! >= 6 && d[0]! > d[2]!) hotOk++;
+        } else if (lo <= -0.03 && hi < 1e-4) {
+          hot++;
+          if (d[2]! >= 6 && d[2]! > d[0]!) hotOk++;
+        } else if (hi === 0 && lo === 0 && !nearLine(x, y)) {
+          cold++;
+          if (d.every((v) => Math.abs(v) <= 4)) coldOk++;
+        }
+      }
+    }
+    expect(drawn.heatPoints).toBe(painted);
+    expect(hot, 'grid points with strong waves').toBeGreaterThan(20);
+    expect(hotOk / hot, `${hotOk}/${hot} strong points tinted`).toBeGreaterThan(0.9);
+    expect(cold, 'grid points without waves').toBeGreaterThan(20);
+    expect(coldOk / cold, `${coldOk}/${cold} empty points unchanged`).toBeGreaterThan(0.9);
+
+    // Headings: a white line from each chaser along its heading (28 units long).
+    for (const c of alive) {
+      let brighter = 0;
+      for (const t of [10, 14, 18, 22, 26]) {
+        const x = c.x + c.hx * t;
+        const y = c.y + c.hy * t;
+        const gain = on.at(x, y).reduce((a, v) => a + v, 0) - off.at(x, y).reduce((a, v) => a + v, 0);
+        if (gain >= 30) brighter++;
+      }
+      expect(brighter, `chaser ${c.id} heading line`).toBeGreaterThanOrEqual(4);
+    }
+
+    /** Points a turret cone or a heading line may cross (left out of the "unchanged" check). */
+    function nearLine(x: number, y: number): boolean {
+      for (const c of mz.chasers) if (Math.hypot(x - c.x, y - c.y) < 34) return true;
+      for (const t of mz.turrets) if (Math.hypot(x - (t.cx + 0.5) * 16, y - (t.cy + 0.5) * 16) < 10.5 * 16) return true;
+      return false;
+    }
+    await page.evaluate(`window.__twinfield_game.scene.getScene('match').pauseLayer.setVisible(true)`);
+    await press(page, 'F2', 'Escape');
   });
 
   it('runs a maze match in the page bit-for-bit like Node (catalog and generated mazes)', async () => {

@@ -1,25 +1,100 @@
 // The planner CPU in maze stages and the Planner lab in real Chromium: F3 in a maze match shows the
 // planner overlay (route, action tint, HP), the lab runs the three modes on a preset and on a bad
 // edit shows the planner's error; screenshots test-artifacts/planner-overlay.png and planner-lab.png.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { PlannerOverlayInfo } from '../../src/scenes/planner-overlay';
 import { call, inPage, press, screenshot, useGame } from './browser';
+
+/** The action colours of docs/planner.md: move blue, attack red, heal green. */
+const ACTION_COLORS = { move: 0x3d7bff, attack: 0xff3b30, heal: 0x3ddc55 };
 
 
 const game = useGame();
 
+interface ShownOverlay extends PlannerOverlayInfo {
+  /** The ship sprite of that side as drawn: its tint and tint mode (0 multiply = own colours, 1 fill). */
+  ship: { tint: number; tintMode: number };
+  /** The ship in the match state at the same moment: position and lives. */
+  state: { x: number; y: number; lives: number };
+}
+
+/**
+ * Presses F3 until the planner overlays are shown (or hidden). Under heavy load the match scene has
+ * been seen to take one F3 press twice (on, then off again), so it checks and presses again (≤ 3×).
+ */
+async function toggleOverlay(page: Page, on: boolean): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await press(page, 'F3');
+    await page.waitForTimeout(300);
+    if ((await overlays(page)).every((o) => o.visible === on)) return;
+  }
+  throw new Error(`F3 did not turn the planner overlay ${on ? 'on' : 'off'}`);
+}
+
+/**
+ * What each planner overlay shows (PlannerOverlay.describe(), found by its name 'planner-overlay'
+ * in the display list), its ship sprite and the match state, all read at one moment.
+ */
+async function overlays(page: Page): Promise<ShownOverlay[]> {
+  return page.evaluate(() => {
+    const game = (window as any).__twinfield_game;
+    const sides = (window as any).__twinfield.state().sides;
+    const all: any[] = [];
+    const visit = (list: any[]) => {
+      for (const o of list) {
+        all.push(o);
+        if (Array.isArray(o.list)) visit(o.list);
+      }
+    };
+    for (const s of game.scene.getScenes(true)) visit(s.children.list);
+    return all
+      .filter((o) => o.name === 'planner-overlay')
+      .map((o) => {
+        const info = o.getData('overlay').describe();
+        const ship = all.find((x) => x.type === 'Image' && x.texture?.key === `ship${info.side}`);
+        return { ...info, ship: { tint: ship.tint, tintMode: ship.tintMode }, state: sides[info.side] };
+      });
+  });
+}
+
 describe('planner CPU and Planner lab in Chromium', () => {
-  it('F3 in a maze match draws the planner overlay: legend, HP current/max', async () => {
+  it('F3 in a maze match draws the planner overlay: route from the ship, ship tinted by its action, legend, HP current/max', async () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 3, p1: 'cpu:normal', p2: 'cpu:normal', stages: 'maze', maze: 'pillars' });
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 20, null, { timeout: 90_000 });
     await inPage(page, (h) => h.advance(200));
-    await press(page, 'F3');
-    await page.waitForTimeout(300);
+    expect((await overlays(page)).every((o) => !o.visible && o.ship.tintMode === 0)).toBe(true);
+    await toggleOverlay(page, true);
     const texts = await inPage(page, (h) => h.texts());
     for (const t of ['move', 'attack', 'heal']) expect(texts).toContain(t);
     expect(texts.some((t) => /^\d+\/5$/.test(t)), 'HP as current/max').toBe(true);
     expect(texts.some((t) => t.startsWith('exact · kills'))).toBe(true);
     await screenshot(page, 'planner-overlay');
+    const shown = await overlays(page);
+    expect(shown.map((o) => o.side).sort()).toEqual([0, 1]);
+    for (const o of shown) {
+      const ship = o.state;
+      expect(o.visible).toBe(true);
+      // The route: from the ship's cell (planned before the last step: at most one cell behind),
+      // one 4-neighbour step at a time, with the stop on it.
+      expect(o.route.length, JSON.stringify(o)).toBeGreaterThanOrEqual(2);
+      expect(Math.abs(o.route[0]!.x - Math.floor(ship.x / 16))).toBeLessThanOrEqual(1);
+      expect(Math.abs(o.route[0]!.y - Math.floor(ship.y / 16))).toBeLessThanOrEqual(1);
+      for (let k = 1; k < o.route.length; k++) expect(Math.abs(o.route[k]!.x - o.route[k - 1]!.x) + Math.abs(o.route[k]!.y - o.route[k - 1]!.y)).toBe(1);
+      if (o.action !== 'attack') expect(o.route).toContainEqual(o.stop);
+      for (const c of [...o.attacks, ...o.heals]) expect(o.route).toContainEqual(c);
+      // The tint: the ship sprite is painted (fill) in the colour of the action the overlay reports.
+      expect(o.shipTint).toBe(ACTION_COLORS[o.action]);
+      expect(o.ship.tintMode).toBe(1);
+      expect(o.ship.tint).toBe(ACTION_COLORS[o.action]);
+      expect(o.hp).toMatch(/^[1-5]\/5$/);
+      expect(Math.abs(Number(o.hp[0]) - ship.lives)).toBeLessThanOrEqual(1);
+      expect(o.legend).toMatch(/^exact · kills\nplan: \d+ kills?$/);
+    }
+    // F3 again hides it and gives the ships their own colours back.
+    await toggleOverlay(page, false);
+    expect((await overlays(page)).every((o) => !o.visible && o.ship.tintMode === 0)).toBe(true);
   });
 
   it('the Planner lab runs the three modes on a preset, steps turns, and shows errors', async () => {
@@ -30,11 +105,19 @@ describe('planner CPU and Planner lab in Chromium', () => {
     let texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('PLANNER LAB'))).toBe(true);
     for (const m of ['restricted', 'unrestricted', 'exact']) expect(texts).toContain(m);
-    // The first preset (grid10-hp5): restricted kills 3, the other two all 5, as in docs/planner.md.
+    // The first preset (grid10-hp5): restricted kills 3, the other two all 5 (the paper's outcome),
+    // each ending at the goal with HP 1, as the table shows: under each mode's header its kills,
+    // final HP, time, actions, turns, end, ms per run and ms per plan.
+    expect(texts.some((t) => t.startsWith('PLANNER LAB') && t.includes('(grid10-hp5.json)'))).toBe(true);
+    const column = (mode: string) => texts.slice(texts.indexOf(mode) + 1, texts.indexOf(mode) + 9);
+    expect(column('restricted').slice(0, 2)).toEqual(['3', '1']);
+    expect(column('unrestricted').slice(0, 2)).toEqual(['5', '1']);
+    expect(column('exact').slice(0, 2)).toEqual(['5', '1']);
+    for (const m of ['restricted', 'unrestricted', 'exact']) expect(column(m)[5]).toBe('goal');
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
     await press(page, 'Enter', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight');
     texts = await inPage(page, (h) => h.texts());
-    expect(texts.some((t) => t.startsWith('exact · turn 7/'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('exact · turn 7/')), texts.filter((t) => t.includes('turn')).join(' | ')).toBe(true);
     await screenshot(page, 'planner-lab');
     // A bad edit: λ below the initial damage (HP 1 of 5 needs λ ≥ 4).
     await press(page, 'a', 'a', 'a', 'a', 'd', 'd', 'd');

@@ -1,9 +1,12 @@
 // Replays in real Chromium: record in the page and verify in Node, record in Node and play in the
-// page to the same hash, the library (import all-or-nothing, export bundle, drag and drop), the
-// Replays scene and the playback scene (seek, desync, survey mode).
+// page to the same hash, automatic saving at a match's end and on Quit (through the real match
+// scene), the library (import all-or-nothing, export bundle and one file, drag and drop, rename,
+// tag, delete, a full storage), the Replays scene and the playback scene (seek, desync, survey mode).
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
+import { getDodgePreset } from '../../src/presets/dodge';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
 import { createMatch, hashState, MatchRunner, type MatchConfig } from '../../src/sim';
 import { decodeBundle } from '../../src/storage/bundle';
@@ -13,6 +16,7 @@ const game = useGame();
 
 interface PlaybackInfo {
   loaded: boolean;
+  overlays: { wave: boolean; cpu: boolean };
   frame: number;
   frames: number;
   lastFrame: number;
@@ -41,6 +45,53 @@ function nodeReplay(seed: number, frames: number, p1 = 'random:7', p2 = 'scripte
   const replay = replayFromRunner(runner, { date: '2025-06-01T12:00:00.000Z', names: ['Node One', 'Node Two'] });
   return { replay, bytes: encodeReplay(replay), hash: hashState(s) };
 }
+
+interface Entry {
+  id: string;
+  name: string;
+  tags: string[];
+  meta: { frames: number; finished: boolean; controllers: string[]; players: string[]; human: boolean[] };
+}
+
+const entries = (page: Page) => call<Entry[]>(page, 'replays');
+
+/** Waits until the library holds `n` replays (saving runs in the background). */
+async function waitCount(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => (window as any).__twinfield.replayCount().then((c: number) => c === want), n, { timeout: 30_000, polling: 250 });
+}
+
+/** Waits for a visible text passing `test` (it runs in the page: it may use only its argument). */
+async function waitText(page: Page, test: (t: string) => boolean, what: string): Promise<string> {
+  const src = `(t) => (${test.toString()})(t)`;
+  await page.waitForFunction(`window.__twinfield.texts().some(${src})`, null, { timeout: 15_000 }).catch(async () => {
+    throw new Error(`no text ${what} in ${JSON.stringify(await call<string[]>(page, 'texts'))}`);
+  });
+  return (await call<string[]>(page, 'texts')).find(test)!;
+}
+
+/** The one-line text panel (rename, tag): waits for it, optionally types a value, submits with Enter. */
+async function answerPrompt(page: Page, value?: string): Promise<string> {
+  const input = page.locator('.tf-panel input[type=text]');
+  await input.waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(80); // it takes focus just after opening
+  const shown = await input.inputValue();
+  if (value !== undefined) await input.fill(value);
+  await input.press('Enter');
+  await page.locator('.tf-panel').waitFor({ state: 'detached', timeout: 10_000 });
+  return shown;
+}
+
+/** Drops files on the page, as dragging them from a file manager does. */
+async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  await page.evaluate(`(() => {
+    const dt = new DataTransfer();
+    for (const f of ${JSON.stringify(files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })))}) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  })()`);
+}
+
+/** The human-vs-CPU match played to its end through the match scene (a survey replay candidate). */
+let humanVsCpu = '';
 
 beforeAll(async () => {
   await call(game.page, 'deleteAllReplays');
@@ -74,6 +125,41 @@ describe('replays in Chromium', () => {
     expect(verifyReplay(pr).ok).toBe(true);
   });
 
+  it('saves every match automatically through the match scene: at its end, and tagged partial on Quit', async () => {
+    const { page } = game;
+    let n = await call<number>(page, 'replayCount');
+    // A person against a CPU, played in real time to the 3-second limit: the result screen follows.
+    await call(page, 'startMatch', { seed: 2024, p1: 'human', p2: 'cpu:easy', timeLimit: 180 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'result', null, { timeout: 60_000 });
+    await waitCount(page, ++n);
+    const done = (await entries(page)).find((e) => e.meta.controllers.join() === 'human,cpu:easy')!;
+    expect(done.meta).toMatchObject({ frames: 180, finished: true, human: [true, false] });
+    expect(done.tags).not.toContain('partial');
+    humanVsCpu = done.id;
+    const r = decodeReplay(Uint8Array.from(await call<number[]>(page, 'replayBytes', done.id)));
+    expect(r.result?.reason).toBe('time');
+    expect(verifyReplay(r).ok).toBe(true);
+
+    // Esc, then "Quit to title" in the pause menu: a partial replay.
+    await call(page, 'startMatch', { seed: 2025, p1: 'human', p2: 'cpu:normal', timeLimit: 3600 });
+    await page.waitForFunction(() => (window as any).__twinfield.frame() > 90, null, { timeout: 30_000 });
+    await press(page, 'Escape');
+    await waitText(page, (t) => t === 'PAUSED', "'PAUSED'");
+    const at = await call<number>(page, 'frame');
+    await press(page, 'ArrowDown', 'ArrowDown');
+    await waitText(page, (t) => t === 'Quit to title', "'Quit to title'");
+    await press(page, 'Enter');
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 15_000 });
+    await waitCount(page, ++n);
+    const quit = (await entries(page)).find((e) => e.meta.controllers.join() === 'human,cpu:normal')!;
+    expect(quit.tags).toContain('partial');
+    expect(quit.meta.finished).toBe(false);
+    expect(quit.meta.frames).toBe(at); // paused: nothing was played after Esc
+    const q = decodeReplay(Uint8Array.from(await call<number[]>(page, 'replayBytes', quit.id)));
+    expect(q.result).toBeNull();
+    expect(verifyReplay(q).ok).toBe(true);
+  });
+
   it('imports a replay recorded in Node and plays it in Chromium to the same final hash', async () => {
     const { page } = game;
     const rec = nodeReplay(99, 900);
@@ -99,7 +185,7 @@ describe('replays in Chromium', () => {
     expect(info.desync).toBeNull();
   });
 
-  it('shows the playback scene with its timeline, steps frames, and hides identities in survey mode', async () => {
+  it('shows the playback scene with its timeline and steps frames', async () => {
     const { page } = game;
     await call(page, 'playbackSeek', 480);
     await press(page, '.', '.', '.');
@@ -112,12 +198,34 @@ describe('replays in Chromium', () => {
     expect(texts.some((t) => t.includes('Node One · human') || t.includes('Node One · CPU'))).toBe(true);
     expect(texts.some((t) => /❚❚\s+8×\s+0:07 \/ 0:15\s+frame 422/.test(t)), JSON.stringify(texts)).toBe(true);
     await screenshot(page, 'playback');
+  });
+
+  it('survey mode hides everything that tells the person from the CPU (a human-vs-CPU replay)', async () => {
+    const { page } = game;
+    expect(humanVsCpu).not.toBe('');
+    const r = decodeReplay(Uint8Array.from(await call<number[]>(page, 'replayBytes', humanVsCpu)));
+    expect(r.sides.map((s) => s.human)).toEqual([true, false]);
+    await call(page, 'openReplay', humanVsCpu);
+    await waitPlayback(page);
+    await call(page, 'playbackSeek', 120);
+    // Words that give a side away: who it is, what it is, the CPU's preset (name and label).
+    const tells = [...r.sides.flatMap((s) => [s.name, s.controller]), 'cpu', 'human', 'player', 'you', 'easy', getDodgePreset('easy').label, 'normal', 'hard', 'lunatic', 'scripted', 'random'];
+    const found = (texts: string[]) => tells.filter((w) => texts.join('\n').toLowerCase().includes(w.toLowerCase()));
+    // Without survey mode the HUD does tell (so the check below can fail).
+    expect(found(await call<string[]>(page, 'texts'))).toEqual(expect.arrayContaining(['cpu', 'human']));
     await press(page, 'h');
-    const survey = await call<string[]>(page, 'texts');
-    const shown = survey.join('\n');
-    for (const word of ['Node One', 'Node Two', 'human', 'random:7', 'scripted', ' fps']) expect(shown).not.toContain(word);
     expect((await call<PlaybackInfo>(page, 'playback')).survey).toBe(true);
-    await page.waitForTimeout(2300); // the "survey mode" note fades
+    expect(found(await call<string[]>(page, 'texts'))).toEqual([]);
+    // F3 (the CPU's map and path) and F2 stay off in survey mode.
+    await press(page, 'F3');
+    expect((await call<PlaybackInfo>(page, 'playback')).overlays).toEqual({ wave: false, cpu: false });
+    expect(await call<string[]>(page, 'texts')).toContain('Overlays are off in survey mode');
+    await call(page, 'playbackToggle'); // play a little: nothing appears on the way either
+    await page.waitForFunction(() => (window as any).__twinfield.playback().frame >= 150, null, { timeout: 30_000 });
+    await call(page, 'playbackToggle');
+    expect(found(await call<string[]>(page, 'texts'))).toEqual([]);
+    expect((await call<string[]>(page, 'texts')).join(' ')).not.toContain(' fps');
+    await page.waitForTimeout(2300); // the note fades
     await screenshot(page, 'playback-survey');
     await press(page, 'h');
   });
@@ -153,8 +261,8 @@ describe('replays in Chromium', () => {
     await call(page, 'playbackToggle');
     await page.waitForFunction(() => (window as any).__twinfield.playback().frame >= 120, null, { timeout: 30_000 });
     await call(page, 'playbackToggle');
-    texts = await call<string[]>(page, 'texts');
-    expect(texts.some((t) => t.includes('· CPU view exact')), JSON.stringify(texts)).toBe(true);
+    // Paused, the control bar shows again on the next rendered frame.
+    await waitText(page, (t) => t.includes('· CPU view exact'), "'· CPU view exact'");
     await screenshot(page, 'playback-cpu');
     // A seek: the CPU's memory is not in the replay, so the view is recomputed and says so.
     await call(page, 'playbackSeek', 400);
@@ -171,9 +279,9 @@ describe('replays in Chromium', () => {
   it('lists the library in the Replays scene and refuses a bad import without changing it', async () => {
     const { page } = game;
     await call(page, 'openReplays');
-    await page.waitForFunction(() => (window as any).__twinfield.texts().some((t: string) => /^3 replays/.test(t)), null, { timeout: 15_000 });
     const before = await call<number>(page, 'replayCount');
-    expect(before).toBe(3);
+    expect(before).toBe(5); // 2 recorded by hand, 2 by the match scene, 1 imported
+    await waitText(page, (t) => t.startsWith('5 replays'), "'5 replays'");
     await screenshot(page, 'replays');
     // The real file picker (I), with one good and one truncated file: nothing may be added.
     const good = nodeReplay(11, 240).bytes;
@@ -199,39 +307,95 @@ describe('replays in Chromium', () => {
 
   it('imports dropped files, exports a bundle that Node reads, and deletes with confirmation', async () => {
     const { page } = game;
-    const dropped = nodeReplay(12, 240).bytes;
-    await page.evaluate(`(() => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(${JSON.stringify(Array.from(dropped))})], 'dropped.twrp'));
-      for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    })()`);
-    await page.waitForFunction(() => (window as any).__twinfield.texts().some((t: string) => t.startsWith('Imported 1 replay')), null, { timeout: 15_000 });
-    expect(await call<number>(page, 'replayCount')).toBe(4);
+    const n = await call<number>(page, 'replayCount');
+    await dropFiles(page, [{ name: 'dropped.twrp', bytes: nodeReplay(12, 240).bytes }]);
+    await waitText(page, (t) => t.startsWith('Imported 1 replay'), "'Imported 1 replay'");
+    expect(await call<number>(page, 'replayCount')).toBe(n + 1);
     const bundle = decodeBundle(Uint8Array.from(await call<number[]>(page, 'exportAllReplays')), 'all.twrb');
-    expect(bundle).toHaveLength(4);
+    expect(bundle).toHaveLength(n + 1);
     expect(bundle.some((b) => b.tags.includes('partial'))).toBe(true);
     // Re-importing the bundle adds nothing (same files).
     const again = await call<{ ok: boolean; added: string[]; duplicates: number }>(page, 'importReplays', [{ name: 'all.twrb', bytes: await call<number[]>(page, 'exportAllReplays') }]);
-    expect(again).toMatchObject({ ok: true, added: [], duplicates: 4 });
+    expect(again).toMatchObject({ ok: true, added: [], duplicates: n + 1 });
     // Delete: asks first; N keeps it, Y deletes it.
     await press(page, 'Delete');
     expect((await call<string[]>(page, 'texts')).some((t) => t.startsWith('Delete “'))).toBe(true);
     await screenshot(page, 'replays-delete');
     await press(page, 'n');
-    expect(await call<number>(page, 'replayCount')).toBe(4);
+    expect(await call<number>(page, 'replayCount')).toBe(n + 1);
     await press(page, 'Delete', 'y');
-    await page.waitForFunction(() => (window as any).__twinfield.texts().some((t: string) => t.startsWith('Deleted')), null, { timeout: 10_000 });
-    expect(await call<number>(page, 'replayCount')).toBe(3);
+    await waitText(page, (t) => t.startsWith('Deleted'), "'Deleted'");
+    expect(await call<number>(page, 'replayCount')).toBe(n);
   });
 
-  it('measures seek latency in the browser (figure for docs/replays.md)', async () => {
+  it('renames, tags and untags the chosen replay, and exports it as one file', async () => {
+    const { page } = game;
+    const id = (await entries(page))[0]!.id; // the list's first row (newest) is chosen
+    const before = Uint8Array.from(await call<number[]>(page, 'replayBytes', id));
+    await press(page, 'Home', 'r');
+    await answerPrompt(page, 'Survey run 1');
+    await waitText(page, (t) => t === 'Renamed to “Survey run 1”.', 'about the rename');
+    const byId = async () => (await entries(page)).find((e) => e.id === id)!;
+    expect((await byId()).name).toBe('Survey run 1');
+    await waitText(page, (t) => t === 'Survey run 1', 'with the new name in the list');
+    // T proposes "survey" and adds it; T again with "survey" removes it.
+    await press(page, 't');
+    expect(await answerPrompt(page)).toBe('survey');
+    await waitText(page, (t) => t === 'Tagged “survey”.', 'about the tag');
+    expect((await byId()).tags).toContain('survey');
+    await press(page, 't');
+    expect(await answerPrompt(page, 'survey')).toBe('');
+    await waitText(page, (t) => t === 'Removed the tag “survey”.', 'about the removed tag');
+    expect((await byId()).tags).not.toContain('survey');
+    // E: the file itself, named after the entry.
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await press(page, 'e');
+    const d = await download;
+    expect(d.suggestedFilename()).toMatch(/^twinfield-.*survey-run-1\.twrp$/);
+    const file = new Uint8Array(readFileSync((await d.path())!));
+    expect(Buffer.from(file).equals(Buffer.from(before))).toBe(true);
+    expect(verifyReplay(decodeReplay(file)).ok).toBe(true);
+    const said = await waitText(page, (t) => t.startsWith('Exported twinfield-'), 'about the export');
+    expect(said.startsWith(`Exported ${d.suggestedFilename()} (`)).toBe(true);
+  });
+
+  it('shows a full storage (quota) error in the Replays scene and loses nothing', async () => {
+    const { page } = game;
+    const before = await entries(page);
+    const file = { name: 'later.twrp', bytes: nodeReplay(13, 240).bytes };
+    // The next write fails as a full browser storage does, half-way through its transaction.
+    await call(page, 'failNextLibraryWrite');
+    await dropFiles(page, [file]);
+    const msg = await waitText(page, (t) => t.startsWith('Could not import'), 'about the failed import');
+    expect(msg).toMatch(/storage .* is full \(quota exceeded\)\. Nothing was changed/);
+    await screenshot(page, 'replays-quota');
+    expect(await entries(page)).toEqual(before);
+    // Nothing half-written either: the same file imports now (it is not taken for a duplicate).
+    await dropFiles(page, [file]);
+    await waitText(page, (t) => t === 'Imported 1 replay.', "'Imported 1 replay.'");
+    expect(await call<number>(page, 'replayCount')).toBe(before.length + 1);
+    // A rename that hits the full storage keeps the old name.
+    const first = (await entries(page))[0]!;
+    await call(page, 'failNextLibraryWrite');
+    await press(page, 'Home', 'r');
+    await answerPrompt(page, 'Never saved');
+    await waitText(page, (t) => /^Could not rename the replay: .*quota exceeded/.test(t), 'about the failed rename');
+    expect((await entries(page)).find((e) => e.id === first.id)!.name).toBe(first.name);
+    for (const e of before) expect((await call<number[]>(page, 'replayBytes', e.id)).length).toBeGreaterThan(0);
+  });
+
+  it('seeks from keyframes: no seek re-simulates more than one keyframe interval (latency printed)', async () => {
     const { page } = game;
     const rec = nodeReplay(31, 3600, 'random:4', 'cpu:normal');
     await call(page, 'playReplayBytes', Array.from(rec.bytes));
     await waitPlayback(page);
-    const bench = await call<{ median: number; max: number }>(page, 'playbackSeekBench', 100);
-    console.log(`seek latency (1-minute cpu:normal replay, 100 seeks): median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`);
-    expect(bench.median).toBeGreaterThanOrEqual(0);
+    const bench = await call<{ median: number; max: number; maxSteps: number; totalSteps: number; missed: number; keyframeInterval: number }>(page, 'playbackSeekBench', 100);
+    expect(bench.missed).toBe(0);
+    expect(bench.keyframeInterval).toBe(300);
+    // Replaying from frame 0 would step up to 3,600 frames per seek (≈ 1,800 on average).
+    expect(bench.maxSteps).toBeLessThan(bench.keyframeInterval);
+    expect(bench.totalSteps / 100).toBeLessThan(bench.keyframeInterval);
+    console.log(`seek (1-minute cpu:normal replay, 100 seeded random seeks): at most ${bench.maxSteps} frames re-simulated per seek (mean ${(bench.totalSteps / 100).toFixed(0)}); latency median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`);
     expect((await call<PlaybackInfo>(page, 'playback')).desync).toBeNull();
   });
 

@@ -18,7 +18,8 @@ describe('maze text format', () => {
   const bad: [string, string, number, number, RegExp][] = [
     ['ragged row', '####\n#P.#\n##\n', 3, 3, /ragged/],
     ['unknown character', '####\n#Px#\n####', 2, 3, /unknown character 'x'/],
-    ['no P', '####\n#..#\n####', 1, 1, /no 'P'/],
+    ['tab (not a ragged row)', '####\n#P.#\n#.\t.#\n####', 3, 3, /unknown character '\\t' \(tab\)/],
+    ['trailing space (not a ragged row)', '####\n#P.# \n####', 2, 5, /unknown character ' ' \(space\)/],
     ['unreachable chaser', '#####\n#P#A#\n#####', 2, 4, /chaser 'A' cannot reach/],
     ['two P', '####\n#PP#\n####', 2, 3, /second 'P'/],
   ];
@@ -36,4 +37,16 @@ describe('maze text format', () => {
       }
     });
   }
+
+  it('reports a missing P with the file only (there is no place to point at)', () => {
+    try {
+      parseMaze('####\n#.A#\n####', 'x.maze');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(MazeError);
+      const me = e as MazeError;
+      expect([me.line, me.column]).toEqual([null, null]);
+      expect(me.message).toBe("x.maze: no 'P' (target start) in the maze");
+    }
+  });
 });

@@ -58,4 +58,21 @@ describe('CpuShadow', () => {
     shadows[0]!.observe(player.state, player.inputsAt(player.frame)[0]!);
     expect(shadows[0]!.since).toBe(before);
   });
+
+  it('restart() makes the next frame a fresh start, so its view depends only on where it starts', () => {
+    const r = playReplay(400, {}, 'cpu:normal', 'random:2');
+    const a = new ReplayPlayer(r);
+    const [sa] = CpuShadow.forReplay(r);
+    playAlong(a, [sa!], 200); // watched from 0:00 up to here (it would go on as the recorded CPU)…
+    sa!.restart();
+    playAlong(a, [sa!], 260);
+    const b = new ReplayPlayer(r);
+    const [sb] = CpuShadow.forReplay(r);
+    b.seek(200); // …or none: the same view from frame 200 on
+    playAlong(b, [sb!], 260);
+    expect(sa!.since).toBe(200);
+    expect(sb!.since).toBe(200);
+    expect(Array.from(sa!.controller.influenceMap().values)).toEqual(Array.from(sb!.controller.influenceMap().values));
+    expect(sa!.controller.plannedPath.count).toBe(sb!.controller.plannedPath.count);
+  });
 });

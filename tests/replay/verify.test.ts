@@ -79,6 +79,8 @@ describe('ReplayPlayer', () => {
       expect(p.seek(t)).toBe(want);
       expect(p.frame).toBe(want);
       expect(hashState(p.state)).toBe(hashState(stateAt(r, want)));
+      // Indexed: every seek starts from a keyframe at most one interval back (or from where it is).
+      expect(p.lastSeekSteps).toBeLessThan(120);
     }
     expect(p.desync).toBeNull();
     expect(p.atEnd).toBe(false);
@@ -92,10 +94,13 @@ describe('ReplayPlayer', () => {
   it('seeking without indexing first works and does not disturb keyframes', () => {
     const p = new ReplayPlayer(r, { keyframeInterval: 300 });
     p.seek(1400);
+    expect(p.lastSeekSteps).toBe(1400); // no keyframe but 0 yet
     const copy = cloneState(p.state);
     p.seek(700);
+    expect(p.lastSeekSteps).toBe(100); // from the keyframe at 600 taken on the way
     expect(hashState(p.state)).toBe(hashState(stateAt(r, 700)));
     p.seek(1400);
+    expect(p.lastSeekSteps).toBe(200);
     expect(hashState(p.state)).toBe(hashState(copy));
   });
 

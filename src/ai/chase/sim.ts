@@ -5,8 +5,10 @@
 import seedrandom from 'seedrandom';
 import type { Maze } from '../../maze/maze';
 import { FlowField } from '../flow-field';
+import { ExactGeodesic } from './exact-geodesic';
 import type { WaveFieldOptions } from '../wave/field';
 import type { Vec2 } from '../wave/grid';
+import type { WaveTracker } from '../wave/tracker';
 import { type ChaseMethod, ChaserGroup } from './group';
 import { moveAgent } from './move';
 
@@ -43,16 +45,30 @@ export interface ChaserResult {
   pathLength: number;
   /** Geodesic (8-neighbour, no corner cutting) distance from its start cell to P at the start, cells. */
   geodesic: number;
+  /**
+   * Exact shortest path (any angle, ExactGeodesic) of an agent of this run's radius from its start to P
+   * at the start, centre to centre, cells. The shortest path that catches is `exact − catchRadius`.
+   */
+  exact: number;
   /** Heading changes (wave arrivals for wave/lee). */
   reactions: number;
   /** Mean cosine between each new heading and the optimal (flow-field) heading at that point; NaN if none. */
   alignment: number;
   /** Share of new headings more than 90° off the optimal heading. */
   wrongWay: number;
+  /**
+   * Faithful wave only (NaN otherwise): share of reactions where z at the chaser was negative when |z|
+   * passed the threshold (a trough first: ∇z then points away from the source), and the mean cosine
+   * of those reactions' headings with the optimal heading.
+   */
+  negativeShare: number;
+  alignmentNegative: number;
 }
 
 export interface ChaseResult {
   method: ChaseMethod;
+  /** The catch radius used (cells): a perfect chaser travels `exact − catchRadius`. */
+  catchRadius: number;
   target: 'static' | 'random';
   seed: number;
   steps: number;
@@ -85,15 +101,19 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
   // Geodesic at the start and the optimal heading used for the alignment diagnostics.
   const optimal = new FlowField(maze);
   optimal.setTarget(tpos.x, tpos.y);
+  const exact = exactGeodesic(maze, radius);
   const results: ChaserResult[] = chasers.map((c) => ({
     id: c.id,
     caught: false,
     steps: 0,
     pathLength: 0,
     geodesic: optimal.distanceAt(c.x, c.y),
+    exact: exact.distance(c.x + 0.5, c.y + 0.5, tpos.x, tpos.y),
     reactions: 0,
     alignment: 0,
     wrongWay: 0,
+    negativeShare: 0,
+    alignmentNegative: 0,
   }));
   const tdir: Vec2 = { x: 0, y: 0 };
   const h: Vec2 = { x: 0, y: 0 };
@@ -123,10 +143,13 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
       const changed = group.steer(i, p.x, p.y, h);
       if (changed && tracksArrivals) {
         r.reactions++;
+        const negative = opts.method === 'wave' && (group.tracker(i) as WaveTracker).lastZ < 0;
+        if (negative) r.negativeShare++;
         if (optimal.steer(p.x, p.y, best)) {
           const c = h.x * best.x + h.y * best.y;
           r.alignment += c;
           if (c < 0) r.wrongWay++;
+          if (negative) r.alignmentNegative += c;
         }
       }
       r.pathLength += moveAgent(maze, p, h.x * speed, h.y * speed, radius);
@@ -141,14 +164,27 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
   }
   for (const r of results) {
     if (!r.caught) r.steps = step;
+    r.alignmentNegative = r.negativeShare > 0 ? r.alignmentNegative / r.negativeShare : NaN;
+    r.negativeShare = opts.method === 'wave' && r.reactions > 0 ? r.negativeShare / r.reactions : NaN;
     r.alignment = r.reactions > 0 ? r.alignment / r.reactions : NaN;
     r.wrongWay = r.reactions > 0 ? r.wrongWay / r.reactions : NaN;
   }
-  return { method: opts.method, target, seed, steps: step, chasers: results };
+  return { method: opts.method, catchRadius: catchR, target, seed, steps: step, chasers: results };
 }
 
 function pickDirection(rng: () => number, out: Vec2): void {
   const d = Math.floor(rng() * 4) & 3;
   out.x = d === 0 ? 1 : d === 1 ? -1 : 0;
   out.y = d === 2 ? 1 : d === 3 ? -1 : 0;
+}
+
+const exactCache = new WeakMap<Maze, Map<number, ExactGeodesic>>();
+
+/** One ExactGeodesic per maze and radius (its visibility graph is the costly part). */
+export function exactGeodesic(maze: Maze, radius: number): ExactGeodesic {
+  let byR = exactCache.get(maze);
+  if (!byR) exactCache.set(maze, (byR = new Map()));
+  let g = byR.get(radius);
+  if (!g) byR.set(radius, (g = new ExactGeodesic(maze, radius)));
+  return g;
 }

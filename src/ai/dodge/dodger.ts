@@ -6,6 +6,7 @@ import type { DodgeParams } from './params';
 import { DodgeProblem } from './problem';
 import { FastSearch } from './search-fast';
 import { searchExhaustive } from './search-exhaustive';
+import { searchExhaustivePath } from './exhaustive-path';
 import type { DodgeWorld } from './world';
 
 export class Dodger {
@@ -28,10 +29,13 @@ export class Dodger {
     return this.fast.run(this.decision, this.plan);
   }
 
-  /** The paper's exhaustive tree search over full-field maps (reference; slow). */
-  decideExhaustive(world: DodgeWorld, prevMove = -1, out = new DodgeDecision(this.problem.moves.count)): DodgeDecision {
+  /**
+   * The paper's exhaustive tree search over full-field maps (reference; slow). With `plan` it also
+   * records the exhaustive search's own best path there (same decision, a little slower).
+   */
+  decideExhaustive(world: DodgeWorld, prevMove = -1, out = new DodgeDecision(this.problem.moves.count), plan?: DodgePlan): DodgeDecision {
     this.problem.prepare(world, prevMove, true);
-    return searchExhaustive(this.problem, out);
+    return plan ? searchExhaustivePath(this.problem, out, plan) : searchExhaustive(this.problem, out);
   }
 
   /** States and transitions the last fast search expanded. */

@@ -2,20 +2,16 @@
 // objects plus a small constant near the top, left and right edges. Building touches only the
 // cells inside each object's support (its circle and its forward triangle), and optionally only a
 // window of cells (the search only reads cells near positions the ship can reach). build() is the
-// reference; buildWindow() is the fast search's: same cell values, drawn from MapShapes.
-import { CCI, CTR1, CTR2, EDGE_BAND, EDGE_DANGER, GRID_CELL, IMAX } from './constants';
+// reference; buildWindow() / buildReads() are the fast search's (map-window.ts): same cell values,
+// drawn from MapShapes.
+import { CCI, CTR1, CTR2, GRID_CELL, IMAX } from './constants';
 import { dangerCircle, dangerOf } from './danger';
+import { edgeDanger } from './edge-danger';
+import type { ReadCells } from './interpolate';
+import { WindowPainter } from './map-window';
 import type { DodgeWorld } from './world';
 
-/** The constant edge danger at a grid point (top, left and right bands; not the bottom). */
-export function edgeDanger(gx: number, gy: number, width: number): number {
-  return gy < EDGE_BAND || gx < EDGE_BAND || gx > width - EDGE_BAND ? EDGE_DANGER : 0;
-}
-
-/** Danger buckets buildWindow() sorts triangles into by their bound (highest first). */
-const BUCKETS = 8;
-/** Relative slack on a triangle's least m over a window: far above double rounding (~1e-16). */
-const M_SLACK = 1e-9;
+export { edgeDanger };
 
 /**
  * The obstacles whose danger can reach a set of map windows over a span of times, with their
@@ -120,13 +116,7 @@ export class InfluenceMap {
   r0 = 0;
   r1 = 0;
   time = 0;
-  /** buildWindow()'s scratch: its triangles (shape, bound, bucket) and their order. */
-  private triJ = new Int32Array(256);
-  private triUb = new Float64Array(256);
-  private triB = new Int32Array(256);
-  private triOrder = new Int32Array(256);
-  private readonly bucketCount = new Int32Array(BUCKETS);
-  private readonly bucketStart = new Int32Array(BUCKETS);
+  private readonly painter: WindowPainter;
 
   constructor(
     readonly width: number,
@@ -136,6 +126,7 @@ export class InfluenceMap {
     this.cols = Math.ceil(width / cell);
     this.rows = Math.ceil(height / cell);
     this.values = new Float64Array(this.cols * this.rows);
+    this.painter = new WindowPainter(this.rows, this.cols);
   }
 
   /** Centre of column c / row r in field units. */
@@ -287,209 +278,31 @@ export class InfluenceMap {
   }
 
   /**
-   * build(w, t, c0, c1, r0, r1) for a small window, drawing only the shapes `s` collected for it
-   * (same cell values, bit for bit: the same expressions, and a cell is skipped only when what it
-   * would get cannot exceed what it holds). Circles go first; triangles follow in decreasing order
-   * of the most they can add anywhere in the window, Imax·(1 − m_min/Ctr1), so that in dense fields
-   * most of them are skipped whole once every cell holds more, and the rest skip the cells that do.
+   * build(w, t, c0, c1, r0, r1) for a small window, drawing only the shapes `s` collected for it:
+   * the same cell values, bit for bit (map-window.ts).
    */
   buildWindow(w: DodgeWorld, t: number, c0: number, c1: number, r0: number, r1: number, s: MapShapes): this {
-    c0 = c0 < 0 ? 0 : c0;
-    r0 = r0 < 0 ? 0 : r0;
-    c1 = c1 >= this.cols ? this.cols - 1 : c1;
-    r1 = r1 >= this.rows ? this.rows - 1 : r1;
-    this.c0 = c0;
-    this.c1 = c1;
-    this.r0 = r0;
-    this.r1 = r1;
-    this.time = t;
-    const vals = this.values;
-    const cols = this.cols;
-    const cell = this.cell;
-    const inv = 1 / cell;
-    for (let r = r0; r <= r1; r++) vals.fill(0, r * cols + c0, r * cols + c1 + 1);
-    if (c1 < c0 || r1 < r0) return this;
-    const wx0 = (c0 + 0.5) * cell;
-    const wx1 = (c1 + 0.5) * cell;
-    const wy0 = (r0 + 0.5) * cell;
-    const wy1 = (r1 + 0.5) * cell;
-    const n = s.n;
-    if (this.triJ.length < n) {
-      this.triJ = new Int32Array(n * 2);
-      this.triUb = new Float64Array(n * 2);
-      this.triB = new Int32Array(n * 2);
-      this.triOrder = new Int32Array(n * 2);
-    }
-    const triJ = this.triJ;
-    const triUb = this.triUb;
-    const triB = this.triB;
-    const counts = this.bucketCount;
-    counts.fill(0);
-    let nt = 0;
-    for (let j = 0; j < n; j++) {
-      const i = s.idx[j]!;
-      const vx = w.vx[i]!;
-      const vy = w.vy[i]!;
-      const bx = w.x[i]! + vx * t;
-      const by = w.y[i]! + vy * t;
-      if (bx + s.ox0[j]! > wx1 || bx + s.ox1[j]! < wx0 || by + s.oy0[j]! > wy1 || by + s.oy1[j]! < wy0) continue;
-      const rh = s.rh[j]!;
-      const R = s.rc[j]!;
-      if (bx + R >= wx0 && bx - R <= wx1 && by + R >= wy0 && by - R <= wy1) {
-        let ca = Math.ceil((bx - R) * inv - 0.5);
-        let cb = Math.floor((bx + R) * inv - 0.5);
-        let ra = Math.ceil((by - R) * inv - 0.5);
-        let rb = Math.floor((by + R) * inv - 0.5);
-        if (ca < c0) ca = c0;
-        if (cb > c1) cb = c1;
-        if (ra < r0) ra = r0;
-        if (rb > r1) rb = r1;
-        for (let r = ra; r <= rb; r++) {
-          const dy = (r + 0.5) * cell - by;
-          const base = r * cols;
-          for (let c = ca; c <= cb; c++) {
-            const d = dangerCircle((c + 0.5) * cell - bx, dy, rh);
-            if (d > vals[base + c]!) vals[base + c] = d;
-          }
-        }
-      }
-      if (vx === 0 && vy === 0) continue;
-      // The least m over the window's cell centres is at a corner (m is linear in the cell); less a
-      // slack far above the rounding of any cell's m (relative to the size of its terms).
-      const ux = s.ux[j]!;
-      const uy = s.uy[j]!;
-      const ma = ux * ((ux > 0 ? wx0 : wx1) - bx);
-      const mb = uy * ((uy > 0 ? wy0 : wy1) - by);
-      const size = 1 + (ma < 0 ? -ma : ma) + (mb < 0 ? -mb : mb) + ((ux < 0 ? -ux : ux) + (uy < 0 ? -uy : uy)) * (wx1 - wx0 + wy1 - wy0);
-      const mMin = ma + mb - M_SLACK * size;
-      if (mMin >= CTR1) continue;
-      const ub = mMin <= 0 ? IMAX : IMAX * (1 - mMin / CTR1);
-      let b = Math.floor((ub / IMAX) * BUCKETS);
-      if (b >= BUCKETS) b = BUCKETS - 1;
-      triJ[nt] = j;
-      triUb[nt] = ub;
-      triB[nt] = b;
-      counts[b]++;
-      nt++;
-    }
-    // Counting sort by bucket, highest first.
-    const start = this.bucketStart;
-    let acc = 0;
-    for (let b = BUCKETS - 1; b >= 0; b--) {
-      start[b] = acc;
-      acc += counts[b]!;
-    }
-    const order = this.triOrder;
-    for (let q = 0; q < nt; q++) order[start[triB[q]!]!++] = q;
-    let q = 0;
-    for (let b = BUCKETS - 1; b >= 0 && q < nt; b--) {
-      const end = q + counts[b]!;
-      if (end === q) continue;
-      // The least cell of the window: a triangle bounded by it adds nothing anywhere.
-      let low = Infinity;
-      for (let r = r0; r <= r1; r++) {
-        const base = r * cols;
-        for (let c = c0; c <= c1; c++) if (vals[base + c]! < low) low = vals[base + c]!;
-      }
-      if ((b + 1) * (IMAX / BUCKETS) + 1e-9 <= low) break; // this bucket and every lower one
-      for (; q < end; q++) {
-        const o = order[q]!;
-        const ub = triUb[o]!;
-        if (ub <= low) continue;
-        const j = triJ[o]!;
-        const i = s.idx[j]!;
-        const vx = w.vx[i]!;
-        const vy = w.vy[i]!;
-        this.drawTriangle(w.x[i]! + vx * t, w.y[i]! + vy * t, vx, vy, s.ux[j]!, s.uy[j]!, ub, c0, c1, r0, r1);
-      }
-    }
-    const W = this.width;
-    // Maze stages: the walls are the border and nothing enters from the field edges: no edge bands.
-    if (!w.walls && (wy0 < EDGE_BAND || wx0 < EDGE_BAND || wx1 > W - EDGE_BAND)) {
-      for (let r = r0; r <= r1; r++) {
-        const gy = (r + 0.5) * cell;
-        const base = r * cols;
-        for (let c = c0; c <= c1; c++) {
-          const e = edgeDanger((c + 0.5) * cell, gy, W);
-          if (e !== 0) vals[base + c] = vals[base + c]! + e;
-        }
-      }
-    }
+    this.setWindow(t, c0, c1, r0, r1);
+    this.painter.paint(this, w, t, this.c0, this.c1, this.r0, this.r1, s, null);
     return this;
   }
 
   /**
-   * build()'s triangle of an obstacle at (bx, by) with velocity (vx, vy), (ux, uy) = v/|v|², over the
-   * window; skips cells already holding at least `ub` or at least the cell's own bound
-   * Imax·(1 − m/Ctr1) (the value is that times lat ≤ 1).
+   * The cells `reads` holds with build()'s values, from the shapes `s` collected for them; the
+   * window is the box of those cells and its other cells are left partly drawn.
    */
-  private drawTriangle(bx: number, by: number, vx: number, vy: number, ux: number, uy: number, ub: number, c0: number, c1: number, r0: number, r1: number): void {
-    const vals = this.values;
-    const cols = this.cols;
-    const cell = this.cell;
-    const inv = 1 / cell;
-    const tx = bx + CTR1 * vx;
-    const ty = by + CTR1 * vy;
-    const hx = -CTR1 * CTR2 * vy;
-    const hy = CTR1 * CTR2 * vx;
-    const px = tx + hx;
-    const py = ty + hy;
-    const qx = tx - hx;
-    const qy = ty - hy;
-    const minY = Math.min(by, py, qy);
-    const maxY = Math.max(by, py, qy);
-    let ra = Math.ceil(minY * inv - 0.5) - 1;
-    let rb = Math.floor(maxY * inv - 0.5) + 1;
-    if (ra < r0) ra = r0;
-    if (rb > r1) rb = r1;
-    for (let r = ra; r <= rb; r++) {
-      const gy = (r + 0.5) * cell;
-      // x-extent of the triangle on the line y = gy (edges b–p, p–q, q–b), as in build().
-      let xa = Infinity;
-      let xb = -Infinity;
-      let e: number;
-      if ((by <= gy && gy <= py) || (py <= gy && gy <= by)) {
-        e = py === by ? Math.min(bx, px) : bx + ((gy - by) * (px - bx)) / (py - by);
-        if (e < xa) xa = e;
-        e = py === by ? Math.max(bx, px) : e;
-        if (e > xb) xb = e;
-      }
-      if ((py <= gy && gy <= qy) || (qy <= gy && gy <= py)) {
-        e = qy === py ? Math.min(px, qx) : px + ((gy - py) * (qx - px)) / (qy - py);
-        if (e < xa) xa = e;
-        e = qy === py ? Math.max(px, qx) : e;
-        if (e > xb) xb = e;
-      }
-      if ((qy <= gy && gy <= by) || (by <= gy && gy <= qy)) {
-        e = by === qy ? Math.min(qx, bx) : qx + ((gy - qy) * (bx - qx)) / (by - qy);
-        if (e < xa) xa = e;
-        e = by === qy ? Math.max(qx, bx) : e;
-        if (e > xb) xb = e;
-      }
-      if (xa > xb) continue;
-      let ca = Math.ceil(xa * inv - 0.5) - 1;
-      let cb = Math.floor(xb * inv - 0.5) + 1;
-      if (ca < c0) ca = c0;
-      if (cb > c1) cb = c1;
-      const dy = gy - by;
-      const base = r * cols;
-      const my = uy * dy;
-      const sy = ux * dy;
-      for (let c = ca; c <= cb; c++) {
-        const v = vals[base + c]!;
-        if (v >= ub) continue;
-        const dx = (c + 0.5) * cell - bx;
-        const m = ux * dx + my;
-        if (m <= 0 || m >= CTR1) continue;
-        const top = IMAX * (1 - m / CTR1);
-        if (v >= top) continue;
-        const s = sy - uy * dx;
-        const lat = 1 - (s < 0 ? -s : s) / (m * CTR2);
-        if (lat <= 0) continue;
-        const d = top * lat;
-        if (d > v) vals[base + c] = d;
-      }
-    }
+  buildReads(w: DodgeWorld, t: number, s: MapShapes, reads: ReadCells): this {
+    this.setWindow(t, reads.c0, reads.c1, reads.r0, reads.r1);
+    this.painter.paint(this, w, t, this.c0, this.c1, this.r0, this.r1, s, reads);
+    return this;
+  }
+
+  private setWindow(t: number, c0: number, c1: number, r0: number, r1: number): void {
+    this.c0 = c0 < 0 ? 0 : c0;
+    this.r0 = r0 < 0 ? 0 : r0;
+    this.c1 = c1 >= this.cols ? this.cols - 1 : c1;
+    this.r1 = r1 >= this.rows ? this.rows - 1 : r1;
+    this.time = t;
   }
 
   /** Reference build: every cell against every object (tests compare it with build()). */

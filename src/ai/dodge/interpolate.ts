@@ -136,3 +136,87 @@ export class AxisReads {
     return i0 + ddx + ddy;
   }
 }
+
+/**
+ * A set of cells interpolateDanger() reads: mark(x, y) adds the cells it reads at (x, y) (same
+ * expressions). Cleared in O(1) by a generation stamp; keeps per row the range of marked columns
+ * and the box of all, so that the fast search draws just these cells of a level's map.
+ */
+export class ReadCells {
+  readonly cols: number;
+  readonly rows: number;
+  readonly cell: number;
+  gen = 1;
+  /** Per cell (row-major): gen when it is marked. */
+  readonly cellGen: Int32Array;
+  /** Per row: gen when some cell of it is marked, and the least and greatest marked column. */
+  readonly rowGen: Int32Array;
+  readonly rowLo: Int32Array;
+  readonly rowHi: Int32Array;
+  /** Box of the marked cells (empty when c0 > c1). */
+  c0 = 0;
+  c1 = -1;
+  r0 = 0;
+  r1 = -1;
+
+  constructor(cols: number, rows: number, cell: number) {
+    this.cols = cols;
+    this.rows = rows;
+    this.cell = cell;
+    this.cellGen = new Int32Array(cols * rows);
+    this.rowGen = new Int32Array(rows);
+    this.rowLo = new Int32Array(rows);
+    this.rowHi = new Int32Array(rows);
+  }
+
+  reset(): void {
+    if (++this.gen === 0x7fffffff) {
+      this.rowGen.fill(0);
+      this.cellGen.fill(0);
+      this.gen = 1;
+    }
+    this.c0 = this.r0 = Infinity;
+    this.c1 = this.r1 = -Infinity;
+  }
+
+  /** Marks the cells interpolateDanger(map, x, y) reads. */
+  mark(x: number, y: number): void {
+    const cell = this.cell;
+    const cols = this.cols;
+    const rows = this.rows;
+    let c0 = Math.round(x / cell - 0.5);
+    let r0 = Math.round(y / cell - 0.5);
+    if (c0 < 0) c0 = 0;
+    else if (c0 >= cols) c0 = cols - 1;
+    if (r0 < 0) r0 = 0;
+    else if (r0 >= rows) r0 = rows - 1;
+    const dx = x - (c0 + 0.5) * cell;
+    const dy = y - (r0 + 0.5) * cell;
+    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
+    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
+    if (c1 < 0 || c1 >= cols) c1 = c0;
+    if (r1 < 0 || r1 >= rows) r1 = r0;
+    const adx = dx < 0 ? -dx : dx;
+    const ady = dy < 0 ? -dy : dy;
+    this.add(c0, r0);
+    if (2 * ady > adx && 2 * adx > ady) this.add(c1, r1);
+    else {
+      this.add(c1, r0);
+      this.add(c0, r1);
+    }
+  }
+
+  private add(c: number, r: number): void {
+    this.cellGen[r * this.cols + c] = this.gen;
+    if (this.rowGen[r] !== this.gen) {
+      this.rowGen[r] = this.gen;
+      this.rowLo[r] = c;
+      this.rowHi[r] = c;
+    } else if (c < this.rowLo[r]!) this.rowLo[r] = c;
+    else if (c > this.rowHi[r]!) this.rowHi[r] = c;
+    if (c < this.c0) this.c0 = c;
+    if (c > this.c1) this.c1 = c;
+    if (r < this.r0) this.r0 = r;
+    if (r > this.r1) this.r1 = r;
+  }
+}

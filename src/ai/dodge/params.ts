@@ -17,10 +17,15 @@ export interface DodgeParams {
   /** Path weight w (paper: 0.003). */
   w: number;
   /**
-   * Pull toward DodgeWorld.goalX / below goalY: −lure·|x − goalX|/width − lure·max(0, goalY − y)/height
-   * per node (0: off; not in the paper).
+   * Pull toward DodgeWorld.goalX / below goalY: −lure·max(0, |x − goalX| − LURE_BAND)/width
+   * − lure·max(0, goalY − y)/height per node (0: off; not in the paper).
    */
   lure: number;
+  /**
+   * Speed of the unfocused moves, field units per frame (default: the world's SHIP_SPEED). The CPU
+   * plans with the focus speed while it charges, because charging slows the ship (src/sim/ship.ts).
+   */
+  shipSpeed?: number;
 }
 
 export const PAPER_PARAMS: DodgeParams = {

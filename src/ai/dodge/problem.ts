@@ -15,6 +15,13 @@ import { visibleWorld } from './reaction';
 import { DodgeWorld } from './world';
 
 const INV_Q = 1 / LATTICE;
+/**
+ * The lure's x pull is free within this many units of goalX (the spread shot covers that). Without
+ * a band the switch penalty makes "arrive exactly at the last node" the best path at every
+ * decision, so the ship would put off the last steps forever; a band of at least half a held step
+ * (F·speed/2, 10–12 units for the presets) lets it arrive and stop.
+ */
+export const LURE_BAND = 16;
 
 export class DodgeProblem {
   readonly params: DodgeParams;
@@ -58,7 +65,7 @@ export class DodgeProblem {
     this.depth = params.depth;
     this.frames = params.framesPerStep;
     this.world = new DodgeWorld(capacity);
-    this.moves = makeMoveSet(params.focus, this.world.speed, this.world.focusSpeed);
+    this.moves = makeMoveSet(params.focus, params.shipSpeed ?? this.world.speed, this.world.focusSpeed);
     this.maps = [];
     this.weights = this.paramWeights = pathWeights(this.depth, params.w);
     this.mazeWeights = new Float64Array(this.depth);
@@ -305,7 +312,7 @@ export class DodgeProblem {
 
   /**
    * Node value (paper A.4) from the danger at the node and the nearly-hit count, plus the optional
-   * lure (not in the paper): −lure·|x − goalX|/width − lure·max(0, goalY − y)/height.
+   * lure (not in the paper): −lure·max(0, |x − goalX| − LURE_BAND)/width − lure·max(0, goalY − y)/height.
    */
   nodeE(x: number, y: number, danger: number, nearly: number): number {
     const p = this.params;
@@ -320,8 +327,9 @@ export class DodgeProblem {
     if (p.lure > 0) {
       const w = this.world;
       if (w.goalX === w.goalX) {
-        const g = x * INV_Q - w.goalX;
-        e -= (p.lure * (g < 0 ? -g : g)) / w.width;
+        const d = x * INV_Q - w.goalX;
+        const g = (d < 0 ? -d : d) - LURE_BAND;
+        if (g > 0) e -= (p.lure * g) / w.width;
       }
       if (w.goalY === w.goalY) {
         const g = w.goalY - y * INV_Q;

@@ -2,6 +2,7 @@
 // r is the obstacle's hit radius (the ship is hit when the centre distance is ≤ r + ship radius);
 // age is frames since it appeared (the reaction delay hides young ones).
 import { z } from 'zod';
+import { SHIP_EDGE } from '../../sim/constants';
 import { DodgeWorld } from './world';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -35,10 +36,29 @@ export class ScenarioError extends Error {
   }
 }
 
-/** Validates scenario data; throws ScenarioError naming the field (`where: bullets[3].vx: reason`). */
+/**
+ * Validates scenario data; throws ScenarioError naming the field (`where: bullets[3].vx: reason`).
+ * Beyond the schema: each field side must be at least twice the ship's edge margin (the ship's
+ * centre stays within [edge, side − edge]), and the ship must start inside that area.
+ */
 export function parseDodgeScenario(data: unknown, where = 'scenario'): DodgeScenario {
   const r = DodgeScenarioSchema.safeParse(data);
-  if (r.success) return r.data;
+  if (r.success) {
+    const s = r.data;
+    const w = new DodgeWorld(1);
+    const W = s.field?.width ?? w.width;
+    const H = s.field?.height ?? w.height;
+    const e = SHIP_EDGE;
+    for (const [key, v] of [['width', W], ['height', H]] as const) {
+      if (v < 2 * e) throw new ScenarioError(`${where}: field.${key}: ${v} is smaller than twice the ship's edge margin (2 × ${e} = ${2 * e})`);
+    }
+    for (const [key, v, side] of [['x', s.ship.x, W], ['y', s.ship.y, H]] as const) {
+      if (v < e || v > side - e) {
+        throw new ScenarioError(`${where}: ship.${key}: ${v} is outside the field (the ship's centre stays within ${e}..${side - e} of ${key === 'x' ? 'width' : 'height'} ${side})`);
+      }
+    }
+    return s;
+  }
   const issue = r.error.issues[0]!;
   const parts = [...issue.path];
   if (issue.code === 'unrecognized_keys') parts.push(...issue.keys);

@@ -10,25 +10,34 @@
 //   start is always the same, so it is built once (LatticeTemplate) and a transition's child is a
 //   table load; near an edge (clamped moves) or in a maze, children are hashed by coordinates.
 // - Contacts: obstacles are culled once per decision against the box reachable over the whole
-//   horizon, then per step, then per position (the box reachable from it within the step). With
-//   1-frame steps a child's contacts depend on the child alone: they are checked once per child,
-//   on dense copies of the step's obstacle positions.
+//   horizon, then per step against the box the surviving positions reach, then per position (the
+//   step's obstacles are bucketed by box, BoxBuckets). With 1-frame steps a child's contacts depend
+//   on the child alone: they are checked once per child, on dense copies of the step's obstacle
+//   positions. With longer steps a held move checks only the obstacles near its own segment, on
+//   copies of their positions on every frame of the step, and the last frame (the child itself)
+//   once per child.
 // - Node values and backward induction: with 1-frame steps a transition's value depends on its
-//   child alone, so E and (survived, value) are worked out per child, not per transition.
+//   child alone, so E and (survived, value) are worked out per child, not per transition. With
+//   longer steps the last step's moves (into leaves) are checked on demand, best bound first
+//   (bestLast): a move's value is at most its child's value with no nearly-hit pair.
 // - Influence maps: each level's map covers exactly the cells its surviving positions interpolate
-//   from, drawn from the obstacles that can reach them (MapShapes, InfluenceMap.buildWindow), and
-//   interpolation's per-axis work is done once per distinct coordinate (AxisReads).
+//   from (with longer steps, only those cells: ReadCells), drawn from the obstacles that can reach
+//   them (MapShapes, map-window.ts), and interpolation's per-axis work is done once per distinct
+//   coordinate (AxisReads).
 import { DodgeDecision, DodgePlan } from './decision';
 import { PairTable } from './lattice-table';
 import type { MoveSet } from './moves';
-import { better, penalised, type DodgeProblem } from './problem';
+import { better, clampInt, penalised, type DodgeProblem } from './problem';
 import { LATTICE } from './constants';
 import { MapShapes } from './influence-map';
-import { AxisReads, readHi, readLo } from './interpolate';
+import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
+import { BoxBuckets } from './box-buckets';
 
 const INV_Q = 1 / LATTICE;
 /** posNear of a position no surviving transition has reached (yet). */
 const UNSEEN = -2;
+/** tNear of a transition of the last step whose contacts are checked only when needed (see bestLast). */
+const DEFERRED = -3;
 
 /**
  * The lattice without edges or walls: per level, every position as an offset from the start and,
@@ -106,6 +115,11 @@ class Level {
    */
   posNear = new Int32Array(64);
   posD = new Float64Array(64);
+  /**
+   * Per position, steps of several frames: contacts on the last frame of the moves into it (−1: hit;
+   * UNSEEN: not checked yet). That frame is the same for every move reaching the position.
+   */
+  posEnd = new Int32Array(64);
   /** Per position, 1-frame steps: node value of the transitions into it. */
   posE = new Float64Array(64);
   readonly posTable = new PairTable(256);
@@ -148,6 +162,7 @@ class Level {
       Y[i] = sy + dy[i]!;
     }
     this.posNear.fill(UNSEEN, 0, n);
+    this.posEnd.fill(UNSEEN, 0, n);
     this.nPos = n;
   }
 
@@ -158,6 +173,7 @@ class Level {
     this.posX = growI(this.posX, cap);
     this.posY = growI(this.posY, cap);
     this.posNear = growI(this.posNear, cap);
+    this.posEnd = growI(this.posEnd, cap);
     this.posD = growF(this.posD, cap);
     this.posE = growF(this.posE, cap);
   }
@@ -170,6 +186,7 @@ class Level {
       this.posX[i] = x;
       this.posY[i] = y;
       this.posNear[i] = UNSEEN;
+      this.posEnd[i] = UNSEEN;
       this.nPos++;
     }
     return i;
@@ -238,12 +255,37 @@ export class FastSearch {
   private stM = new Float64Array(256);
   private stN2 = new Float64Array(256);
   private stH2 = new Float64Array(256);
+  /**
+   * Steps of several frames: per step obstacle and frame f of the step, its position X + VX·t
+   * (entry j·F + f − 1; the expression contactsAt evaluates), and its squared distances.
+   */
+  private fX = new Float64Array(256);
+  private fY = new Float64Array(256);
+  /** Steps of several frames: the box each step obstacle sweeps over the step's frames, grown by its margin. */
+  private sbX0 = new Float64Array(256);
+  private sbX1 = new Float64Array(256);
+  private sbY0 = new Float64Array(256);
+  private sbY1 = new Float64Array(256);
+  /** Steps of several frames: the obstacles one held move must check (those near its own box). */
+  private moveList = new Int32Array(256);
+  /** Steps of several frames: the step obstacles' swept boxes bucketed, for each position's list. */
+  private readonly stepBoxes = new BoxBuckets();
   /** Per position: indices into the step's lists (1-frame steps) or obstacle indices. */
   private posList = new Int32Array(256);
   /** Per child position: (survived, value) of the transitions into it (backward induction, 1-frame steps). */
   private cL = new Int32Array(256);
   private cV = new Float64Array(256);
   private readonly axes = new AxisReads();
+  /** The cells the current level's positions read (its map is drawn there only). */
+  private reads: ReadCells | null = null;
+  /** heldContacts()'s scratch: the ship's position (field units) on each frame of the move. */
+  private shipX = new Float64Array(64);
+  private shipY = new Float64Array(64);
+  /** bestLast()'s scratch: per move its bound, and the moves in decreasing order of it. */
+  private moveBound = new Float64Array(32);
+  private retL = 0;
+  private retV = 0;
+  private retA = 0;
   /** Work counters of the last run (positions expanded and transitions evaluated). */
   states = 0;
   transitions = 0;
@@ -287,12 +329,17 @@ export class FastSearch {
       else nxt.reset();
       lev.ensureTransitions(M);
       lev.child = tpl ? tpl.child[k]! : lev.tChild;
-      const sn = this.cullStep(k);
-      const expanded = one ? this.expandOne(lev, nxt, sn, tpl !== null) : this.expandMulti(k, lev, nxt, sn, tpl !== null);
-      this.transitions += expanded * M;
+      const sn = this.cullStep(k, lev);
+      // The last step of several frames leads to leaves: its contacts wait for backward induction.
+      const lazy = !one && k === D - 1 && k > 0;
+      let expanded: number;
+      if (one) expanded = this.expandOne(lev, nxt, sn, tpl !== null);
+      else if (lazy) expanded = this.expandLast(lev, nxt, sn, tpl !== null);
+      else expanded = this.expandMulti(k, lev, nxt, sn, tpl !== null);
+      if (!lazy) this.transitions += expanded * M;
       this.states += expanded;
       this.evaluate(k, lev, nxt, tpl);
-      if (penalty > 0) {
+      if (penalty > 0 && !lazy) {
         // States (position, last move): a transition's value depends on the move before it.
         for (let si = 0; si < lev.nSt; si++) {
           const base = lev.stPos[si]! * M;
@@ -335,6 +382,11 @@ export class FastSearch {
       this.stM = new Float64Array(w.capacity);
       this.stN2 = new Float64Array(w.capacity);
       this.stH2 = new Float64Array(w.capacity);
+      this.sbX0 = new Float64Array(w.capacity);
+      this.sbX1 = new Float64Array(w.capacity);
+      this.sbY0 = new Float64Array(w.capacity);
+      this.sbY1 = new Float64Array(w.capacity);
+      this.moveList = new Int32Array(w.capacity);
     }
     const X = w.x;
     const Y = w.y;
@@ -378,10 +430,13 @@ export class FastSearch {
 
   /**
    * Step k's obstacles: those of the horizon list whose path over the step's frames comes within
-   * the margin of the box reachable by then. With 1-frame steps their position at that frame,
-   * margin and squared distances are copied densely (same expressions as contactsAt). Returns the count.
+   * the margin of the box the surviving positions of level k reach in the step (the union of the
+   * per-position boxes expandOne / expandMulti test, so their lists are unchanged). With 1-frame
+   * steps their position at that frame, margin and squared distances are copied densely (same
+   * expressions as contactsAt); with longer steps their swept boxes and positions on every frame.
+   * Returns the count.
    */
-  private cullStep(k: number): number {
+  private cullStep(k: number, lev: Level): number {
     const p = this.p;
     const w = p.world;
     const X = w.x;
@@ -391,11 +446,25 @@ export class FastSearch {
     const F = p.frames;
     const t0 = k * F + 1;
     const t1 = (k + 1) * F;
-    const reach = t1 * p.moves.maxStep;
-    const bx0 = Math.max(p.loX, p.startX - reach) * INV_Q;
-    const bx1 = Math.min(p.hiX, p.startX + reach) * INV_Q;
-    const by0 = Math.max(p.loY, p.startY - reach) * INV_Q;
-    const by1 = Math.min(p.hiY, p.startY + reach) * INV_Q;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      const x = lev.posX[pi]!;
+      const y = lev.posY[pi]!;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    if (x0 > x1) return 0;
+    const reachStep = F * p.moves.maxStep;
+    const bx0 = Math.max(p.loX, x0 - reachStep) * INV_Q;
+    const bx1 = Math.min(p.hiX, x1 + reachStep) * INV_Q;
+    const by0 = Math.max(p.loY, y0 - reachStep) * INV_Q;
+    const by1 = Math.min(p.hiY, y1 + reachStep) * INV_Q;
     const hl = this.hList;
     const hn = this.hn;
     const mg = this.margin;
@@ -425,16 +494,46 @@ export class FastSearch {
       }
       return sn;
     }
+    if (this.fX.length < hn * F) {
+      this.fX = new Float64Array(hn * F * 2);
+      this.fY = new Float64Array(hn * F * 2);
+    }
+    const fX = this.fX;
+    const fY = this.fY;
+    const sX0 = this.sbX0;
+    const sX1 = this.sbX1;
+    const sY0 = this.sbY0;
+    const sY1 = this.sbY1;
+    const sN2 = this.stN2;
+    const sH2 = this.stH2;
+    const N2 = p.near2;
+    const H2 = p.hit2;
     for (let j = 0; j < hn; j++) {
       const i = hl[j]!;
       const m = mg[i]!;
       const xa = X[i]! + VX[i]! * t0;
       const xb = X[i]! + VX[i]! * t1;
-      if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
+      const x0 = (xa < xb ? xa : xb) - m;
+      const x1 = (xa < xb ? xb : xa) + m;
+      if (x1 < bx0 || x0 > bx1) continue;
       const ya = Y[i]! + VY[i]! * t0;
       const yb = Y[i]! + VY[i]! * t1;
-      if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
-      sl[sn++] = i;
+      const y0 = (ya < yb ? ya : yb) - m;
+      const y1 = (ya < yb ? yb : ya) + m;
+      if (y1 < by0 || y0 > by1) continue;
+      sl[sn] = i;
+      sX0[sn] = x0;
+      sX1[sn] = x1;
+      sY0[sn] = y0;
+      sY1[sn] = y1;
+      sN2[sn] = N2[i]!;
+      sH2[sn] = H2[i]!;
+      const o = sn * F;
+      for (let f = 0; f < F; f++) {
+        fX[o + f] = X[i]! + VX[i]! * (t0 + f);
+        fY[o + f] = Y[i]! + VY[i]! * (t0 + f);
+      }
+      sn++;
     }
     return sn;
   }
@@ -504,23 +603,23 @@ export class FastSearch {
     return expanded;
   }
 
-  /** Steps of several frames: contacts per transition (they depend on the frames in between). */
+  /**
+   * Steps of several frames: contacts per transition, since they depend on the frames in between.
+   * - A held move sweeps a short segment: only the step obstacles whose swept box (grown by the
+   *   margin) overlaps that segment's box can come within the nearly-hit distance on one of its
+   *   frames, so only those are checked frame by frame. In the open field a move is a straight
+   *   line clamped to the bounds: its frames lie between the first and the last, its end is the
+   *   clamped end.
+   * - The last frame of every move into a child is the child itself at the same time, so it is
+   *   checked once per child (posEnd); a hit there kills every move into it unchecked.
+   * - With walls (sliding, corner nudging) the moves go through problem.contacts on the parent's list.
+   */
   private expandMulti(k: number, lev: Level, nxt: Level, sn: number, fromTemplate: boolean): number {
     const p = this.p;
     const M = p.moves.count;
-    const F = p.frames;
-    const w = p.world;
-    const X = w.x;
-    const Y = w.y;
-    const VX = w.vx;
-    const VY = w.vy;
-    const mg = this.margin;
-    const reachStep = F * p.moves.maxStep;
-    const t0 = k * F + 1;
-    const t1 = (k + 1) * F;
-    const sl = this.stepList;
-    const pl = this.posList;
+    const walls = p.walls !== null;
     const child = lev.child;
+    this.stepBoxes.build(sn, this.sbX0, this.sbX1, this.sbY0, this.sbY1, p.frames * p.moves.maxStep * INV_Q);
     let expanded = 0;
     for (let pi = 0; pi < lev.nPos; pi++) {
       if (lev.posNear[pi]! < 0) continue;
@@ -528,35 +627,279 @@ export class FastSearch {
       const base = pi * M;
       const ix = lev.posX[pi]!;
       const iy = lev.posY[pi]!;
-      const px0 = Math.max(p.loX, ix - reachStep) * INV_Q;
-      const px1 = Math.min(p.hiX, ix + reachStep) * INV_Q;
-      const py0 = Math.max(p.loY, iy - reachStep) * INV_Q;
-      const py1 = Math.min(p.hiY, iy + reachStep) * INV_Q;
-      let pn = 0;
-      for (let j = 0; j < sn; j++) {
-        const i = sl[j]!;
-        const m = mg[i]!;
-        const xa = X[i]! + VX[i]! * t0;
-        const xb = X[i]! + VX[i]! * t1;
-        if ((xa < xb ? xb : xa) < px0 - m || (xa < xb ? xa : xb) > px1 + m) continue;
-        const ya = Y[i]! + VY[i]! * t0;
-        const yb = Y[i]! + VY[i]! * t1;
-        if ((ya < yb ? yb : ya) < py0 - m || (ya < yb ? ya : yb) > py1 + m) continue;
-        pl[pn++] = i;
-      }
+      const pn = this.parentList(ix, iy, walls);
       for (let a = 0; a < M; a++) {
-        const c = p.contacts(k, ix, iy, a, pl, pn);
+        let c: number;
+        let cp: number;
+        if (walls) {
+          c = p.contacts(k, ix, iy, a, this.posList, pn);
+          cp = c < 0 ? -1 : nxt.addPos(p.outX, p.outY);
+          child[base + a] = cp;
+        } else {
+          const ex = clampInt(ix + p.frames * p.moves.dx[a]!, p.loX, p.hiX);
+          const ey = clampInt(iy + p.frames * p.moves.dy[a]!, p.loY, p.hiY);
+          if (fromTemplate) cp = child[base + a]!;
+          else child[base + a] = cp = nxt.addPos(ex, ey);
+          c = this.heldContacts(ix, iy, a, ex, ey, pn, nxt, cp);
+        }
         lev.tNear[base + a] = c;
-        if (c < 0) {
-          if (!fromTemplate) child[base + a] = -1;
+        if (c >= 0) nxt.posNear[cp] = 0;
+      }
+    }
+    return expanded;
+  }
+
+  /**
+   * The last step when it has several frames (and is not the root's): the children, and the
+   * contacts on their own frame (posEnd, shared by every move into them; a hit there kills those
+   * moves). The children are leaves (a path that gets there survives every step), so backward
+   * induction checks a parent's other moves best bound first and stops once no other can beat the
+   * best (bestLast); every child not hit on its frame gets its node value for those bounds.
+   */
+  private expandLast(lev: Level, nxt: Level, sn: number, fromTemplate: boolean): number {
+    const p = this.p;
+    const M = p.moves.count;
+    const F = p.frames;
+    const walls = p.walls !== null;
+    const child = lev.child;
+    this.stepBoxes.build(sn, this.sbX0, this.sbX1, this.sbY0, this.sbY1, F * p.moves.maxStep * INV_Q);
+    let expanded = 0;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      expanded++;
+      const base = pi * M;
+      const ix = lev.posX[pi]!;
+      const iy = lev.posY[pi]!;
+      // Walls: problem.contacts checks every frame later (posEnd is the open field's).
+      const pn = walls ? 0 : this.parentList(ix, iy, false);
+      for (let a = 0; a < M; a++) {
+        let cp: number;
+        if (fromTemplate) cp = child[base + a]!;
+        else {
+          let x = ix;
+          let y = iy;
+          if (p.walls) {
+            for (let f = 0; f < F; f++) {
+              p.wallStep(x, y, p.moves.dx[a]!, p.moves.dy[a]!);
+              x = p.outX;
+              y = p.outY;
+            }
+          } else {
+            x = clampInt(ix + F * p.moves.dx[a]!, p.loX, p.hiX);
+            y = clampInt(iy + F * p.moves.dy[a]!, p.loY, p.hiY);
+          }
+          child[base + a] = cp = nxt.addPos(x, y);
+        }
+        if (!walls && nxt.posEnd[cp] === UNSEEN) nxt.posEnd[cp] = this.frameContacts(F, nxt.posX[cp]!, nxt.posY[cp]!, this.posList, pn);
+        if (!walls && nxt.posEnd[cp]! < 0) {
+          lev.tNear[base + a] = -1;
           continue;
         }
-        const cp = fromTemplate ? child[base + a]! : nxt.addPos(p.outX, p.outY);
-        if (!fromTemplate) child[base + a] = cp;
+        lev.tNear[base + a] = DEFERRED;
         nxt.posNear[cp] = 0;
       }
     }
     return expanded;
+  }
+
+  /**
+   * The step entries that can come near the box a position at (ix, iy) reaches in the step, into
+   * posList (with walls as obstacle indices, for problem.contacts). Returns the count.
+   */
+  private parentList(ix: number, iy: number, walls: boolean): number {
+    const p = this.p;
+    const reachStep = p.frames * p.moves.maxStep;
+    const px0 = Math.max(p.loX, ix - reachStep) * INV_Q;
+    const px1 = Math.min(p.hiX, ix + reachStep) * INV_Q;
+    const py0 = Math.max(p.loY, iy - reachStep) * INV_Q;
+    const py1 = Math.min(p.hiY, iy + reachStep) * INV_Q;
+    const sX0 = this.sbX0;
+    const sX1 = this.sbX1;
+    const sY0 = this.sbY0;
+    const sY1 = this.sbY1;
+    const pl = this.posList;
+    const g = this.stepBoxes;
+    const order = g.order;
+    let pn = 0;
+    g.query(px0, px1, py0, py1);
+    for (let r = g.ra; r <= g.rb; r++) {
+      const end = g.start[r * g.nx + g.cb + 1]!;
+      for (let q = g.start[r * g.nx + g.ca]!; q < end; q++) {
+        const j = order[q]!;
+        if (sX1[j]! < px0 || sX0[j]! > px1 || sY1[j]! < py0 || sY0[j]! > py1) continue;
+        pl[pn++] = j;
+      }
+    }
+    if (walls) for (let q = 0; q < pn; q++) pl[q] = this.stepList[pl[q]!]!;
+    return pn;
+  }
+
+  /**
+   * Open field: contacts of move a held from (ix, iy) to its (clamped) end (ex, ey), child cp of
+   * nxt, checking only the entries of the parent's list (posList[0..pn)) near the move's own box.
+   * −1 on a hit, else the nearly-hit count over the step's frames (as problem.contacts).
+   */
+  private heldContacts(ix: number, iy: number, a: number, ex: number, ey: number, pn: number, nxt: Level, cp: number): number {
+    const p = this.p;
+    const F = p.frames;
+    const ddx = p.moves.dx[a]!;
+    const ddy = p.moves.dy[a]!;
+    const pl = this.posList;
+    const ml = this.moveList;
+    let mn = 0;
+    if (pn > 0) {
+      // The move's first and last frame (clamping keeps the frames in between between them).
+      const ax = clampInt(ix + ddx, p.loX, p.hiX) * INV_Q;
+      const ay = clampInt(iy + ddy, p.loY, p.hiY) * INV_Q;
+      const bx = ex * INV_Q;
+      const by = ey * INV_Q;
+      const mx0 = ax < bx ? ax : bx;
+      const mx1 = ax < bx ? bx : ax;
+      const my0 = ay < by ? ay : by;
+      const my1 = ay < by ? by : ay;
+      const sX0 = this.sbX0;
+      const sX1 = this.sbX1;
+      const sY0 = this.sbY0;
+      const sY1 = this.sbY1;
+      for (let q = 0; q < pn; q++) {
+        const j = pl[q]!;
+        if (sX1[j]! < mx0 || sX0[j]! > mx1 || sY1[j]! < my0 || sY0[j]! > my1) continue;
+        ml[mn++] = j;
+      }
+    }
+    let end = nxt.posEnd[cp]!;
+    if (end === UNSEEN) end = nxt.posEnd[cp] = this.frameContacts(F, ex, ey, ml, mn);
+    if (end < 0 || mn === 0) return end;
+    // Frames 1 .. F−1, obstacle by obstacle (a count and a hit do not depend on the order).
+    const shX = this.shipX;
+    const shY = this.shipY;
+    for (let f = 1; f < F; f++) {
+      shX[f] = clampInt(ix + f * ddx, p.loX, p.hiX) * INV_Q;
+      shY[f] = clampInt(iy + f * ddy, p.loY, p.hiY) * INV_Q;
+    }
+    const fX = this.fX;
+    const fY = this.fY;
+    const N2 = this.stN2;
+    const H2 = this.stH2;
+    let nearly = end;
+    for (let q = 0; q < mn; q++) {
+      const j = ml[q]!;
+      const o = j * F - 1;
+      const n2 = N2[j]!;
+      for (let f = 1; f < F; f++) {
+        const dx = fX[o + f]! - shX[f]!;
+        const dy = fY[o + f]! - shY[f]!;
+        const d2 = dx * dx + dy * dy;
+        if (d2 <= n2) {
+          if (d2 <= H2[j]!) return -1;
+          nearly++;
+        }
+      }
+    }
+    return nearly;
+  }
+
+  /**
+   * Frame f of the step with the ship at lattice point (x, y), against the step entries
+   * list[0..n): −1 when one hits, else how many are within the nearly-hit distance. The same test on
+   * the same numbers as problem.contactsAt (fX holds X + VX·t for that frame's t).
+   */
+  private frameContacts(f: number, x: number, y: number, list: Int32Array, n: number): number {
+    const F = this.p.frames;
+    const fX = this.fX;
+    const fY = this.fY;
+    const N2 = this.stN2;
+    const H2 = this.stH2;
+    const sx = x * INV_Q;
+    const sy = y * INV_Q;
+    const o = f - 1;
+    let nearly = 0;
+    for (let q = 0; q < n; q++) {
+      const j = list[q]!;
+      const dx = fX[j * F + o]! - sx;
+      const dy = fY[j * F + o]! - sy;
+      const d2 = dx * dx + dy * dy;
+      if (d2 <= N2[j]!) {
+        if (d2 <= H2[j]!) return -1;
+        nearly++;
+      }
+    }
+    return nearly;
+  }
+
+  /**
+   * Backward induction at the last step of several frames (see expandLast), from position pi of
+   * level k whose last move was `last`: the best move by (survived, value) with the earliest move
+   * winning ties, as the scan in move order finds it. A move's value is at most its value with no
+   * nearly-hit pair (node value E0 of its child, penalised as usual): moves are checked in
+   * decreasing order of that bound, and the rest skipped once none can beat (or tie earlier than)
+   * the best. Results in retL / retV / retA; checked transitions keep tNear and tE.
+   */
+  private bestLast(k: number, lev: Level, nxt: Level, pi: number, last: number): void {
+    const p = this.p;
+    const M = p.moves.count;
+    const D = p.depth;
+    const c = p.weights[k]!;
+    const penalty = p.switchPenalty;
+    const base = pi * M;
+    const child = lev.child;
+    const bound = this.moveBound;
+    // (A move known to be hit is worth (k, 0): below any (D, ·) that stops the checks.)
+    for (let a = 0; a < M; a++) bound[a] = lev.tNear[base + a] === -1 ? -Infinity : c * penalised(nxt.posE[child[base + a]!]!, a, last, penalty) + 0;
+    let bestL = -1;
+    let bestV = -Infinity;
+    let bestA = 0;
+    let pn = -1;
+    // Take the moves by (bound desc, move asc): usually the first or second one settles it.
+    let taken = 0;
+    for (let left = M; left > 0; left--) {
+      let a = -1;
+      let b = -Infinity;
+      for (let q = 0; q < M; q++) {
+        if ((taken & (1 << q)) === 0 && (a < 0 || bound[q]! > b)) {
+          b = bound[q]!;
+          a = q;
+        }
+      }
+      taken |= 1 << a;
+      if (bestL === D && (b < bestV || (b === bestV && a > bestA))) break;
+      let t = lev.tNear[base + a]!;
+      if (t === DEFERRED) {
+        if (pn < 0) pn = this.parentList(lev.posX[pi]!, lev.posY[pi]!, p.walls !== null);
+        t = this.lastContacts(k, lev, nxt, pi, a, pn);
+      }
+      let L: number;
+      let V: number;
+      if (t < 0) {
+        L = k;
+        V = 0;
+      } else {
+        L = D;
+        V = c * penalised(lev.tE[base + a]!, a, last, penalty) + 0;
+      }
+      if (better(L, V, bestL, bestV) || (L === bestL && V === bestV && a < bestA)) {
+        bestL = L;
+        bestV = V;
+        bestA = a;
+      }
+    }
+    this.retL = bestL;
+    this.retV = bestV;
+    this.retA = bestA;
+  }
+
+  /** Contacts of a deferred last-step transition (pi, a), with its node value into tE. */
+  private lastContacts(k: number, lev: Level, nxt: Level, pi: number, a: number, pn: number): number {
+    const p = this.p;
+    const t = pi * p.moves.count + a;
+    const ix = lev.posX[pi]!;
+    const iy = lev.posY[pi]!;
+    const cp = lev.child[t]!;
+    const c = p.walls !== null ? p.contacts(k, ix, iy, a, this.posList, pn) : this.heldContacts(ix, iy, a, nxt.posX[cp]!, nxt.posY[cp]!, pn, nxt, cp);
+    this.transitions++;
+    lev.tNear[t] = c;
+    if (c >= 0) lev.tE[t] = c === 0 ? nxt.posE[cp]! : p.nodeE(nxt.posX[cp]!, nxt.posY[cp]!, nxt.posD[cp]!, c);
+    return c;
   }
 
   /** Level k+1's map over the cells its surviving positions read, their danger, and the node values. */
@@ -568,20 +911,43 @@ export class FastSearch {
     const X = nxt.posX;
     const Y = nxt.posY;
     if (p.params.influenceMap) {
-      let x0 = Infinity;
-      let x1 = -Infinity;
-      let y0 = Infinity;
-      let y1 = -Infinity;
-      for (let cp = 0; cp < n; cp++) {
-        if (near[cp]! < 0) continue;
-        const x = X[cp]!;
-        const y = Y[cp]!;
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
+      const map = p.maps[k]!;
+      const t = (k + 1) * p.frames;
+      if (p.frames === 1) {
+        // 1-frame steps: the positions lie closer than a cell, so the box of the cells they read is
+        // about the cells they read.
+        let x0 = Infinity;
+        let x1 = -Infinity;
+        let y0 = Infinity;
+        let y1 = -Infinity;
+        for (let cp = 0; cp < n; cp++) {
+          if (near[cp]! < 0) continue;
+          const x = X[cp]!;
+          const y = Y[cp]!;
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (y < y0) y0 = y;
+          if (y > y1) y1 = y;
+        }
+        const cell = map.cell;
+        if (x0 <= x1) {
+          map.buildWindow(
+            p.world,
+            t,
+            readLo(x0 * INV_Q, cell, map.cols),
+            readHi(x1 * INV_Q, cell, map.cols),
+            readLo(y0 * INV_Q, cell, map.rows),
+            readHi(y1 * INV_Q, cell, map.rows),
+            this.shapes,
+          );
+        }
+      } else {
+        // Longer steps: the positions lie cells apart; draw only the cells interpolation reads there.
+        const reads = (this.reads ??= new ReadCells(map.cols, map.rows, map.cell));
+        reads.reset();
+        for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) reads.mark(X[cp]! * INV_Q, Y[cp]! * INV_Q);
+        if (reads.c0 <= reads.c1) map.buildReads(p.world, t, this.shapes, reads);
       }
-      if (x0 <= x1) p.buildMap(k, x0, x1, y0, y1, this.shapes);
       if (tpl) {
         // Template levels: interpolation's per-axis work once per distinct coordinate.
         const ax = this.axes;
@@ -595,11 +961,11 @@ export class FastSearch {
         for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) nxt.posD[cp] = ax.at(xi[cp]!, yi[cp]!);
       } else for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) nxt.posD[cp] = p.dangerAt(k, X[cp]!, Y[cp]!);
     }
-    // Without a map the danger is never read (nodeE ignores it).
-    if (p.frames === 1) {
-      p.nodeValues(X, Y, nxt.posD, near, n, nxt.posE);
-      return;
-    }
+    // Without a map the danger is never read (nodeE ignores it). With 1-frame steps posE is the
+    // node value of every transition into the child; with longer steps (posNear 0) its value with
+    // no nearly-hit pair, which is each transition's that has none.
+    p.nodeValues(X, Y, nxt.posD, near, n, nxt.posE);
+    if (p.frames === 1) return;
     const child = lev.child;
     for (let pi = 0; pi < lev.nPos; pi++) {
       if (lev.posNear[pi]! < 0) continue;
@@ -608,7 +974,7 @@ export class FastSearch {
         const c = lev.tNear[base + a]!;
         if (c < 0) continue;
         const cp = child[base + a]!;
-        lev.tE[base + a] = p.nodeE(X[cp]!, Y[cp]!, nxt.posD[cp]!, c);
+        lev.tE[base + a] = c === 0 ? nxt.posE[cp]! : p.nodeE(X[cp]!, Y[cp]!, nxt.posD[cp]!, c);
       }
     }
   }
@@ -689,6 +1055,16 @@ export class FastSearch {
         }
         continue;
       }
+      if (k === D - 1 && k > 0) {
+        for (let pi = 0; pi < lev.nPos; pi++) {
+          if (lev.posNear[pi]! < 0) continue;
+          this.bestLast(k, lev, nxt, pi, -1);
+          lev.bL[pi] = this.retL;
+          lev.bV[pi] = this.retV;
+          lev.bMove[pi] = this.retA;
+        }
+        continue;
+      }
       for (let pi = 0; pi < lev.nPos; pi++) {
         if (lev.posNear[pi]! < 0) continue;
         const tb = pi * M;
@@ -742,6 +1118,15 @@ export class FastSearch {
       const nxt = this.levels[k + 1]!;
       lev.ensureBest(lev.nSt);
       const c = p.weights[k]!;
+      if (!one && k === D - 1 && k > 0) {
+        for (let si = 0; si < lev.nSt; si++) {
+          this.bestLast(k, lev, nxt, lev.stPos[si]!, lev.stLast[si]!);
+          lev.bL[si] = this.retL;
+          lev.bV[si] = this.retV;
+          lev.bMove[si] = this.retA;
+        }
+        continue;
+      }
       for (let si = 0; si < lev.nSt; si++) {
         const tb = lev.stPos[si]! * M;
         const sb = si * M;

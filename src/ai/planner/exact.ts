@@ -1,10 +1,7 @@
 // Exact mode (ours): the true optimum over all plans — locations may repeat, no fixed order.
 //
-// Reduction. Between two consecutive attacks/heals a plan only moves, so an optimal plan moves
-// along a least-(time, moves) path there (cutting a detour never raises damage). Hence only "key
-// points" matter: the start, the goals, the attackable enemies and the heal pads (with
-// healAt = "anywhere" every key point can heal). The search state is (set of killed enemies,
-// damage, key point); its cost is (time, actions), compared lexicographically.
+// The state is (set of killed enemies, damage, key point) (exact-keys.ts); its cost is (time,
+// actions), compared lexicographically.
 //
 // Label setting by layers. An attack only adds enemies to the set, and a heal only lowers damage
 // within a set, so the states are processed by set (increasing as a bit mask, supersets come
@@ -14,73 +11,47 @@
 // therefore the least over all plans reaching it, and the answer — largest reward over the sets
 // that reach a goal, then least time, then fewest actions — is optimal. Work: 2^K·(λ+1)·P² for K
 // enemies and P key points (tested against brute-force enumeration in tests/ai/planner).
+//
+// Small instances use dense tables (below); larger ones the sparse search of exact-sparse.ts,
+// which visits only reachable sets and prunes by dominance and bounds, and gives the same plan.
 
-import { pathTo, shortestPaths, type ShortestPaths } from './graph';
-import { PlannerInputError, type Instance, type Step } from './types';
+import { keyPoints, pushPathReversed, type KeyPoints } from './exact-keys';
+import { searchExactSparse, SPARSE_RECORD_LIMIT } from './exact-sparse';
+import type { Instance, Step } from './types';
 
-/** The largest DP table exact mode accepts (sets × damage levels × key points). */
-export const EXACT_STATE_LIMIT = 1 << 23;
+/** Up to this many states (sets × damage levels × key points) exact mode uses dense tables. */
+export const DENSE_STATE_LIMIT = 1 << 15;
+/** The sparse search gives up (PlannerLimitError) beyond this many stored states. */
+export const EXACT_STATE_LIMIT = SPARSE_RECORD_LIMIT;
 
 export interface ExactResult {
   steps: Step[];
 }
 
-export function searchExact(inst: Instance): ExactResult | null {
-  const L = inst.lambda;
-  const Z = L + 1;
-  const z0 = inst.maxHp - inst.hp;
-  const fromStart = shortestPaths(inst, [inst.start]);
-  const toGoal = shortestPaths(inst, inst.goals, true);
-  if (inst.goals.every((g) => fromStart.time[g] === Infinity)) return null;
-  const useful = (v: number) => fromStart.time[v] !== Infinity && toGoal.time[v] !== Infinity;
+export interface ExactOptions {
+  /** Force one search (tests compare them); default: dense up to DENSE_STATE_LIMIT states. */
+  search?: 'dense' | 'sparse';
+  /** Sparse search only: stop after this many stored states (default EXACT_STATE_LIMIT). */
+  limit?: number;
+}
 
-  // Key points.
-  const kpNode: number[] = [];
-  const kpOf = new Map<number, number>();
-  const addKp = (v: number) => {
-    if (!kpOf.has(v)) {
-      kpOf.set(v, kpNode.length);
-      kpNode.push(v);
-    }
-  };
-  addKp(inst.start);
-  for (const g of inst.goals) if (fromStart.time[g] !== Infinity) addKp(g);
-  const att: number[] = []; // attackable enemy indices; bit b of a mask = att[b]
-  inst.enemies.forEach((e, i) => {
-    if (e.damage <= L && useful(e.node)) {
-      att.push(i);
-      addKp(e.node);
-    }
-  });
-  if (!inst.healAnywhere) for (let v = 0; v < inst.names.length; v++) if (inst.healable[v] && useful(v)) addKp(v);
-  const P = kpNode.length;
-  const K = att.length;
+/** The optimal plan's steps, or null when no goal can be reached. Throws PlannerLimitError when too large. */
+export function searchExact(inst: Instance, opts: ExactOptions = {}): ExactResult | null {
+  const k = keyPoints(inst);
+  if (!k) return null;
+  const dense = opts.search ? opts.search === 'dense' : k.K <= 30 && 2 ** k.K * k.Z * k.P <= DENSE_STATE_LIMIT;
+  const steps = dense ? searchDense(k) : searchExactSparse(k, opts.limit ?? EXACT_STATE_LIMIT);
+  return steps ? { steps } : null;
+}
+
+function searchDense(k: KeyPoints): Step[] | null {
+  const { inst, L, Z, z0, P, K, kpNode, kpOf, kpBit, kpHeal, bitReward, bitDamage, dT, dH } = k;
   const M = 2 ** K;
-  if (M * Z * P > EXACT_STATE_LIMIT) {
-    throw new PlannerInputError(inst.source, 'enemies', `too large for exact mode: 2^${K} enemy sets × ${Z} damage levels × ${P} key points exceeds ${EXACT_STATE_LIMIT} states`);
-  }
-  const kpBit = new Int32Array(P).fill(-1);
-  const kpHeal = new Uint8Array(P);
-  for (let i = 0; i < P; i++) {
-    const e = inst.enemyAt[kpNode[i]!]!;
-    kpBit[i] = e >= 0 ? att.indexOf(e) : -1;
-    kpHeal[i] = inst.healable[kpNode[i]!]!;
-  }
   const rewardOf = new Float64Array(M);
   for (let m = 1; m < M; m++) {
     const b = 31 - Math.clz32(m & -m);
-    rewardOf[m] = rewardOf[m & (m - 1)]! + inst.enemies[att[b]!]!.reward;
+    rewardOf[m] = rewardOf[m & (m - 1)]! + bitReward[b]!;
   }
-
-  // Key-point distances.
-  const sps: ShortestPaths[] = kpNode.map((v) => (v === inst.start ? fromStart : shortestPaths(inst, [v])));
-  const dT = new Float64Array(P * P);
-  const dH = new Int32Array(P * P);
-  for (let i = 0; i < P; i++)
-    for (let j = 0; j < P; j++) {
-      dT[i * P + j] = sps[i]!.time[kpNode[j]!]!;
-      dH[i * P + j] = sps[i]!.hops[kpNode[j]!]!;
-    }
 
   const S = M * Z * P;
   const iT = new Float64Array(S).fill(Infinity);
@@ -91,11 +62,11 @@ export function searchExact(inst: Instance): ExactResult | null {
   const fSrc = new Int32Array(S).fill(-1);
   const ta = inst.timeAttack;
   const th = inst.timeHeal;
-  const relaxInit = (k: number, t: number, a: number, kind: number) => {
-    if (t < iT[k]! || (t === iT[k] && a < iA[k]!)) {
-      iT[k] = t;
-      iA[k] = a;
-      iKind[k] = kind;
+  const relaxInit = (s: number, t: number, a: number, kind: number) => {
+    if (t < iT[s]! || (t === iT[s] && a < iA[s]!)) {
+      iT[s] = t;
+      iA[s] = a;
+      iKind[s] = kind;
     }
   };
   iT[z0 * P + 0] = 0;
@@ -137,7 +108,7 @@ export function searchExact(inst: Instance): ExactResult | null {
       for (let j = 0; j < P; j++) {
         const b = kpBit[j]!;
         if (b < 0 || mask & (1 << b) || fT[base + j] === Infinity) continue;
-        const z2 = z + inst.enemies[att[b]!]!.damage;
+        const z2 = z + bitDamage[b]!;
         if (z2 > L) continue;
         const m2 = mask | (1 << b);
         layerLive[m2] = 1;
@@ -155,12 +126,12 @@ export function searchExact(inst: Instance): ExactResult | null {
       for (const g of inst.goals) {
         const j = kpOf.get(g);
         if (j === undefined) continue;
-        const k = (mask * Z + z) * P + j;
-        if (fT[k] === Infinity) continue;
-        const r = inst.objective === 'shortest' ? 0 : rewardOf[mask]!;
-        if (r > bestR || (r === bestR && (fT[k]! < fT[best]! || (fT[k] === fT[best] && fA[k]! < fA[best]!)))) {
+        const s = (mask * Z + z) * P + j;
+        if (fT[s] === Infinity) continue;
+        const r = rewardOf[mask]!;
+        if (r > bestR || (r === bestR && (fT[s]! < fT[best]! || (fT[s] === fT[best] && fA[s]! < fA[best]!)))) {
           bestR = r;
-          best = k;
+          best = s;
         }
       }
   }
@@ -168,26 +139,25 @@ export function searchExact(inst: Instance): ExactResult | null {
 
   // Trace back.
   const rev: Step[] = [];
-  let k = best;
+  let s = best;
   for (;;) {
-    const j = k % P;
-    const mz = (k - j) / P;
+    const j = s % P;
+    const mz = (s - j) / P;
     const z = mz % Z;
     const mask = (mz - z) / Z;
-    const i = fSrc[k]!;
-    const path = pathTo(sps[i]!, kpNode[j]!)!;
-    for (let q = path.length - 1; q >= 0; q--) rev.push({ kind: 0, node: path[q]! });
-    const ki = (mask * Z + z) * P + i;
-    const kind = iKind[ki]!;
+    const i = fSrc[s]!;
+    pushPathReversed(k, i, j, rev);
+    const si = (mask * Z + z) * P + i;
+    const kind = iKind[si]!;
     if (kind === 1) break;
     if (kind === 2) {
       rev.push({ kind: 2, node: kpNode[i]! });
-      k = ki + P;
+      s = si + P;
     } else {
       const b = kpBit[i]!;
       rev.push({ kind: 1, node: kpNode[i]! });
-      k = ((mask ^ (1 << b)) * Z + (z - inst.enemies[att[b]!]!.damage)) * P + i;
+      s = ((mask ^ (1 << b)) * Z + (z - bitDamage[b]!)) * P + i;
     }
   }
-  return { steps: rev.reverse() };
+  return rev.reverse();
 }

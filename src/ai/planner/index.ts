@@ -7,6 +7,7 @@ export { validatePlan, type PlanCheck } from './validate';
 export { visitOrder } from './unrestricted';
 export { restrictedDag } from './graph';
 export { isExperimentJson, parseExperiment, runExperiment, type Experiment, type Route, type RunResult, type TurnRecord } from './experiment';
-export { EXACT_STATE_LIMIT } from './exact';
+export { DENSE_STATE_LIMIT, EXACT_STATE_LIMIT, searchExact, type ExactOptions } from './exact';
 export * from './types';
 export { runSnapshots } from './snapshots';
+export { parseJsonText, jsonSyntaxError, lineColumn } from './json-text';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseMaze, type Maze } from '../../maze/maze';
 import { buildCsr } from './graph';
+import { parseJsonText } from './json-text';
 import { MODES, OBJECTIVES, PlannerInputError, type Enemy, type Instance, type Mode, type Objective } from './types';
 
 const posNumber = (what: string) =>
@@ -54,13 +55,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 
 /** Parses JSON text of an instance; malformed JSON and every bad field give a PlannerInputError. */
 export function parseInstanceText(text: string, source = 'instance'): Instance {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new PlannerInputError(source, '', `malformed JSON (${(e as Error).message})`);
-  }
-  return parseInstance(json, source);
+  return parseInstance(parseJsonText(text, source), source);
 }
 
 /** Validates a parsed JSON value and builds the normalised instance. Throws PlannerInputError naming the field. */

@@ -111,3 +111,20 @@ export class PlannerInputError extends Error {
     this.name = 'PlannerInputError';
   }
 }
+
+/**
+ * Not a bad instance: exact mode gave up because the instance is too large for its search
+ * (more than `limit` search states). The other modes still answer; tools exit 2 on it.
+ */
+export class PlannerLimitError extends Error {
+  readonly userFacing = true;
+  constructor(
+    readonly source: string,
+    readonly states: number,
+    readonly limit: number,
+    readonly detail: string,
+  ) {
+    super(`${source}: exact mode: instance too large (${detail}: more than ${limit} search states); use --mode unrestricted`);
+    this.name = 'PlannerLimitError';
+  }
+}

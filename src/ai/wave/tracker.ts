@@ -10,8 +10,9 @@
 //
 // WavePlusTracker — the improved variant "wave+" for the weakness of §6.3 (far chasers meet weak
 // fronts; |z| only passes the threshold once reflected and diffracted waves add up, and the gradient of
-// that mixture points anywhere). The field records, per cell, the first time |z| reached a low level
-// (first-arrival detection; a time, so it does not depend on how weak the front is). A chaser steers
+// that mixture points anywhere, often away from the source). The field records, per grid point, the
+// first time |z| reached a very low level (1e-12: first-arrival detection; a time, so a weak front
+// counts as much as a strong one, and the later mixture never overwrites it). A chaser steers
 // along −∇(arrival time) of the newest wave that has reached its cell: the direction the first front
 // came from, never the later mixture. It re-reads that direction every step (the arrival map stays
 // valid until the wave is re-emitted), so it bends round corners instead of running straight for T/n
@@ -22,8 +23,10 @@ import type { WaveField, WaveSample } from './field';
 
 export interface WaveTrackerOptions {
   /**
-   * |z| level that counts as arrival. Default 1e-6 × the field's amplitude: the lowest level clear of
-   * round-off, found best on the shipped mazes; higher levels (1e-2 … 1e-4) show §6.3's weakness more.
+   * |z| level that counts as arrival. Default 1e-6 × the field's amplitude, picked by trial on the
+   * shipped mazes (the paper leaves it free). It has to lie below the leading crest at the chaser:
+   * behind that crest come larger lobes of either sign (walls held at 0 reflect with inverted sign),
+   * and a trough passing first sends the chaser away from the source (docs/chasers.md, §6.3).
    */
   threshold?: number;
 }
@@ -41,6 +44,8 @@ export class WaveTracker {
   reactions = 0;
   readonly threshold: number;
   private readonly s: WaveSample = { z: 0, gx: 0, gy: 0 };
+  /** Scratch: every wave's value at the chaser (one bilinear lookup per step for all waves). */
+  private readonly zs: Float64Array;
 
   constructor(
     readonly field: WaveField,
@@ -48,6 +53,7 @@ export class WaveTracker {
   ) {
     this.threshold = opts.threshold ?? 1e-6 * field.amplitude;
     this.reacted = new Int32Array(field.waves).fill(-1);
+    this.zs = new Float64Array(field.waves);
   }
 
   /** Forget all reactions and stop (e.g. on respawn). */
@@ -86,18 +92,44 @@ export class WaveTracker {
   update(x: number, y: number): boolean {
     const f = this.field;
     const n = f.waves;
+    const age = f.age;
+    const generation = f.generation;
+    const reacted = this.reacted;
+    // Most steps every live wave has been reacted to already, or has not come near yet (the 5-point
+    // scheme spreads at most one grid point per step, Manhattan, so z is exactly 0 outside that
+    // diamond): then nothing is read at all.
+    const ex = f.emittedX;
+    const ey = f.emittedY;
+    const cx = Math.floor(x * f.resolution);
+    const cy = Math.floor(y * f.resolution);
+    let pending = false;
+    for (let w = 0; w < n; w++) {
+      const a = age[w]!;
+      if (a < 0 || reacted[w] === generation[w]) continue;
+      const sx = ex[w]!;
+      if (sx < 0) continue; // a silent wave (emitted from a wall)
+      const dx = cx - sx;
+      const dy = cy - ey[w]!;
+      // The bilinear corners lie within 2 (Manhattan) of (cx, cy).
+      if (a + 2 < (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) continue;
+      pending = true;
+    }
+    if (!pending) return false;
+    const zs = this.zs;
+    f.valuesAt(x, y, zs);
+    const thr = this.threshold;
     let best = -1;
     let bestAge = 0x7fffffff;
     for (let w = 0; w < n; w++) {
-      const age = f.age[w]!;
-      if (age < 0) continue;
-      const gen = f.generation[w]!;
-      if (this.reacted[w] === gen) continue;
-      const z = f.value(w, x, y);
-      if ((z < 0 ? -z : z) >= this.threshold) {
-        this.reacted[w] = gen; // ignore W_w until it is re-emitted
-        if (age < bestAge) {
-          bestAge = age;
+      const a = age[w]!;
+      if (a < 0) continue;
+      const gen = generation[w]!;
+      if (reacted[w] === gen) continue;
+      const z = zs[w]!;
+      if ((z < 0 ? -z : z) >= thr) {
+        reacted[w] = gen; // ignore W_w until it is re-emitted
+        if (a < bestAge) {
+          bestAge = a;
           best = w;
         }
       }
@@ -123,7 +155,6 @@ export class WavePlusTracker {
   /** Heading updates so far (every step once a wave has reached the chaser). */
   reactions = 0;
   private lastGen = -1;
-  private readonly next: Vec2 = { x: 0, y: 0 };
 
   constructor(readonly field: WaveField) {
     if (!field.recordsArrival) throw new Error('wave+ needs a WaveField constructed with { arrival: true }');
@@ -156,28 +187,68 @@ export class WavePlusTracker {
   /** Re-reads the heading at (x, y) from the newest wave that has reached the chaser's cell. */
   update(x: number, y: number): boolean {
     const f = this.field;
-    const cx = Math.floor(x * f.resolution);
-    const cy = Math.floor(y * f.resolution);
+    const r = f.resolution;
+    const cx = Math.floor(x * r);
+    const cy = Math.floor(y * r);
+    if (cx < 0 || cy < 0 || cx >= f.width || cy >= f.height) return false; // no wave reaches outside
+    const S = f.stride;
+    const at = (cy + 2) * S + cx + 2;
+    const age = f.age;
     let best = -1;
     let bestAge = 0x7fffffff;
     for (let w = 0; w < f.waves; w++) {
-      const age = f.age[w]!;
-      if (age < 0 || age >= bestAge) continue;
-      if (f.arrivalAt(w, cx, cy) >= 0) {
+      const a = age[w]!;
+      if (a < 0 || a >= bestAge) continue;
+      if (f.arrivalBuffer(w)![at]! >= 0) {
         best = w;
-        bestAge = age;
+        bestAge = a;
       }
     }
     if (best < 0) return false;
-    const nx = this.next;
-    if (!arrivalDirection(f, best, x, y, nx)) return false;
+    // arrivalDirection(), inlined: blend the four surrounding grid points' precomputed directions.
+    const arr = f.arrivalBuffer(best)!;
+    const ox = f.arrivalDirXBuffer(best)!;
+    const oy = f.arrivalDirYBuffer(best)!;
+    const gx = x * r - 0.5;
+    const gy = y * r - 0.5;
+    const i = Math.floor(gx);
+    const j = Math.floor(gy);
+    const u = gx - i;
+    const v = gy - j;
+    const p = (j + 2) * S + i + 2; // i, j ≥ −1 here: inside the padded buffers
+    let sx = 0;
+    let sy = 0;
+    if (arr[p]! >= 0) {
+      const wt = (1 - u) * (1 - v);
+      sx += wt * ox[p]!;
+      sy += wt * oy[p]!;
+    }
+    if (arr[p + 1]! >= 0) {
+      const wt = u * (1 - v);
+      sx += wt * ox[p + 1]!;
+      sy += wt * oy[p + 1]!;
+    }
+    if (arr[p + S]! >= 0) {
+      const wt = (1 - u) * v;
+      sx += wt * ox[p + S]!;
+      sy += wt * oy[p + S]!;
+    }
+    if (arr[p + S + 1]! >= 0) {
+      const wt = u * v;
+      sx += wt * ox[p + S + 1]!;
+      sy += wt * oy[p + S + 1]!;
+    }
+    const len = Math.sqrt(sx * sx + sy * sy);
+    if (len === 0) return false;
+    const nx = sx / len;
+    const ny = sy / len;
     const h = this.heading;
     const gen = f.generation[best]!;
     // Far from the source the arrival map is slightly noisy; a U-turn within the same wave is a
     // saddle in that noise, not news about the target: keep going. A newer wave may turn it round.
-    if (best === this.lastWave && gen === this.lastGen && nx.x * h.x + nx.y * h.y < -0.5) return false;
-    h.x = nx.x;
-    h.y = nx.y;
+    if (best === this.lastWave && gen === this.lastGen && nx * h.x + ny * h.y < -0.5) return false;
+    h.x = nx;
+    h.y = ny;
     this.lastWave = best;
     this.lastGen = gen;
     this.reactions++;
@@ -186,49 +257,36 @@ export class WavePlusTracker {
 }
 
 /**
- * Direction of −∇(first-arrival time) of wave w at (x, y) (cell units): per grid point an upwind difference (toward the
- * earlier-reached neighbour on each axis, only neighbours already reached), blended bilinearly over the
- * four grid points that surround (x, y) (points not reached or walls are left out and the weights
- * renormalised). Writes a unit vector to `out`; returns false (out untouched) when it is zero.
+ * Direction of −∇(first-arrival time) of wave w at (x, y) (cell units): the field's per-grid-point
+ * upwind unit vectors (toward the earlier-reached neighbour on each axis; WaveField.arrivalDirX)
+ * blended bilinearly over the four grid points that surround (x, y) (points not reached, walls and
+ * points with no earlier neighbour are left out and the weights renormalised). Writes a unit vector
+ * to `out`; returns false (out untouched) when it is zero.
  */
 export function arrivalDirection(f: WaveField, w: number, x: number, y: number, out: Vec2): boolean {
   const gx = x * f.resolution - 0.5;
   const gy = y * f.resolution - 0.5;
   const i = Math.floor(gx);
   const j = Math.floor(gy);
+  // The padded buffers reach two points around the grid; farther out nothing has arrived.
+  if (i < -2 || j < -2 || i > f.width || j > f.height) return false;
+  const arr = f.arrivalBuffer(w);
+  const ox = f.arrivalDirXBuffer(w);
+  const oy = f.arrivalDirYBuffer(w);
+  if (!arr || !ox || !oy) return false;
   const u = gx - i;
   const v = gy - j;
+  const p = (j + 2) * f.stride + i + 2;
   let sx = 0;
   let sy = 0;
-  let sw = 0;
+  // One pass over the four corners: p, p+1, p+S, p+S+1 with bilinear weights.
   for (let c = 0; c < 4; c++) {
-    const cx = i + (c & 1);
-    const cy = j + (c >> 1);
-    const t = f.arrivalAt(w, cx, cy);
-    if (t < 0) continue;
+    const q = p + (c & 1) + (c >> 1) * f.stride;
+    if (arr[q]! < 0) continue;
     const wt = ((c & 1) ? u : 1 - u) * ((c >> 1) ? v : 1 - v);
-    if (wt <= 0) continue;
-    const l = f.arrivalAt(w, cx - 1, cy);
-    const r = f.arrivalAt(w, cx + 1, cy);
-    const up = f.arrivalAt(w, cx, cy - 1);
-    const dn = f.arrivalAt(w, cx, cy + 1);
-    let dx = 0;
-    let dy = 0;
-    const lt = l >= 0 && l < t;
-    const rt = r >= 0 && r < t;
-    if (lt && (!rt || l <= r)) dx = -(t - l);
-    else if (rt) dx = t - r;
-    const ut = up >= 0 && up < t;
-    const dt = dn >= 0 && dn < t;
-    if (ut && (!dt || up <= dn)) dy = -(t - up);
-    else if (dt) dy = t - dn;
-    const len = Math.sqrt(dx * dx + dy * dy);
-    if (len === 0) continue;
-    sx += (wt * dx) / len;
-    sy += (wt * dy) / len;
-    sw += wt;
+    sx += wt * ox[q]!;
+    sy += wt * oy[q]!;
   }
-  if (sw === 0) return false;
   const len = Math.sqrt(sx * sx + sy * sy);
   if (len === 0) return false;
   out.x = sx / len;

@@ -1,8 +1,14 @@
-// A keyboard-and-mouse menu: up/down choose a row, left/right change a row's value,
-// Z/Enter/Space activate. Rows can be disabled (shown dimmed with a note).
+// A menu for keyboard, mouse and gamepad: up/down choose a row, left/right change a row's value,
+// Z/Enter/Space or pad A activate, X/Backspace or pad B go back (when the menu has a back
+// action), pad Start confirms unless the scene uses Start itself (the pause menu). The pad's
+// d-pad and left stick repeat when held (src/input/menu-pad-nav.ts). Rows can be disabled
+// (shown dimmed with a note).
 import Phaser from 'phaser';
 import { UI } from '../../art/palette';
 import { sfx } from '../../audio/sfx';
+import { MenuPadNav, type MenuCommand } from '../../input/menu-pad-nav';
+import { readScenePads } from '../input-device';
+import { keyOnce } from './key-once';
 import { setText, textStyle } from './text';
 
 export interface MenuRow {
@@ -22,7 +28,15 @@ export class Menu {
   private active = true;
   /** Called after a selector row's value changed (before the next key is handled). */
   onChange?: (row: MenuRow, menu: Menu) => void;
+  /** The back action (pad B, X, Backspace); none by default. */
+  onBack?: () => void;
+  /** Pad Start activates the row, unless the scene handles Start itself. */
+  padStartConfirms = true;
   private readonly onKey: (e: KeyboardEvent) => void;
+  private readonly onUpdate: (time: number, delta: number) => void;
+  private readonly pad = new MenuPadNav();
+  /** Every menu alive (for the test hook: which row is selected). */
+  static readonly live = new Set<Menu>();
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -48,9 +62,20 @@ export class Menu {
     this.cursor = scene.add.text(0, 0, '▶', textStyle(20, UI.accent)).setOrigin(0.5, 0.5);
     this.note = scene.add.text(x, y + rows.length * spacing + 4, '', textStyle(15, UI.dim)).setOrigin(0.5, 0);
     this.container?.add([...this.texts, this.cursor, this.note]);
-    this.onKey = (e) => this.key(e);
+    this.onKey = keyOnce((e: KeyboardEvent) => this.key(e));
     scene.input.keyboard!.on('keydown', this.onKey);
+    // Polled every frame, also while inactive, so a button held when the menu opens is seen as held.
+    this.onUpdate = (_t, delta) => {
+      const commands = this.pad.update(readScenePads(scene, 'menu'), delta);
+      for (const c of commands) {
+        if (!this.active) break;
+        this.command(c);
+        if (c === 'confirm' || c === 'back' || c === 'start') break; // the menu may be gone now
+      }
+    };
+    scene.events.on('update', this.onUpdate);
     scene.events.once('shutdown', () => this.destroy());
+    Menu.live.add(this);
     this.sel = rows.findIndex((r) => !r.disabled);
     this.render();
   }
@@ -61,37 +86,46 @@ export class Menu {
     return r.values[r.index ?? 0]!.value;
   }
 
+  get isActive(): boolean {
+    return this.active && this.scene.sys.isActive();
+  }
+
+  /** The rows as shown and the selected one (for tests). */
+  describe(): { scene: string; rows: string[]; selected: number } {
+    return { scene: this.scene.scene.key, rows: this.texts.map((t) => t.text), selected: this.sel };
+  }
+
+  /** Shows or hides the menu; shown again, it starts from its first row (Resume, in the pause menu). */
   setActive(on: boolean): void {
+    if (on && !this.active) {
+      this.pad.latch();
+      this.sel = this.rows.findIndex((r) => !r.disabled);
+      this.render();
+    }
     this.active = on;
     for (const t of [...this.texts, this.cursor, this.note]) t.setVisible(on);
   }
 
   destroy(): void {
     this.scene.input.keyboard?.off('keydown', this.onKey);
+    this.scene.events.off('update', this.onUpdate);
+    Menu.live.delete(this);
   }
 
   private key(e: KeyboardEvent): void {
     if (!this.active) return;
-    switch (e.key) {
-      case 'ArrowUp':
-        this.move(-1);
-        break;
-      case 'ArrowDown':
-        this.move(1);
-        break;
-      case 'ArrowLeft':
-        this.change(-1);
-        break;
-      case 'ArrowRight':
-        this.change(1);
-        break;
-      case 'z':
-      case 'Z':
-      case 'Enter':
-      case ' ':
-        this.activate();
-        break;
-    }
+    const map: Record<string, MenuCommand> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', z: 'confirm', Z: 'confirm', Enter: 'confirm', ' ': 'confirm', x: 'back', X: 'back', Backspace: 'back' };
+    const c = map[e.key];
+    if (c) this.command(c);
+  }
+
+  private command(c: MenuCommand): void {
+    if (c === 'up') this.move(-1);
+    else if (c === 'down') this.move(1);
+    else if (c === 'left') this.change(-1);
+    else if (c === 'right') this.change(1);
+    else if (c === 'confirm' || (c === 'start' && this.padStartConfirms)) this.activate();
+    else if (c === 'back') this.onBack?.();
   }
 
   private select(i: number): void {

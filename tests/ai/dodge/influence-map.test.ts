@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { AxisReads, DodgeWorld, EDGE_DANGER, InfluenceMap, MapShapes, interpolateDanger, randomWorld, readHi, readLo } from '../../../src/ai/dodge/index';
+import { ReadCells } from '../../../src/ai/dodge/interpolate';
 import { world } from './helpers';
 
 describe('influence map (paper §3.2.2)', () => {
@@ -111,6 +112,124 @@ describe('fast-search map windows and reads', () => {
       for (let r = Math.max(0, r0); r <= Math.min(55, r1); r++) {
         for (let c = Math.max(0, c0); c <= Math.min(47, c1); c++) expect(Object.is(win.value(c, r), full.value(c, r))).toBe(true);
       }
+    }
+  });
+
+  it('buildWindow() on large windows and on obstacles placed on cell centres or moving along an axis equals build()', () => {
+    // Large windows exercise the bound order over many triangles; apexes on cell centres and axis
+    // velocities put cells exactly on a triangle's apex and axis, where the bounds' margins matter.
+    const rand = seedrandom('imap-build-window-large');
+    const shapes = new MapShapes();
+    for (let s = 0; s < 24; s++) {
+      const w = mixedWorld(rand, 50 + Math.floor(rand() * 500));
+      for (let i = 0; i < w.count; i++) {
+        const u = rand();
+        if (u < 0.2) {
+          w.x[i] = (Math.floor(w.x[i]! / 8) + 0.5) * 8;
+          w.y[i] = (Math.floor(w.y[i]! / 8) + 0.5) * 8;
+        }
+        if (u > 0.8) w.vx[i] = 0;
+        else if (u > 0.6) w.vy[i] = 0;
+      }
+      const t = s % 3 === 0 ? 0 : 1 + Math.floor(rand() * 30);
+      const full = new InfluenceMap(384, 448).build(w, t);
+      const c0 = Math.floor(rand() * 30) - 2;
+      const r0 = Math.floor(rand() * 36) - 2;
+      const c1 = c0 + 4 + Math.floor(rand() * 26);
+      const r1 = r0 + 4 + Math.floor(rand() * 26);
+      const cell = full.cell;
+      shapes.collect(w, t, t, (c0 - 0.5) * cell, (c1 + 0.5) * cell, (r0 - 0.5) * cell, (r1 + 0.5) * cell, cell);
+      const win = new InfluenceMap(384, 448).buildWindow(w, t, c0, c1, r0, r1, shapes);
+      for (let r = Math.max(0, r0); r <= Math.min(55, r1); r++) {
+        for (let c = Math.max(0, c0); c <= Math.min(47, c1); c++) expect(Object.is(win.value(c, r), full.value(c, r))).toBe(true);
+      }
+    }
+  });
+
+  it('buildWindow() keeps the larger of two nearly equal contributions to a cell (bounds and skip tests are exact)', () => {
+    // Per test cell, two bullets coming straight at it (on its column, so lat = 1 or nearly) from
+    // distances whose values differ by δ, and a still bullet whose circle gives about the same: the
+    // window must keep the largest, whatever order the shapes are drawn in.
+    const shapes = new MapShapes();
+    for (const lateral of [0, 1e-7, 0.3]) {
+      const w = new DodgeWorld(512);
+      let k = 0;
+      for (const delta of [0, 1e-12, 1e-9, 1e-6, 1e-3, 0.05, 0.5]) {
+        for (const vA of [1.5, 3.7]) {
+          const c = 4 + (k % 8) * 5;
+          const r = 10 + Math.floor(k / 8) * 6;
+          k++;
+          const cx = (c + 0.5) * 8;
+          const cy = (r + 0.5) * 8;
+          const mA = 10 + k; // frames of travel to the cell
+          const mB = mA - (delta * 90) / 50; // its value is δ higher
+          const vB = vA * 0.8;
+          w.add(cx + lateral, cy - mA * vA, 0, vA, 2, 99);
+          w.add(cx - lateral, cy - mB * vB, 0, vB, 3, 99);
+          // A still bullet whose circle gives the cell about the same value: 50·(1 − d²/(Rhit²·9)).
+          const target = 50 * (1 - mA / 90);
+          const rh = 2 + w.shipR;
+          const d = Math.sqrt((1 - target / 50) * rh * rh * 9);
+          w.add(cx + d, cy, 0, 0, 2, 99);
+        }
+      }
+      const full = new InfluenceMap(384, 448).build(w, 0);
+      shapes.collect(w, 0, 0, 0, 384, 0, 448, 8);
+      const win = new InfluenceMap(384, 448);
+      win.buildWindow(w, 0, 0, 47, 0, 55, shapes);
+      for (let i = 0; i < full.values.length; i++) expect(Object.is(win.values[i], full.values[i])).toBe(true);
+      // One- and two-cell windows around each test cell, where the bounds are tight.
+      for (let j = 0; j < k; j++) {
+        const c = 4 + (j % 8) * 5;
+        const r = 10 + Math.floor(j / 8) * 6;
+        for (const [dc, dr] of [[0, 0], [1, 0], [0, 1]]) {
+          win.buildWindow(w, 0, c, c + dc, r, r + dr, shapes);
+          for (let rr = r; rr <= r + dr; rr++) for (let cc = c; cc <= c + dc; cc++) expect(Object.is(win.value(cc, rr), full.value(cc, rr))).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('ReadCells marks the cells interpolateDanger() reads; buildReads() gives them build()\'s values', () => {
+    const rand = seedrandom('imap-read-cells');
+    const shapes = new MapShapes();
+    const reads = new ReadCells(48, 56, 8);
+    for (let s = 0; s < 12; s++) {
+      const w = mixedWorld(rand, 100 + Math.floor(rand() * 400));
+      const t = 5 + Math.floor(rand() * 20);
+      const full = new InfluenceMap(384, 448).build(w, t);
+      // Points spread like a multi-frame search level: a few dozen, some on the field's border.
+      reads.reset();
+      const pts: [number, number][] = [];
+      const cx = 40 + rand() * 300;
+      const cy = 40 + rand() * 370;
+      for (let i = 0; i < 40; i++) {
+        const x = i < 3 ? [8, 376, cx][i]! : cx + (rand() - 0.5) * 160;
+        const y = i < 3 ? [cy, 440, 8][i]! : cy + (rand() - 0.5) * 160;
+        const px = Math.min(376, Math.max(8, x));
+        const py = Math.min(440, Math.max(8, y));
+        pts.push([px, py]);
+        reads.mark(px, py);
+      }
+      shapes.collect(w, t, t, (reads.c0 - 0.5) * 8, (reads.c1 + 0.5) * 8, (reads.r0 - 0.5) * 8, (reads.r1 + 0.5) * 8, 8);
+      const m = new InfluenceMap(384, 448).buildReads(w, t, shapes, reads);
+      for (const [x, y] of pts) expect(Object.is(interpolateDanger(m, x, y), interpolateDanger(full, x, y))).toBe(true);
+      // Every marked cell: build()'s value; each row's marked cells lie in its marked range.
+      let marked = 0;
+      for (let r = 0; r < m.rows; r++) {
+        for (let c = 0; c < m.cols; c++) {
+          if (reads.cellGen[r * m.cols + c] !== reads.gen) continue;
+          marked++;
+          expect(Object.is(m.value(c, r), full.value(c, r))).toBe(true);
+          expect(reads.rowGen[r]).toBe(reads.gen);
+          expect(c >= reads.rowLo[r]! && c <= reads.rowHi[r]!).toBe(true);
+        }
+      }
+      expect(marked).toBeLessThanOrEqual(3 * pts.length);
+      // Unmarked cells are not read: changing them all changes no point's value.
+      const before = pts.map(([x, y]) => interpolateDanger(m, x, y));
+      for (let i = 0; i < m.values.length; i++) if (reads.cellGen[i] !== reads.gen) m.values[i] = 1e6;
+      pts.forEach(([x, y], i) => expect(interpolateDanger(m, x, y)).toBe(before[i]));
     }
   });
 

@@ -89,11 +89,16 @@ describe('search behaviour', () => {
   });
 
   it('switch penalty keeps the held direction when the alternatives are about as good', () => {
+    // Going right (3) and going on left (7, held) are equally good: without the penalty the earlier
+    // move wins the tie; with it, switching to 3 costs 40 on its first node and 7 is kept.
     const w = world(192, 400, [[192, 300, 0, 1.5, 4, 99]]);
     const free = new Dodger(P({ framesPerStep: 5 })).decide(w, 7);
     const calm = new Dodger(P({ framesPerStep: 5, switchPenalty: 40 })).decide(w, 7);
-    expect(calm.move).toBe(7); // keeps going left
-    expect(free.value).toBeGreaterThanOrEqual(calm.value);
+    expect(free.move).toBe(3);
+    expect(free.rootV[7]).toBe(free.value);
+    expect(calm.move).toBe(7);
+    expect(calm.rootV[7]).toBe(free.rootV[7]);
+    expect(calm.rootV[3]).toBeLessThan(free.rootV[3]!);
   });
 
   it('with focus, focused moves are candidates and carry the FOCUS bit', () => {
@@ -118,35 +123,57 @@ describe('search behaviour', () => {
 });
 
 describe('fast search = exhaustive reference', () => {
-  const configs: [string, Partial<DodgeParams>, number][] = [
-    // [name, params, situations]
-    ['I-Map depth 3', { depth: 3 }, 400],
-    ['Base depth 3', { depth: 3, influenceMap: false }, 150],
-    ['multi-frame depth 3, F=4', { depth: 3, framesPerStep: 4 }, 250],
-    ['switch penalty depth 3, F=3', { depth: 3, framesPerStep: 3, switchPenalty: 25 }, 150],
-    ['focus + lure depth 2, F=2', { depth: 2, framesPerStep: 2, focus: true, lure: 20 }, 100],
-    ['I-Map depth 5', { depth: 5 }, 12],
+  // Every decision: the fast search's (survived, value) is the reference's, its move is one of the
+  // reference's best, and every first move gets the reference's (survived, value) for it.
+  function same(f: DodgeDecision, ex: DodgeDecision, moves: number): boolean {
+    if (f.value !== ex.value || f.survived !== ex.survived) return false;
+    if (ex.rootL[f.move] !== ex.survived || ex.rootV[f.move] !== ex.value) return false;
+    for (let a = 0; a < moves; a++) if (f.rootL[a] !== ex.rootL[a] || f.rootV[a] !== ex.rootV[a]) return false;
+    return true;
+  }
+
+  function check(d: Dodger, ex: DodgeDecision, w: DodgeWorld, prev: number): boolean {
+    const f = d.decide(w, prev);
+    const fast = new DodgeDecision(d.problem.moves.count);
+    fast.move = f.move;
+    fast.value = f.value;
+    fast.survived = f.survived;
+    fast.rootL.set(f.rootL);
+    fast.rootV.set(f.rootV);
+    d.decideExhaustive(w, prev, ex);
+    return same(fast, ex, d.problem.moves.count);
+  }
+
+  // [name, params, situations, bullets (min, spread), within this radius of the ship (0: anywhere)]
+  const configs: [string, Partial<DodgeParams>, number, [number, number], number][] = [
+    ['I-Map depth 3', { depth: 3 }, 400, [5, 40], 60],
+    ['Base depth 3', { depth: 3, influenceMap: false }, 150, [5, 40], 60],
+    ['multi-frame depth 3, F=4', { depth: 3, framesPerStep: 4 }, 250, [5, 40], 60],
+    ['switch penalty depth 3, F=3', { depth: 3, framesPerStep: 3, switchPenalty: 25 }, 150, [5, 40], 60],
+    ['focus + lure depth 2, F=2', { depth: 2, framesPerStep: 2, focus: true, lure: 20 }, 100, [5, 40], 60],
+    ['I-Map depth 5', { depth: 5 }, 12, [5, 40], 60],
+    // The paper's players at their own depth, in sparse and in dense fields.
+    ['I-Map depth 5, 100–200 bullets', { depth: 5 }, 12, [100, 100], 0],
+    ['I-Map + multi-frame depth 5, F=5', { depth: 5, framesPerStep: 5 }, 30, [5, 40], 100],
+    ['I-Map + multi-frame depth 5, F=5, 100–200 bullets', { depth: 5, framesPerStep: 5 }, 14, [100, 100], 0],
+    ['I-Map + multi-frame depth 5, F=5, 400–600 bullets', { depth: 5, framesPerStep: 5 }, 8, [400, 200], 0],
+    ['switch penalty + lure depth 4, F=5, 100–200 bullets', { depth: 4, framesPerStep: 5, switchPenalty: 15, lure: 10 }, 12, [100, 100], 0],
   ];
-  for (const [name, over, count] of configs) {
-    it(`${name}: equal decision value on ${count} seeded situations`, () => {
+  for (const [name, over, count, [b0, bn], radius] of configs) {
+    it(`${name}: equal decision values on ${count} seeded situations`, () => {
       const rand = seedrandom(`dodge-equal:${name}`);
-      const d = new Dodger(P(over), 64);
+      const d = new Dodger(P(over), b0 + bn);
       const ex = new DodgeDecision(d.problem.moves.count);
-      const w = new DodgeWorld(64);
+      const w = new DodgeWorld(b0 + bn);
       let disagreements = 0;
       for (let s = 0; s < count; s++) {
-        randomWorld(rand, { bullets: 5 + Math.floor(rand() * 40), radius: 60 + rand() * 60, maxAge: 60 }, w);
+        const bullets = b0 + Math.floor(rand() * bn);
+        const r = radius > 0 ? radius * (0.6 + rand() * 0.6) : undefined;
+        randomWorld(rand, { bullets, radius: r, maxAge: 60 }, w);
         w.goalX = rand() * 384;
         w.goalY = rand() * 448;
         const prev = Math.floor(rand() * (d.problem.moves.count + 1)) - 1;
-        const f = d.decide(w, prev);
-        const fv = f.value;
-        const fl = f.survived;
-        const fm = f.move;
-        d.decideExhaustive(w, prev, ex);
-        if (fv !== ex.value || fl !== ex.survived) disagreements++;
-        expect(ex.rootL[fm]).toBe(ex.survived);
-        expect(ex.rootV[fm]).toBe(ex.value);
+        if (!check(d, ex, w, prev)) disagreements++;
       }
       expect(disagreements).toBe(0);
     });
@@ -154,21 +181,24 @@ describe('fast search = exhaustive reference', () => {
 
   // The fast search uses a fixed lattice template away from the edges and hashes positions near
   // them (moves clamped) or in mazes (wall sliding): both must match the reference.
-  it('near the field edges (clamped moves) and in mazes (walls, pull): equal decision value', () => {
+  it('near the field edges (clamped moves) and in mazes (walls, pull): equal decision values', () => {
     const rand = seedrandom('dodge-equal:edges-walls');
     let disagreements = 0;
     let n = 0;
-    for (const [over, maze, count] of [
-      [{ depth: 4 }, false, 60],
-      [{ depth: 3, framesPerStep: 3, switchPenalty: 25 }, false, 40],
-      [{ depth: 3 }, true, 40],
-      [{ depth: 3, framesPerStep: 2 }, true, 40],
-    ] as [Partial<DodgeParams>, boolean, number][]) {
-      const d = new Dodger(P(over), 64);
+    for (const [over, maze, count, bullets] of [
+      [{ depth: 4 }, false, 60, 40],
+      [{ depth: 3, framesPerStep: 3, switchPenalty: 25 }, false, 40, 40],
+      [{ depth: 3 }, true, 40, 40],
+      [{ depth: 3, framesPerStep: 2 }, true, 40, 40],
+      [{ depth: 5, framesPerStep: 5 }, false, 12, 150],
+      [{ depth: 4, framesPerStep: 5 }, true, 12, 40],
+    ] as [Partial<DodgeParams>, boolean, number, number][]) {
+      const d = new Dodger(P(over), 256);
       const ex = new DodgeDecision(d.problem.moves.count);
-      const w = new DodgeWorld(64);
+      const w = new DodgeWorld(256);
       for (let s = 0; s < count; s++) {
-        randomWorld(rand, { bullets: 5 + Math.floor(rand() * 40), radius: 60 + rand() * 60, maxAge: 60 }, w);
+        const dense = bullets > 40;
+        randomWorld(rand, { bullets: 5 + Math.floor(rand() * bullets), radius: dense ? undefined : 60 + rand() * 60, maxAge: 60 }, w);
         w.walls = null;
         w.pull = 0;
         w.pathW = Number.NaN;
@@ -191,15 +221,11 @@ describe('fast search = exhaustive reference', () => {
         w.goalX = rand() * 384;
         w.goalY = rand() * 448;
         const prev = Math.floor(rand() * (d.problem.moves.count + 1)) - 1;
-        const f = d.decide(w, prev);
-        const fv = f.value;
-        const fl = f.survived;
-        d.decideExhaustive(w, prev, ex);
-        if (fv !== ex.value || fl !== ex.survived) disagreements++;
+        if (!check(d, ex, w, prev)) disagreements++;
         n++;
       }
     }
-    expect(n).toBe(180);
+    expect(n).toBe(204);
     expect(disagreements).toBe(0);
   });
 });

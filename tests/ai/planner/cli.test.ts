@@ -28,11 +28,27 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     expect(lines[0]).toContain(`${bad}: graph.edges[0][2]: time must be a positive number`);
   });
 
-  it('exits 2 on malformed JSON', () => {
+  it('exits 2 on malformed JSON, naming the line and column', () => {
     const bad = join(dir, 'broken.json');
-    writeFileSync(bad, '{"maxHp": 3,');
+    writeFileSync(bad, '{\n  "maxHp": 3,\n  "start": "a"\n  "goal": "b"\n}\n');
     const r = run([bad]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^error: .*broken\.json: malformed JSON/m);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${bad}:4:3: malformed JSON (expected ',' or '}' after a property value, found '"')`]);
+  });
+
+  it('an instance too large for exact mode exits 2 saying it is a size limit of the mode; other modes answer', () => {
+    const big = join(dir, 'big.json');
+    const cells: string[] = [];
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) if (x + y > 2 && !(x === 9 && y === 0)) cells.push(`${x},${y}`);
+    const rows = ['.........G', ...Array<string>(8).fill('..........'), 'P.........'];
+    writeFileSync(big, JSON.stringify({ maze: rows, maxHp: 5, enemies: cells.slice(0, 31).map((at) => ({ at })), healAt: 'anywhere' }));
+    const r = run([big, '--json']);
+    expect(r.status).toBe(2);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: .*big\.json: exact mode: instance too large \(31 enemies, .*search states\); use --mode unrestricted$/);
+    const u = run([big, '--mode', 'unrestricted', '--json']);
+    expect(u.status).toBe(0);
+    expect(JSON.parse(u.stdout.trim().split('\n').pop()!)).toMatchObject({ feasible: true, mode: 'unrestricted' });
   });
 });

@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { parseInstance, plan, validatePlan, type Instance, type Plan } from '../../../src/ai/planner';
+import { parseInstance, plan, searchExact, validatePlan, PlannerInputError, PlannerLimitError, type Instance, type Plan } from '../../../src/ai/planner';
 import { bruteForce, fullStateDijkstra, randomInstance } from './reference';
 
 function checkValid(inst: Instance, p: Plan): void {
@@ -86,6 +86,66 @@ describe('exact mode is optimal', () => {
         expect(plan(parseInstance(json), { mode })).toEqual(plan(parseInstance(json), { mode }));
       }
     }
+  });
+});
+
+describe('exact mode on larger instances', () => {
+  it('the sparse search (dominance and bounds) returns the same plan as the dense tables on 800 random instances', () => {
+    const rng = seedrandom('planner-sparse-dense');
+    let fivePlus = 0;
+    for (let i = 0; i < 800; i++) {
+      const json = randomInstance(rng, { nodes: [3, 14], enemies: [0, 8], maxHp: [1, 5], extraEdges: 12 });
+      if (i % 2) {
+        // Fractional rewards and times: sums taken in another order differ in the last bits.
+        for (const e of json.enemies!) e.reward = Math.round(rng() * 4) / 10;
+        for (const e of json.graph!.edges) e[2] = e[2] * 0.1 + (rng() < 0.5 ? 0.2 : 0.1);
+        json.time = { attack: 0.3, heal: 0.7 };
+      }
+      const inst = parseInstance(json, `random #${i}`);
+      const dense = searchExact(inst, { search: 'dense' });
+      const sparse = searchExact(inst, { search: 'sparse' });
+      expect(sparse, `#${i} ${JSON.stringify(json)}`).toEqual(dense);
+      if (inst.enemies.length >= 5) fivePlus++;
+    }
+    expect(fivePlus).toBeGreaterThan(150);
+  });
+
+  it('solves the audit case the old limit refused: a 10×10 maze with 20 enemies (2^20 sets × 5 damage levels × 22 key points)', () => {
+    const rng = seedrandom('planner-20-enemies');
+    const cells: string[] = [];
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) if (!(x === 0 && y === 9) && !(x === 9 && y === 0)) cells.push(`${x},${y}`);
+    const enemies = Array.from({ length: 20 }, () => ({ at: cells.splice(Math.floor(rng() * cells.length), 1)[0]!, reward: 1, damage: 2 }));
+    const rows = ['.........G', ...Array<string>(8).fill('..........'), 'P.........'];
+    const inst = parseInstance({ maze: rows, maxHp: 5, lambda: 4, enemies, healAt: 'anywhere' }, 'grid20');
+    const p = plan(inst, { mode: 'exact' });
+    checkValid(inst, p);
+    const u = plan(inst, { mode: 'unrestricted' });
+    checkValid(inst, u);
+    expect(p.feasible && p.killed.length).toBe(20);
+    // Optimal: never worse than the paper's mode on the same instance.
+    expect(p.reward > u.reward || (p.reward === u.reward && p.time! <= u.time!)).toBe(true);
+  });
+
+  it('beyond its limit it says so: a PlannerLimitError naming the size, not an input error', () => {
+    const rows = ['.........G', ...Array<string>(8).fill('..........'), 'P.........'];
+    const cells: string[] = [];
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) if (x + y > 2 && !(x === 9 && y === 0)) cells.push(`${x},${y}`);
+    const big = parseInstance({ maze: rows, maxHp: 5, enemies: cells.slice(0, 31).map((at) => ({ at })), healAt: 'anywhere' }, 'big.json');
+    let err: unknown = null;
+    try {
+      plan(big, { mode: 'exact' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(PlannerLimitError);
+    expect(err).not.toBeInstanceOf(PlannerInputError);
+    expect((err as Error).message).toMatch(/^big\.json: exact mode: instance too large \(31 enemies, 5 damage levels, \d+ key points: more than \d+ search states\); use --mode unrestricted$/);
+    // The other modes still answer.
+    checkValid(big, plan(big, { mode: 'unrestricted' }));
+    // The state budget is what stops it (a small budget on a 12-enemy instance).
+    const mid = parseInstance({ maze: rows, maxHp: 5, enemies: cells.slice(20, 32).map((at) => ({ at })), healAt: 'anywhere' }, 'mid.json');
+    expect(() => searchExact(mid, { search: 'sparse', limit: 50 })).toThrow(PlannerLimitError);
+    expect(searchExact(mid, { search: 'sparse' })).toEqual(searchExact(mid, { search: 'dense' }));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMaze } from '../../../src/maze/maze';
-import { instanceFromMaze, parseInstance, parseInstanceText, plan, validatePlan, visitOrder, withState, PlannerInputError } from '../../../src/ai/planner';
+import { instanceFromMaze, jsonSyntaxError, parseInstance, parseInstanceText, plan, validatePlan, visitOrder, withState, PlannerInputError } from '../../../src/ai/planner';
 
 const base = {
   graph: { nodes: ['a', 'b', 'c'], edges: [['a', 'b', 1], ['b', 'c', 2]], directed: false },
@@ -51,8 +51,26 @@ describe('instance validation names the field', () => {
     });
   }
 
-  it('malformed JSON', () => {
-    expect(() => parseInstanceText('{"maxHp": 3,', 'bad.json')).toThrow(/bad\.json: malformed JSON/);
+  it('malformed JSON: the error gives the line and column where the text stops being JSON', () => {
+    expect(() => parseInstanceText('{"maxHp": 3,', 'bad.json')).toThrow("bad.json:1:13: malformed JSON (expected a property name in double quotes, found the end of the text)");
+    const text = ['{', '  "maxHp": 3,', '  "graph": {"nodes": ["a" "b"], "edges": []},', '  "start": "a"', '}'].join('\n');
+    expect(() => parseInstanceText(text, 'x.json')).toThrow("x.json:3:27: malformed JSON (expected ',' or ']' after an array element, found '\"')");
+    expect(() => parseInstanceText('{"maxHp": 3}\n\n  ]', 'y.json')).toThrow("y.json:3:3: malformed JSON (unexpected ']' after the JSON value)");
+    expect(() => parseInstanceText('{"maxHp": 01}', 'z.json')).toThrow(/z\.json:1:12: malformed JSON/);
+    expect(() => parseInstanceText('', 'e.json')).toThrow('e.json:1:1: malformed JSON (expected a value, found the end of the text)');
+  });
+
+  it('the JSON scanner accepts exactly what JSON.parse accepts', () => {
+    const samples = ['{}', '[]', '  [1, -0.5e+3, "a\\n\\u00e9", true, false, null, {"k": [{}]}]  ', '"x"', '{"a":1,}', '[1,]', '[01]', '[1.]', '[.5]', '["\\x"]', '{"a" 1}', '[tru]', '[1] 2', '"\u0001"', '[-]', '[1e]', '{"a":1'];
+    for (const t of samples) {
+      let ok = true;
+      try {
+        JSON.parse(t);
+      } catch {
+        ok = false;
+      }
+      expect(jsonSyntaxError(t) === null, t).toBe(ok);
+    }
   });
 
   it('maze errors carry line and column', () => {

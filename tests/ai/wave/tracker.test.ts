@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WaveField } from '../../../src/ai/wave/field';
 import type { TileGrid } from '../../../src/ai/wave/grid';
 import { WavePlusTracker, WaveTracker } from '../../../src/ai/wave/tracker';
+import { parseMaze } from '../../../src/maze/maze';
 
 const open = (w: number, h: number): TileGrid => ({ width: w, height: h, walls: new Uint8Array(w * h) });
 
@@ -76,5 +77,69 @@ describe('WavePlusTracker (first-arrival map)', () => {
     const dy = 20.5 - 24.5;
     const len = Math.hypot(dx, dy);
     expect(t.heading.x * (dx / len) + t.heading.y * (dy / len)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('per-chaser shortcuts change nothing', () => {
+  const maze = parseMaze(
+    ['############', '#P.....#...#', '#.###..#.#.#', '#...#....#.#', '###.####.#.#', '#.........A#', '############'].join('\n'),
+  );
+
+  it('WaveTracker reacts exactly when and how the rule read every step says (light-cone skip, one lookup for all waves)', () => {
+    const f = new WaveField(maze, { resolution: 2, lifetime: 120 });
+    f.setTarget(1.5, 1.5);
+    const pts: [number, number][] = [];
+    for (let y = 1; y < maze.height - 1; y++) for (let x = 1; x < maze.width - 1; x++) if (!maze.walls[y * maze.width + x]) pts.push([x + 0.3, y + 0.7]);
+    const trackers = pts.map(() => new WaveTracker(f, { threshold: 1e-5 }));
+    // The rule itself: per wave not reacted to since its emission, |value| ≥ threshold → react to the youngest.
+    const seen = pts.map(() => new Int32Array(f.waves).fill(-1));
+    let reactions = 0;
+    for (let step = 0; step < 400; step++) {
+      f.step();
+      pts.forEach(([x, y], k) => {
+        let best = -1;
+        for (let w = 0; w < f.waves; w++) {
+          if (f.age[w]! < 0 || seen[k]![w] === f.generation[w]) continue;
+          if (Math.abs(f.value(w, x, y)) >= 1e-5) {
+            seen[k]![w] = f.generation[w]!;
+            if (best < 0 || f.age[w]! < f.age[best]!) best = w;
+          }
+        }
+        expect(trackers[k]!.update(x, y), `step ${step} point ${k}`).toBe(best >= 0);
+        if (best >= 0) {
+          reactions++;
+          const s = f.sample(best, x, y, { z: 0, gx: 0, gy: 0 });
+          const len = Math.sqrt(s.gx * s.gx + s.gy * s.gy);
+          expect(trackers[k]!.heading.x).toBe(s.gx / len);
+          expect(trackers[k]!.heading.y).toBe(s.gy / len);
+        }
+      });
+    }
+    expect(reactions).toBeGreaterThan(pts.length); // every point reacted, most more than once
+  });
+
+  it('the field’s precomputed arrival directions equal upwind differences of the final arrival map', () => {
+    const f = new WaveField(maze, { resolution: 2, lifetime: 600, arrival: true, waves: 1, schedule: 'manual' });
+    f.emitAt(0, 10.5, 5.5);
+    for (let i = 0; i < 300; i++) f.step();
+    const ox = f.arrivalDirXBuffer(0)!;
+    const oy = f.arrivalDirYBuffer(0)!;
+    let checked = 0;
+    for (let gy = 0; gy < f.height; gy++) {
+      for (let gx = 0; gx < f.width; gx++) {
+        const t = f.arrivalAt(0, gx, gy);
+        if (t < 0) continue;
+        const earlier = (a: number) => a >= 0 && a < t;
+        const [l, r, u, d] = [f.arrivalAt(0, gx - 1, gy), f.arrivalAt(0, gx + 1, gy), f.arrivalAt(0, gx, gy - 1), f.arrivalAt(0, gx, gy + 1)];
+        const dx = earlier(l) && (!earlier(r) || l <= r) ? -(t - l) : earlier(r) ? t - r : 0;
+        const dy = earlier(u) && (!earlier(d) || u <= d) ? -(t - u) : earlier(d) ? t - d : 0;
+        const len = Math.hypot(dx, dy);
+        const p = (gy + 2) * f.stride + gx + 2;
+        expect(ox[p]).toBeCloseTo(len > 0 ? dx / len : 0, 12);
+        expect(oy[p]).toBeCloseTo(len > 0 ? dy / len : 0, 12);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

@@ -1,0 +1,64 @@
+// The wave-field options shared by the chase, eval:chase and bench:wave tools: --delta, --waves,
+// --lifetime, --threshold, --resolution. Checked here so a bad value exits 2 with one `error:` line
+// naming the option (the WaveField would refuse it too, but with a library message).
+import type { WaveFieldOptions } from '../ai/wave/field';
+import { type OptionSpec, type ParsedArgs, UsageError } from './common';
+
+export const WAVE_OPTION_SPECS: OptionSpec[] = [
+  { name: 'delta', kind: 'number', help: 'δ = c²Δt²/Δh² of eq. 13, in (0, 0.5] (wave, wave+; default 0.4)' },
+  { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee; default 3)' },
+  { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, lee default 300; wave+ 600)' },
+  { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (default 1e-6)' },
+  { name: 'resolution', kind: 'int', help: 'field grid points per maze cell along each axis (wave, wave+, lee; default 2)' },
+];
+
+export interface WaveArgs {
+  wave: WaveFieldOptions;
+  threshold?: number;
+}
+
+/** The wave options given on the command line (absent ones stay undefined: the library defaults apply). */
+export function waveArgs(args: ParsedArgs): WaveArgs {
+  const o = args.opts;
+  const wave: WaveFieldOptions = {};
+  if (o.delta !== undefined) {
+    const d = Number(o.delta);
+    if (d > 0.5) throw new UsageError(`--delta ${d}: unstable (the wave equation needs δ ≤ 0.5)`);
+    if (!(d > 0)) throw new UsageError(`--delta ${d}: must be greater than 0`);
+    wave.delta = d;
+  }
+  if (o.waves !== undefined) {
+    const n = Number(o.waves);
+    if (n < 1 || n > 64) throw new UsageError(`--waves ${n}: must be in 1..64`);
+    wave.waves = n;
+  }
+  if (o.lifetime !== undefined) {
+    const t = Number(o.lifetime);
+    const n = wave.waves ?? 3;
+    if (t < n) throw new UsageError(`--lifetime ${t}: must be at least the number of waves (${n})`);
+    wave.lifetime = t;
+  }
+  if (o.resolution !== undefined) {
+    const r = Number(o.resolution);
+    if (r < 1 || r > 16) throw new UsageError(`--resolution ${r}: must be in 1..16`);
+    wave.resolution = r;
+  }
+  const out: WaveArgs = { wave };
+  if (o.threshold !== undefined) {
+    const th = Number(o.threshold);
+    if (!(th > 0)) throw new UsageError(`--threshold ${th}: must be greater than 0`);
+    out.threshold = th;
+  }
+  return out;
+}
+
+/** "δ 0.4, n 3, T 300" style summary of what was set (for report headers); empty when nothing was. */
+export function describeWaveArgs(a: WaveArgs): string {
+  const parts: string[] = [];
+  if (a.wave.delta !== undefined) parts.push(`delta ${a.wave.delta}`);
+  if (a.wave.waves !== undefined) parts.push(`waves ${a.wave.waves}`);
+  if (a.wave.lifetime !== undefined) parts.push(`lifetime ${a.wave.lifetime}`);
+  if (a.wave.resolution !== undefined) parts.push(`resolution ${a.wave.resolution}`);
+  if (a.threshold !== undefined) parts.push(`threshold ${a.threshold}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,206 @@
+// npm run -s metrics -- REPLAY... [--side p1|p2|both] [--from S] [--to S] [--json]
+// Human-likeness metrics of recorded matches: each replay is re-simulated (as `replay verify` does)
+// so positions, clearance and hits come from the real state; then per side and pooled per group
+// (human vs CPU, and per controller), so people's play can be put next to the CPU's.
+// Definitions: docs/metrics.md.
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { humanLikeness, pooledHumanLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
+import { ReplayError } from '../replay/errors';
+import { decodeReplay, type Replay } from '../replay/format';
+import { readReplayFile } from '../replay/node';
+import { FPS } from '../sim/constants';
+import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
+import { progress, runTool, UsageError, type ToolSpec } from './common';
+
+const spec: ToolSpec = {
+  name: 'metrics',
+  usage: 'npm run -s metrics -- REPLAY... [--side p1|p2|both] [--from S] [--to S] [--json]',
+  summary: [
+    'Human-likeness metrics of recorded matches (docs/metrics.md). REPLAY: a .twrp file, or a .twrb bundle',
+    '(the library\'s "export all"): each replay in it is measured. Each replay is re-simulated and, per side,',
+    'prints who played it (human or CPU, controller, preset), minutes of play, 1-frame direction-key presses',
+    'per minute, direction changes per second, the fraction of frames the ship really moved, mean and minimum',
+    'clearance to the nearest bullet, hits per minute. With several files also pooled per group (human / CPU)',
+    'and per controller. --json: {"replays":[{"file","sides":{"p1":{…}}}],"groups":{"human","cpu"},"controllers"}.',
+  ].join('\n'),
+  options: [
+    { name: 'side', kind: 'string', help: 'p1 | p2 | both', default: 'both' },
+    { name: 'from', kind: 'number', help: 'start of the window, seconds of match time', default: 0 },
+    { name: 'to', kind: 'number', help: 'end of the window, seconds (default: the end of each replay)' },
+  ],
+  positional: [1, Number.POSITIVE_INFINITY],
+};
+
+/** What the metrics JSON holds for a side: who played it, how long, and the metrics. */
+interface SideOut {
+  name: string;
+  human: boolean;
+  controller: string;
+  /** The CPU preset's name from the stored preset values, or null. */
+  preset: string | null;
+  minutes: number;
+  one_frame_per_min: number | null;
+  dir_changes_per_s: number | null;
+  moving_fraction: number | null;
+  mean_clearance: number | null;
+  min_clearance: number | null;
+  hits_per_min: number | null;
+}
+
+interface GroupOut extends Omit<SideOut, 'name' | 'human' | 'controller' | 'preset'> {
+  sides: number;
+}
+
+const r3 = (v: number | null): number | null => (v === null ? null : Math.round(v * 1000) / 1000);
+
+function metricsOut(m: HumanLikeness): Omit<GroupOut, 'sides'> {
+  return {
+    minutes: r3(m.frames / FPS / 60)!,
+    one_frame_per_min: r3(m.one_frame_per_min),
+    dir_changes_per_s: r3(m.dir_changes_per_s),
+    moving_fraction: r3(m.moving_fraction),
+    mean_clearance: r3(m.mean_clearance),
+    min_clearance: r3(m.min_clearance),
+    hits_per_min: r3(m.hits_per_min),
+  };
+}
+
+/** A replay to measure: a .twrp file, or entry k (1-based) of a .twrb bundle exported from the library. */
+interface Source {
+  file: string;
+  entry: number | null;
+  /** The library's name of a bundle entry. */
+  title: string | null;
+  r: Replay;
+}
+
+/** The first 4 bytes of a file ('' when it cannot be read: readReplayFile then says why). */
+function magic(file: string): string {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const b = new Uint8Array(4);
+      const n = readSync(fd, b, 0, 4, 0);
+      return String.fromCharCode(...b.subarray(0, n));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/** Reads a replay file, or every replay of a bundle (Shift+E in the Replays scene). */
+function load(file: string): Source[] {
+  if (magic(file) !== 'TWRB') return [{ file, entry: null, title: null, r: readReplayFile(file) }];
+  const size = statSync(file).size;
+  if (size > MAX_IMPORT_BYTES) throw new UsageError(`${file}: too large (${size} bytes, the limit is ${MAX_IMPORT_BYTES})`);
+  const buf = readFileSync(file);
+  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (!isBundle(bytes)) throw new UsageError(`${file}: changed while being read`);
+  let items;
+  try {
+    items = decodeBundle(bytes, file); // every message starts with the file and the byte offset
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return items.map((it, k) => ({ file, entry: k + 1, title: it.name, r: decodeReplay(it.bytes) }));
+}
+
+function presetName(p: unknown): string | null {
+  return typeof p === 'object' && p !== null && !Array.isArray(p) && typeof (p as { name?: unknown }).name === 'string' ? (p as { name: string }).name : null;
+}
+
+function sidesWanted(opt: string): number[] {
+  if (opt === 'p1') return [0];
+  if (opt === 'p2') return [1];
+  if (opt === 'both') return [0, 1];
+  throw new UsageError(`option --side: '${opt}' is not p1, p2 or both`);
+}
+
+function frameRange(from: number, to: number | undefined): FrameRange {
+  if (from < 0) throw new UsageError(`option --from: must be ≥ 0, got ${from}`);
+  if (to !== undefined && to <= from) throw new UsageError(`option --to: must be after --from (${from} s), got ${to}`);
+  return { from: Math.round(from * FPS), to: to === undefined ? Number.POSITIVE_INFINITY : Math.round(to * FPS) };
+}
+
+const clock = (frames: number) => {
+  const s = frames / FPS;
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+};
+
+const cell = (v: number | null, w: number, digits = 2) => (v === null ? '—' : v.toFixed(digits)).padStart(w);
+const HEAD = `${'min'.padStart(6)} ${'1-frame/min'.padStart(11)} ${'dir-chg/s'.padStart(9)} ${'moving'.padStart(6)} ${'mean-clr'.padStart(8)} ${'min-clr'.padStart(7)} ${'hits/min'.padStart(8)}`;
+const row = (m: Omit<GroupOut, 'sides'>) =>
+  `${cell(m.minutes, 6)} ${cell(m.one_frame_per_min, 11, 1)} ${cell(m.dir_changes_per_s, 9)} ${cell(m.moving_fraction, 6)} ${cell(m.mean_clearance, 8, 1)} ${cell(m.min_clearance, 7, 1)} ${cell(m.hits_per_min, 8)}`;
+
+function who(s: SideOut): string {
+  if (s.human) return `human${s.name !== s.controller ? ` (${s.name})` : ''}`;
+  return `CPU ${s.controller}`;
+}
+
+await runTool(spec, ({ opts, positional }, json) => {
+  const wanted = sidesWanted(String(opts.side));
+  const range = frameRange(Number(opts.from), opts.to as number | undefined);
+  // Decode every file first: a bad one fails before any long re-simulation.
+  const replays = positional.flatMap(load);
+  const total = replays.reduce((n, x) => n + x.r.frames, 0);
+  const showProgress = total >= 36000; // 10 minutes of play and more
+  let before = 0;
+  let shown = 0;
+  const report = (done: number) => {
+    shown = done;
+    progress('metrics', done, total);
+  };
+  const out: { file: string; entry?: number; title?: string; frames: number; window: [number, number]; sides: Record<string, SideOut> }[] = [];
+  const groups = new Map<string, InputLog[]>([['human', []], ['cpu', []]]);
+  const byController = new Map<string, InputLog[]>();
+  for (const { file, entry, title, r } of replays) {
+    const where = entry === null ? file : `${file}, replay ${entry}`;
+    let logs: InputLog[];
+    try {
+      logs = replayLogs(r, showProgress ? (f) => report(before + f) : undefined);
+    } catch (e) {
+      if (e instanceof ReplayError) throw new ReplayError(e.message, where);
+      throw e;
+    }
+    before += r.frames;
+    const sides: Record<string, SideOut> = {};
+    for (const i of wanted) {
+      const meta = r.sides[i];
+      if (!meta) continue; // practice replays have one side
+      const log = logs[i]!;
+      sides[`p${i + 1}`] = { name: meta.name, human: meta.human, controller: meta.controller, preset: presetName(meta.preset), ...metricsOut(humanLikeness(log, range)) };
+      groups.get(meta.human ? 'human' : 'cpu')!.push(log);
+      const key = meta.human ? 'human' : meta.controller;
+      if (!byController.has(key)) byController.set(key, []);
+      byController.get(key)!.push(log);
+    }
+    const w = { from: Math.min(range.from, r.frames), to: Math.min(range.to, r.frames) };
+    out.push({ file, ...(entry === null ? {} : { entry, title: title! }), frames: r.frames, window: [w.from / FPS, w.to / FPS], sides });
+  }
+  if (showProgress && shown < total) report(total);
+
+  const pooled = (logs: InputLog[]): GroupOut | null => (logs.length === 0 ? null : { sides: logs.length, ...metricsOut(pooledHumanLikeness(logs, range)) });
+  const groupsOut = { human: pooled(groups.get('human')!), cpu: pooled(groups.get('cpu')!) };
+  const controllersOut = Object.fromEntries([...byController].map(([k, logs]) => [k, pooled(logs)]));
+
+  if (!json) {
+    for (const [k, x] of out.entries()) {
+      const c = replays[k]!.r.config;
+      const label = x.entry === undefined ? x.file : `${x.file} #${x.entry} "${x.title}"`;
+      console.log(`${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`);
+      console.log(`  side  ${'player'.padEnd(24)} ${HEAD}`);
+      for (const [name, s] of Object.entries(x.sides)) console.log(`  ${name.padEnd(5)} ${who(s).slice(0, 24).padEnd(24)} ${row(s)}`);
+    }
+    if (out.length > 1) {
+      console.log(`pooled over ${out.length} replays (rates over the total time):`);
+      console.log(`  ${'group'.padEnd(24)} sides ${HEAD}`);
+      const line = (k: string, g: GroupOut | null) => g && console.log(`  ${k.slice(0, 24).padEnd(24)} ${String(g.sides).padStart(5)} ${row(g)}`);
+      line('human', groupsOut.human);
+      line('CPU', groupsOut.cpu);
+      for (const [k, g] of Object.entries(controllersOut)) if (k !== 'human') line(`  ${k}`, g);
+    }
+  }
+  return { replays: out, groups: groupsOut, controllers: controllersOut };
+});
