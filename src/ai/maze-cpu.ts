@@ -40,6 +40,9 @@ export interface RouteCell {
   y: number;
 }
 
+/** The planner's mode and objective when none are given (presets store them resolved from this). */
+export const DEFAULT_PLANNER: { readonly mode: Mode; readonly objective: Objective } = { mode: 'exact', objective: 'kills' };
+
 /** Moves before a planned attack within which the CPU starts fighting (lining up under the chaser). */
 export const FIGHT_RANGE = 5;
 /** Frames the CPU keeps fighting one chaser before giving up on it for this maze. */
@@ -94,8 +97,8 @@ export class MazeCpu {
   private nextSig = new Int32Array(0);
 
   constructor(opts: MazeCpuOptions = {}) {
-    this.mode = opts.mode ?? 'exact';
-    this.objective = opts.objective ?? 'kills';
+    this.mode = opts.mode ?? DEFAULT_PLANNER.mode;
+    this.objective = opts.objective ?? DEFAULT_PLANNER.objective;
     this.reward = opts.chaserReward ?? 1;
     this.damage = opts.chaserDamage ?? 1;
     this.pull = opts.pull ?? 'route';

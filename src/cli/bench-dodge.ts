@@ -90,13 +90,16 @@ function benchPreset(preset: DodgePreset, scenes: number, repeats: number, seed:
     const worlds: DodgeWorld[] = [];
     for (let i = 0; i < scenes; i++) worlds.push(randomWorld(rand, { bullets: n, shipX: 192, shipY: 400 }, new DodgeWorld(n)));
     // Each search is timed in its own block over all situations, so that neither inherits the
-    // other's cache contents or collector work, after a warm-up that gets it compiled: 20 fast
-    // decisions, and one exhaustive one (its recursion runs long enough within one decision).
+    // other's cache contents or collector work, after a warm-up that gets it compiled: fast
+    // decisions for 0.5 s (at least 20; 20 alone left the first size's figure at the mercy of the
+    // JIT tiers: 0.3–1.4 ms at 100 bullets), and one exhaustive one (its recursion runs long enough
+    // within one decision).
     const tf: number[] = [];
     const te: number[] = [];
     const fv: number[] = [];
     const fl: number[] = [];
-    for (let i = 0; i < 20; i++) dodger.decide(worlds[i % scenes]!, -1);
+    const warm = now();
+    for (let i = 0; i < 20 || now() - warm < 500; i++) dodger.decide(worlds[i % scenes]!, -1);
     for (const w of worlds) {
       for (let r = 0; r < repeats; r++) {
         const t0 = now();

@@ -2,20 +2,22 @@
 // (metadata), bench (the figures in docs/replays.md).
 import { createController } from '../controllers/registry';
 import { RandomController } from '../controllers/random';
-import { decodeReplay, encodeReplay, replayFromRunner, ReplayPlayer, verifyReplay, type Replay } from '../replay';
-import { readReplayFile } from '../replay/node';
+import { encodeReplay, replayFromRunner, verifyReplay, type Replay } from '../replay';
+import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/bench';
+import { readReplayBytes, readReplayFile } from '../replay/node';
 import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../sim';
 import { Rng } from '../sim/rng';
-import { median, progress, runTool, UsageError, type ToolSpec } from './common';
+import { progress, runTool, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'replay',
-  usage: 'npm run -s replay -- verify FILE [--json] | info FILE [--json] | bench [--runs N] [--json]',
+  usage: 'npm run -s replay -- verify FILE [--json] | info FILE [--json] | bench [FILE] [--runs N] [--seeks N] [--json]',
   summary: [
     'verify FILE  re-simulates the replay headless and reports OK or the first frame whose checksum differs',
     '             (--json: {"ok", "frames", "first_bad_frame"}); exit 1 when it does not verify',
     'info FILE    prints the metadata (date, players, controllers, config, duration, result, size)',
-    'bench        measures encoded size per minute, decode+verify speed and seek latency',
+    'bench [FILE] measures encoded size per minute, decode+verify speed (× real time) and seek latency',
+    '             of FILE, or of the tool\'s own 3-minute matches (random, human-like, scripted, cpu:normal)',
   ].join('\n'),
   options: [
     { name: 'runs', kind: 'int', help: 'bench: timed runs per figure (the median is reported)', default: 5 },
@@ -132,124 +134,68 @@ class HumanLikeController implements Controller {
 
 const BENCH_FRAMES = 10800;
 
-/** Bytes held in typed arrays by a state (what one keyframe costs; the rest is small). */
-function typedBytes(o: unknown, seen = new Set<unknown>()): number {
-  if (typeof o !== 'object' || o === null || seen.has(o)) return 0;
-  seen.add(o);
-  if (ArrayBuffer.isView(o)) return o.byteLength;
-  let n = 0;
-  for (const v of Object.values(o)) n += typedBytes(v, seen);
-  return n;
-}
-
-function recordBench(seed: number, p1: Controller, p2: Controller): { replay: Replay; bytes: Uint8Array } {
+function recordBench(seed: number, p1: Controller, p2: Controller): Uint8Array {
   // Infinite lives, so every match lasts the full 3 minutes whatever the inputs do.
   const s = createMatch({ seed, infiniteLives: true, timeLimit: BENCH_FRAMES });
   const runner = new MatchRunner(s, [p1, p2]);
   runner.runUntil(BENCH_FRAMES);
-  const replay = replayFromRunner(runner, { date: '2000-01-01T00:00:00Z' });
-  return { replay, bytes: encodeReplay(replay) };
+  return encodeReplay(replayFromRunner(runner, { date: '2000-01-01T00:00:00Z' }));
 }
 
-async function bench(opts: Record<string, unknown>, json: boolean): Promise<object> {
+const NODE_CLOCKS: BenchClocks = {
+  wall: () => performance.now(),
+  cpu: () => {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1000;
+  },
+};
+
+function printBench(name: string, b: ReplayBench): void {
+  const len = seconds(b.frames);
+  console.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
+  console.log(`verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`);
+  if (b.seek_median_ms !== null) {
+    console.log(`seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`);
+  }
+}
+
+/** The figures of one replay file, or of the tool's own 3-minute matches when no file is given. */
+async function bench(file: string | undefined, opts: Record<string, unknown>, json: boolean): Promise<object> {
   const runs = opts.runs as number;
   const nSeeks = opts.seeks as number;
   if (runs < 1) throw new UsageError(`--runs must be ≥ 1, got ${runs}`);
   if (nSeeks < 1) throw new UsageError(`--seeks must be ≥ 1, got ${nSeeks}`);
-  const minutes = BENCH_FRAMES / 3600;
+  if (file !== undefined) {
+    const bytes = readReplayBytes(file);
+    let b: ReplayBench;
+    try {
+      b = benchReplayBytes(bytes, NODE_CLOCKS, { runs, seeks: nSeeks });
+    } catch (e) {
+      throw new UsageError(`${file}: ${(e as Error).message}`);
+    }
+    if (!json) printBench(file, b);
+    return { file, ...b };
+  }
   const kinds: [string, () => [Controller, Controller]][] = [
     ['random', () => [new RandomController(1), new RandomController(2)]],
     ['human-like', () => [new HumanLikeController(1), new HumanLikeController(2)]],
     ['scripted', () => [createController('scripted'), createController('scripted')]],
     ['cpu:normal', () => [createController('cpu:normal'), createController('cpu:normal')]],
   ];
-  const sizes: Record<string, { bytes: number; bytes_per_minute: number }> = {};
-  const recorded: Record<string, { replay: Replay; bytes: Uint8Array }> = {};
-  for (const [name, make] of kinds) {
-    let rec;
-    try {
-      rec = recordBench(7, ...make());
-    } catch (e) {
-      if (name.startsWith('cpu:')) continue; // the CPU preset may be missing in a trimmed build
-      throw e;
-    }
-    recorded[name] = rec;
-    sizes[name] = { bytes: rec.bytes.length, bytes_per_minute: Math.round(rec.bytes.length / minutes) };
-    if (!json) console.log(`size    ${name.padEnd(11)} ${rec.bytes.length} bytes for 3:00 (${(rec.bytes.length / minutes / 1024).toFixed(2)} KiB per minute)`);
-  }
-
-  // Decode + verify each 3-minute replay, median of `runs`.
-  const realTimeMs = (BENCH_FRAMES / 60) * 1000;
-  const verify: Record<string, { ms: number; x_realtime: number }> = {};
-  let slowest = 'random';
-  for (const [name, rec] of Object.entries(recorded)) {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      const v = verifyReplay(decodeReplay(rec.bytes));
-      times.push(performance.now() - t0);
-      if (!v.ok) throw new Error(`bench replay ${name} did not verify`);
-    }
-    const ms = median(times);
-    verify[name] = { ms: Math.round(ms * 10) / 10, x_realtime: Math.round(realTimeMs / ms) };
-    if (ms > verify[slowest]!.ms) slowest = name;
-    if (!json) console.log(`verify  ${name.padEnd(11)} decode + re-simulate 3:00 in ${ms.toFixed(0)} ms (median of ${runs}) = ${(realTimeMs / ms).toFixed(0)}× real time`);
-  }
-
-  // Seek latency: random targets in an indexed player vs replaying from frame 0.
-  const rng = new Rng('replay-bench-seeks');
-  const targets = Array.from({ length: nSeeks }, () => rng.int(BENCH_FRAMES + 1));
-  // On the replay that is slowest to re-simulate (the busiest fields).
-  const seekReplay = recorded[slowest]!.replay;
-  const player = new ReplayPlayer(seekReplay);
-  const ti = performance.now();
-  player.index();
-  const indexMs = performance.now() - ti;
-  const seekMs: number[] = [];
-  for (const t of targets) {
-    const t0 = performance.now();
-    player.seek(t);
-    seekMs.push(performance.now() - t0);
-    if (player.frame !== t) throw new Error(`seek to ${t} reached ${player.frame}`);
-  }
-  const fromZero: number[] = [];
-  for (const t of targets.slice(0, Math.min(20, nSeeks))) {
-    const p = new ReplayPlayer(seekReplay, { keyframeInterval: BENCH_FRAMES * 10 });
-    const t0 = performance.now();
-    p.seek(t);
-    fromZero.push(performance.now() - t0);
-  }
-  const nKeyframes = Math.floor(BENCH_FRAMES / player.keyframeInterval) + 1;
-  const keyframeBytes = typedBytes(player.state);
-  const seekMedian = median(seekMs);
-  const seekMax = Math.max(...seekMs);
-  const zeroMedian = median(fromZero);
-  if (!json) {
-    console.log(`seek    (${slowest} replay) index 3:00 once in ${indexMs.toFixed(0)} ms: ${nKeyframes} keyframes every ${player.keyframeInterval} frames, ${(keyframeBytes / 1024).toFixed(0)} KiB each`);
-    console.log(`seek    ${nSeeks} random seeks: median ${seekMedian.toFixed(2)} ms, max ${seekMax.toFixed(1)} ms; replay-from-zero median ${zeroMedian.toFixed(1)} ms (${(zeroMedian / seekMedian).toFixed(0)}× slower)`);
-  }
-  return {
-    frames: BENCH_FRAMES,
-    sizes,
-    verify,
-    seek_replay: slowest,
-    index_ms: Math.round(indexMs),
-    keyframe_interval: player.keyframeInterval,
-    keyframes: nKeyframes,
-    keyframe_bytes: keyframeBytes,
-    seek_median_ms: Math.round(seekMedian * 100) / 100,
-    seek_max_ms: Math.round(seekMax * 10) / 10,
-    seek_from_zero_median_ms: Math.round(zeroMedian * 10) / 10,
-    runs,
-  };
+  const results: Record<string, ReplayBench> = {};
+  kinds.forEach(([name, make], i) => {
+    // Seeks on the CPU match only: its fields are the busiest, so its seeks are the slowest.
+    const b = benchReplayBytes(recordBench(7, ...make()), NODE_CLOCKS, { runs, seeks: name === 'cpu:normal' ? nSeeks : 0 });
+    results[name] = b;
+    if (!json) printBench(name, b);
+    else progress('bench', i + 1, kinds.length);
+  });
+  return { frames: BENCH_FRAMES, replays: results };
 }
 
 await runTool(spec, async ({ opts, positional }, json) => {
   const [cmd, file] = positional as [string, string | undefined];
-  if (cmd === 'bench') {
-    if (file !== undefined) throw new UsageError(`bench takes no file, got '${file}'`);
-    return bench(opts, json);
-  }
+  if (cmd === 'bench') return bench(file, opts, json);
   if (cmd !== 'verify' && cmd !== 'info') throw new UsageError(`unknown command '${cmd}' (verify, info or bench)`);
   if (file === undefined) throw new UsageError(`${cmd} needs a replay file (usage: ${spec.usage})`);
   return cmd === 'verify' ? verify(file, json) : info(file, json);

@@ -3,10 +3,11 @@
 // reuses DodgePresetSchema and parseDodgePreset.
 import { z } from 'zod';
 import type { DodgeParams } from '../ai/dodge/params';
-import { MODES, OBJECTIVES, type Mode, type Objective } from '../ai/planner/types';
+import { DEFAULT_PLANNER } from '../ai/maze-cpu';
+import { MODES, OBJECTIVES } from '../ai/planner/types';
 
-/** The maze planner settings a preset gets when its data gives none (MazeCpu's own defaults). */
-export const DEFAULT_PLANNER: { readonly mode: Mode; readonly objective: Objective } = { mode: 'exact', objective: 'kills' };
+/** The maze planner settings a preset gets when its data gives none: MazeCpu's own defaults. */
+export { DEFAULT_PLANNER };
 
 export const DodgePresetSchema = z.strictObject({
   /** Id used on command lines and in controller specs ('cpu:hard'). */
@@ -30,7 +31,8 @@ export const DodgePresetSchema = z.strictObject({
   w: z.number().gt(0).lt(1),
   /**
    * Pull toward the x of the enemy to shoot and below the home line (node value
-   * −lure·|x − goalX|/width − lure·max(0, homeY − y)/height); 0 = off.
+   * −lure·max(0, |x − goalX| − LURE_BAND)/width − lure·max(0, homeY − y)/height), only while the
+   * danger at the ship is low (docs/dodger.md, "Versus play"); 0 = off.
    */
   lure: z.number().min(0).max(200),
   /**

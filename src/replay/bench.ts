@@ -23,14 +23,17 @@ export interface ReplayBench {
    */
   verify_cpu_ms: number;
   verify_cpu_x_realtime: number;
-  index_ms: number;
   keyframe_interval: number;
+  /** Bytes one keyframe holds in typed arrays (the state's pools; the rest is small). */
+  keyframe_bytes: number;
   seeks: number;
-  seek_median_ms: number;
-  seek_max_ms: number;
+  /** The seek figures; null when asked for no seeks (`seeks: 0`). */
+  index_ms: number | null;
+  seek_median_ms: number | null;
+  seek_max_ms: number | null;
   /** Most sim steps one seek re-simulated (< keyframe_interval). */
-  seek_max_steps: number;
-  seek_from_zero_median_ms: number;
+  seek_max_steps: number | null;
+  seek_from_zero_median_ms: number | null;
 }
 
 /** Milliseconds: wall clock, and CPU time of this process (user + system). */
@@ -45,13 +48,26 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+/** Bytes held in typed arrays by an object graph. */
+function typedBytes(o: unknown, seen = new Set<unknown>()): number {
+  if (typeof o !== 'object' || o === null || seen.has(o)) return 0;
+  seen.add(o);
+  if (ArrayBuffer.isView(o)) return o.byteLength;
+  let n = 0;
+  for (const v of Object.values(o)) n += typedBytes(v, seen);
+  return n;
+}
+
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 
-/** Measures one replay file's figures; throws ReplayError for a bad file, Error when it does not verify. */
+/**
+ * Measures one replay file's figures; throws ReplayError for a bad file, Error when it does not
+ * verify. `seeks: 0` skips the keyframe index and seek figures.
+ */
 export function benchReplayBytes(bytes: Uint8Array, clocks: BenchClocks, o: { runs?: number; seeks?: number } = {}): ReplayBench {
   const now = () => clocks.wall();
   const runs = Math.max(1, o.runs ?? 5);
-  const nSeeks = Math.max(1, o.seeks ?? 200);
+  const nSeeks = Math.max(0, o.seeks ?? 200);
   const first = decodeReplay(bytes);
   const frames = first.frames;
   const realMs = (frames / 60) * 1000;
@@ -65,6 +81,23 @@ export function benchReplayBytes(bytes: Uint8Array, clocks: BenchClocks, o: { ru
     times.push(now() - t0);
     if (!v.ok) throw new Error(`the replay does not verify: ${v.reason}`);
   }
+  const verifyMs = median(times);
+  const cpuMs = median(cpu);
+  const base = {
+    frames,
+    bytes: bytes.length,
+    bytes_per_minute: Math.round(bytes.length / (frames / 3600)),
+    runs,
+    verify_ms: round(verifyMs, 1),
+    verify_x_realtime: Math.round(realMs / verifyMs),
+    verify_ms_all: times.map((t) => round(t, 1)),
+    verify_cpu_ms: round(cpuMs, 1),
+    verify_cpu_x_realtime: Math.round(realMs / cpuMs),
+    keyframe_interval: new ReplayPlayer(first).keyframeInterval,
+    keyframe_bytes: typedBytes(new ReplayPlayer(first).state),
+    seeks: nSeeks,
+  };
+  if (nSeeks === 0) return { ...base, index_ms: null, seek_median_ms: null, seek_max_ms: null, seek_max_steps: null, seek_from_zero_median_ms: null };
   // Seeks to seeded random frames in an indexed player (the playback scene's case) …
   const rng = new Rng('replay-bench-seeks');
   const targets = Array.from({ length: nSeeks }, () => rng.int(frames + 1));
@@ -95,21 +128,9 @@ export function benchReplayBytes(bytes: Uint8Array, clocks: BenchClocks, o: { ru
     p.seek(t);
     fromZero.push(now() - t0);
   }
-  const verifyMs = median(times);
-  const cpuMs = median(cpu);
   return {
-    frames,
-    bytes: bytes.length,
-    bytes_per_minute: Math.round(bytes.length / (frames / 3600)),
-    runs,
-    verify_ms: round(verifyMs, 1),
-    verify_x_realtime: Math.round(realMs / verifyMs),
-    verify_ms_all: times.map((t) => round(t, 1)),
-    verify_cpu_ms: round(cpuMs, 1),
-    verify_cpu_x_realtime: Math.round(realMs / cpuMs),
+    ...base,
     index_ms: Math.round(median(indexMs)),
-    keyframe_interval: new ReplayPlayer(first).keyframeInterval,
-    seeks: nSeeks,
     seek_median_ms: round(median(seekMedians), 2),
     seek_max_ms: round(median(seekMaxes), 1),
     seek_max_steps: maxSteps,

@@ -10,23 +10,27 @@ import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from './format';
 
 /** Reads and decodes a replay file; every failure is a ReplayError whose message starts with the path. */
 export function readReplayFile(path: string): Replay {
-  let bytes: Uint8Array;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new ReplayError('is a directory, not a replay file', path);
-    if (st.size > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${st.size} bytes, the limit is ${MAX_REPLAY_BYTES})`, path);
-    const buf = readFileSync(path);
-    bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  } catch (e) {
-    if (e instanceof ReplayError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ReplayError(`cannot read file (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`, path);
-  }
+  const bytes = readReplayBytes(path);
   try {
     return decodeReplay(bytes);
   } catch (e) {
     if (e instanceof ReplayError) throw new ReplayError(e.message, path);
     throw e;
+  }
+}
+
+/** Reads a replay file's bytes (not decoded); a missing, unreadable or oversized file is a ReplayError. */
+export function readReplayBytes(path: string): Uint8Array {
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new ReplayError('is a directory, not a replay file', path);
+    if (st.size > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${st.size} bytes, the limit is ${MAX_REPLAY_BYTES})`, path);
+    const buf = readFileSync(path);
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  } catch (e) {
+    if (e instanceof ReplayError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ReplayError(`cannot read file (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`, path);
   }
 }
 

@@ -6,13 +6,30 @@
 // Contact damage, shots and kills are the enemy pool's ordinary rules (collide.ts).
 import { moveAgent } from '../ai/chase/move';
 import type { Vec2 } from '../ai/wave/grid';
-import { EnemyKind } from './enemy-pool';
+import type { Maze } from '../maze/maze';
+import { EnemyKind, type Enemy } from './enemy-pool';
 import { CHASER_RESPAWN, CHASER_SPEED, CHASER_WALL_RADIUS, TILE, type MazeSideState } from './maze-state';
 import { findMazeEnemy, spawnMazeEnemy } from './maze-spawn';
 import type { MatchState, SideState } from './state';
 
 const heading: Vec2 = { x: 0, y: 0 };
 const pos: Vec2 = { x: 0, y: 0 };
+
+/**
+ * Moves a maze enemy by (dx, dy) tiles, stopped by walls as chasers are (a square of half-size
+ * `radius` tiles sliding along them); its velocity becomes the step it made.
+ */
+export function moveThroughMaze(maze: Maze, e: Enemy, dx: number, dy: number, radius: number): void {
+  pos.x = e.x / TILE;
+  pos.y = e.y / TILE;
+  moveAgent(maze, pos, dx, dy, radius);
+  const nx = pos.x * TILE;
+  const ny = pos.y * TILE;
+  e.vx = nx - e.x;
+  e.vy = ny - e.y;
+  e.x = nx;
+  e.y = ny;
+}
 
 export function updateChasers(s: MatchState, side: SideState, mz: MazeSideState): void {
   const g = mz.group;
@@ -38,18 +55,10 @@ export function updateChasers(s: MatchState, side: SideState, mz: MazeSideState)
       c.respawnAt = s.frame + CHASER_RESPAWN;
       continue;
     }
-    pos.x = e.x / TILE;
-    pos.y = e.y / TILE;
-    g.steer(i, pos.x, pos.y, heading);
-    moveAgent(mz.maze, pos, heading.x * speed, heading.y * speed, CHASER_WALL_RADIUS);
-    const nx = pos.x * TILE;
-    const ny = pos.y * TILE;
-    e.vx = nx - e.x;
-    e.vy = ny - e.y;
-    e.x = nx;
-    e.y = ny;
-    c.x = nx;
-    c.y = ny;
+    g.steer(i, e.x / TILE, e.y / TILE, heading);
+    moveThroughMaze(mz.maze, e, heading.x * speed, heading.y * speed, CHASER_WALL_RADIUS);
+    c.x = e.x;
+    c.y = e.y;
     c.hx = heading.x;
     c.hy = heading.y;
   }

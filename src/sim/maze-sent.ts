@@ -16,7 +16,6 @@
 // The shortest-path field is derived from (maze, ship cell) only, so it is a cache, not state.
 import { canSee, type VisionCone } from '../ai/perception';
 import { FlowField } from '../ai/flow-field';
-import { moveAgent } from '../ai/chase/move';
 import type { Vec2 } from '../ai/wave/grid';
 import type { Maze } from '../maze/maze';
 import { BOSS_FRAMES } from './constants';
@@ -24,6 +23,7 @@ import type { DifficultyParams } from './difficulty';
 import { dcos, dsin } from './dmath';
 import { spawnEnemy, type SpawnSpec } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
+import { moveThroughMaze } from './maze-chasers';
 import { CHASER_WALL_RADIUS, TILE, TURRET_COS_HALF_ANGLE, TURRET_RANGE, TURRET_REACTION, TURRET_SWEEP, type MazeSideState } from './maze-state';
 import { Path } from './paths';
 import { fireVolley, type FireContext } from './patterns';
@@ -171,7 +171,6 @@ export function relocateSent(side: SideState, mz: MazeSideState): void {
 }
 
 const ctx: FireContext = { bullets: null!, frame: 0, shipX: 0, shipY: 0, diff: null!, rng: null! };
-const pos: Vec2 = { x: 0, y: 0 };
 const heading: Vec2 = { x: 0, y: 0 };
 
 /** Moves, aims and fires the side's sent maze enemies; removes those whose time is up. */
@@ -218,17 +217,9 @@ export function updateSent(frame: number, side: SideState, mz: MazeSideState, di
       continue;
     }
     // Hunting: one step along the shortest path toward the ship, walls stopping it as they stop chasers.
-    pos.x = e.x / TILE;
-    pos.y = e.y / TILE;
-    if (!fieldFor(side, maze).steer(pos.x, pos.y, heading)) continue;
+    if (!fieldFor(side, maze).steer(e.x / TILE, e.y / TILE, heading)) continue;
     const speed = e.p2 / TILE;
-    moveAgent(maze, pos, heading.x * speed, heading.y * speed, SENT_WALL_RADIUS);
-    const nx = pos.x * TILE;
-    const ny = pos.y * TILE;
-    e.vx = nx - e.x;
-    e.vy = ny - e.y;
-    e.x = nx;
-    e.y = ny;
+    moveThroughMaze(maze, e, heading.x * speed, heading.y * speed, SENT_WALL_RADIUS);
     e.aimX = heading.x;
     e.aimY = heading.y;
   }

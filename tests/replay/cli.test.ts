@@ -64,6 +64,7 @@ describe('replay tools', () => {
       [['verify', cut], /^error: .*cut\.twrp: byte 8: truncated/],
       [['verify', dir], /^error: .*: is a directory/],
       [['frobnicate', file], /^error: unknown command 'frobnicate'/],
+      [['bench', cut], /^error: .*cut\.twrp: byte 8: truncated/],
     ];
     const [m, ...runs] = await Promise.all([toolAsync('match', ['--p1', `replay:${junk}`, '--frames', '10']), ...cases.map(([args]) => toolAsync('replay', args))]);
     cases.forEach(([args, re], k) => {
@@ -75,5 +76,15 @@ describe('replay tools', () => {
     });
     expect(m.status).toBe(2);
     expect(errorLines(m.stderr)[0]).toMatch(/^error: controller 'replay:.*junk\.twrp': .*junk\.twrp: byte 0: not a Twinfield replay/);
+  });
+
+  it('bench FILE measures that replay: size per minute, verify speed, seeks bounded by the keyframe interval', () => {
+    const b = tool('replay', ['bench', file, '--runs', '1', '--seeks', '5', '--json']);
+    expect(b.status, b.stderr).toBe(0);
+    const r = last(b.stdout);
+    const frames = decodeReplay(readFileSync(file)).frames;
+    expect(r).toMatchObject({ file, frames, bytes: readFileSync(file).length, runs: 1, seeks: 5 });
+    expect(r.bytes_per_minute).toBe(Math.round(readFileSync(file).length / (frames / 3600)));
+    expect(r.seek_max_steps as number).toBeLessThan(r.keyframe_interval as number);
   });
 });

@@ -5,8 +5,7 @@ import { InfluenceMap } from './influence-map';
 import type { DodgeParams } from './params';
 import { DodgeProblem } from './problem';
 import { FastSearch } from './search-fast';
-import { searchExhaustive } from './search-exhaustive';
-import { searchExhaustivePath } from './exhaustive-path';
+import { searchExhaustive, searchExhaustivePath } from './search-exhaustive';
 import type { DodgeWorld } from './world';
 
 export class Dodger {

@@ -13,8 +13,8 @@ export { DodgeWorld, worldFrom, type ObstacleSpec } from './world';
 export { visibleWorld } from './reaction';
 export { DodgeProblem, LURE_BAND } from './problem';
 export { DodgeDecision, DodgePlan } from './decision';
-export { searchExhaustive } from './search-exhaustive';
-export { searchExhaustivePath } from './exhaustive-path';
+export { searchExhaustive, searchExhaustivePath } from './search-exhaustive';
+
 export { dangerAt } from './ship-danger';
 export { FastSearch } from './search-fast';
 export { Dodger } from './dodger';

@@ -5,11 +5,23 @@
 // differences are added separately. Neighbours outside the grid count as g0 itself.
 import type { InfluenceMap } from './influence-map';
 
-export function interpolateDanger(map: InfluenceMap, x: number, y: number): number {
-  const cell = map.cell;
-  const cols = map.cols;
-  const rows = map.rows;
-  const vals = map.values;
+/** The cells interpolateDanger() reads at a point and how it weighs them (see interpolationReads). */
+export interface InterpolationReads {
+  /** g0, the nearest cell centre (column, row). */
+  c0: number;
+  r0: number;
+  /** The next centres toward the point (c1 = c0 / r1 = r0 at the grid's edge). */
+  c1: number;
+  r1: number;
+  /** |offset| from g0's centre along x and y. */
+  adx: number;
+  ady: number;
+  /** Diagonal cone: reads g0 and (c1, r1); otherwise g0, (c1, r0) and (c0, r1). */
+  diag: boolean;
+}
+
+/** Fills `o` with what interpolateDanger() reads at (x, y) on a grid of cols × rows cells of size `cell`. */
+export function interpolationReads(x: number, y: number, cell: number, cols: number, rows: number, o: InterpolationReads): InterpolationReads {
   let c0 = Math.round(x / cell - 0.5);
   let r0 = Math.round(y / cell - 0.5);
   if (c0 < 0) c0 = 0;
@@ -24,10 +36,25 @@ export function interpolateDanger(map: InfluenceMap, x: number, y: number): numb
   if (r1 < 0 || r1 >= rows) r1 = r0;
   const adx = dx < 0 ? -dx : dx;
   const ady = dy < 0 ? -dy : dy;
+  o.c0 = c0;
+  o.r0 = r0;
+  o.c1 = c1;
+  o.r1 = r1;
+  o.adx = adx;
+  o.ady = ady;
+  o.diag = 2 * ady > adx && 2 * adx > ady;
+  return o;
+}
+
+const READS: InterpolationReads = { c0: 0, r0: 0, c1: 0, r1: 0, adx: 0, ady: 0, diag: false };
+
+export function interpolateDanger(map: InfluenceMap, x: number, y: number): number {
+  const cell = map.cell;
+  const cols = map.cols;
+  const vals = map.values;
+  const { c0, r0, c1, r1, adx, ady, diag } = interpolationReads(x, y, cell, cols, map.rows, READS);
   const i0 = vals[r0 * cols + c0]!;
-  if (2 * ady > adx && 2 * adx > ady) {
-    return i0 + ((vals[r1 * cols + c1]! - i0) * (adx + ady)) / (2 * cell);
-  }
+  if (diag) return i0 + ((vals[r1 * cols + c1]! - i0) * (adx + ady)) / (2 * cell);
   const ddx = ((vals[r0 * cols + c1]! - i0) * adx) / cell;
   const ddy = ((vals[r1 * cols + c0]! - i0) * ady) / cell;
   return i0 + ddx + ddy;
@@ -153,6 +180,7 @@ export class ReadCells {
   readonly rowGen: Int32Array;
   readonly rowLo: Int32Array;
   readonly rowHi: Int32Array;
+  private readonly reads: InterpolationReads = { c0: 0, r0: 0, c1: 0, r1: 0, adx: 0, ady: 0, diag: false };
   /** Box of the marked cells (empty when c0 > c1). */
   c0 = 0;
   c1 = -1;
@@ -181,25 +209,9 @@ export class ReadCells {
 
   /** Marks the cells interpolateDanger(map, x, y) reads. */
   mark(x: number, y: number): void {
-    const cell = this.cell;
-    const cols = this.cols;
-    const rows = this.rows;
-    let c0 = Math.round(x / cell - 0.5);
-    let r0 = Math.round(y / cell - 0.5);
-    if (c0 < 0) c0 = 0;
-    else if (c0 >= cols) c0 = cols - 1;
-    if (r0 < 0) r0 = 0;
-    else if (r0 >= rows) r0 = rows - 1;
-    const dx = x - (c0 + 0.5) * cell;
-    const dy = y - (r0 + 0.5) * cell;
-    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
-    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
-    if (c1 < 0 || c1 >= cols) c1 = c0;
-    if (r1 < 0 || r1 >= rows) r1 = r0;
-    const adx = dx < 0 ? -dx : dx;
-    const ady = dy < 0 ? -dy : dy;
+    const { c0, r0, c1, r1, diag } = interpolationReads(x, y, this.cell, this.cols, this.rows, this.reads);
     this.add(c0, r0);
-    if (2 * ady > adx && 2 * adx > ady) this.add(c1, r1);
+    if (diag) this.add(c1, r1);
     else {
       this.add(c1, r0);
       this.add(c0, r1);

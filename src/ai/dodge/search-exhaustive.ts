@@ -2,58 +2,72 @@
 // expanded (hit nodes are unreachable and end their branch), each node checks every visible
 // obstacle, and the best path by (nodes survived, path value) gives the first move. Ties keep the
 // earlier move in MoveSet order (stay first, as the paper's Base player stays when nothing threatens).
-import { DodgeDecision } from './decision';
+// Optionally it also records the best path it finds (the `dodge` tool's --search exhaustive): the
+// recording never changes a value, so the decision is the same either way.
+import { LATTICE } from './constants';
+import { DodgeDecision, type DodgePlan } from './decision';
 import { better, penalised, type DodgeProblem } from './problem';
 
+const INV_Q = 1 / LATTICE;
+
 export function searchExhaustive(p: DodgeProblem, out = new DodgeDecision(p.moves.count)): DodgeDecision {
-  const s = new ExhaustiveSearch(p);
-  s.run(out);
+  new ExhaustiveSearch(p, false).run(out, null);
+  return out;
+}
+
+/** The exhaustive search, also filling `plan` with its own best path (with ties it may differ from the fast search's path of equal value). */
+export function searchExhaustivePath(p: DodgeProblem, out: DodgeDecision, plan: DodgePlan): DodgeDecision {
+  new ExhaustiveSearch(p, true).run(out, plan);
   return out;
 }
 
 class ExhaustiveSearch {
   private retL = 0;
   private retV = 0;
+  /** With `record`, per level k: the best suffix found from the current node of level k (entries k .. L−1). */
+  private readonly bm: Int32Array[] = [];
+  private readonly bx: Float64Array[] = [];
+  private readonly by: Float64Array[] = [];
+  private readonly bv: Float64Array[] = [];
 
-  constructor(private readonly p: DodgeProblem) {}
-
-  run(out: DodgeDecision): void {
-    const p = this.p;
-    const M = p.moves.count;
-    const penalty = p.switchPenalty;
-    const c = p.weights[0]!;
-    let bestL = -1;
-    let bestV = -Infinity;
-    let bestA = 0;
-    for (let a = 0; a < M; a++) {
-      const E = p.transition(0, p.startX, p.startY, a, null, 0);
-      let L: number;
-      let V: number;
-      if (E !== E) {
-        L = 0;
-        V = 0;
-      } else {
-        const e = penalised(E, a, p.prevMove, penalty);
-        this.rec(1, p.outX, p.outY, a);
-        L = this.retL;
-        V = c * e + this.retV;
-      }
-      out.rootL[a] = L;
-      out.rootV[a] = V;
-      if (better(L, V, bestL, bestV)) {
-        bestL = L;
-        bestV = V;
-        bestA = a;
-      }
+  constructor(
+    private readonly p: DodgeProblem,
+    private readonly record: boolean,
+  ) {
+    if (!record) return;
+    for (let k = 0; k <= p.depth; k++) {
+      this.bm.push(new Int32Array(p.depth));
+      this.bx.push(new Float64Array(p.depth));
+      this.by.push(new Float64Array(p.depth));
+      this.bv.push(new Float64Array(p.depth));
     }
-    out.move = bestA;
-    out.bits = p.moves.bits[bestA]!;
-    out.value = bestV;
-    out.survived = bestL;
   }
 
-  /** Best (survived, suffix value) from a node reached by k steps, whose last move was `last`. */
-  private rec(k: number, ix: number, iy: number, last: number): void {
+  run(out: DodgeDecision, plan: DodgePlan | null): void {
+    const p = this.p;
+    this.rec(0, p.startX, p.startY, p.prevMove, out);
+    const L = this.retL;
+    out.value = this.retV;
+    out.survived = L;
+    out.bits = p.moves.bits[out.move]!;
+    if (!plan) return;
+    plan.framesPerStep = p.frames;
+    plan.startX = p.startX * INV_Q;
+    plan.startY = p.startY * INV_Q;
+    plan.count = L;
+    for (let j = 0; j < L; j++) {
+      plan.moves[j] = this.bm[0]![j]!;
+      plan.x[j] = this.bx[0]![j]! * INV_Q;
+      plan.y[j] = this.by[0]![j]! * INV_Q;
+      plan.values[j] = this.bv[0]![j]!;
+    }
+  }
+
+  /**
+   * Best (survived, suffix value) from a node reached by k steps, whose last move was `last` (at the
+   * root: the held move); at the root also every first move's (L, V) and the chosen move.
+   */
+  private rec(k: number, ix: number, iy: number, last: number, root: DodgeDecision | null): void {
     const p = this.p;
     if (k === p.depth) {
       this.retL = k;
@@ -69,21 +83,54 @@ class ExhaustiveSearch {
       const E = p.transition(k, ix, iy, a, null, 0);
       let L: number;
       let V: number;
+      let e = 0;
+      let ox = 0;
+      let oy = 0;
       if (E !== E) {
         L = k;
         V = 0;
       } else {
-        const e = penalised(E, a, last, penalty);
-        this.rec(k + 1, p.outX, p.outY, a);
+        e = penalised(E, a, last, penalty);
+        ox = p.outX;
+        oy = p.outY;
+        this.rec(k + 1, ox, oy, a, null);
         L = this.retL;
         V = c * e + this.retV;
+      }
+      if (root) {
+        root.rootL[a] = L;
+        root.rootV[a] = V;
       }
       if (better(L, V, bestL, bestV)) {
         bestL = L;
         bestV = V;
+        if (root) root.move = a;
+        if (this.record && L > k) this.keep(k, a, ox, oy, e, L);
       }
     }
     this.retL = bestL;
     this.retV = bestV;
+  }
+
+  /** Level k's best suffix becomes move a (to ox, oy, node value e) then level k+1's best suffix. */
+  private keep(k: number, a: number, ox: number, oy: number, e: number, L: number): void {
+    const bm = this.bm[k]!;
+    const bx = this.bx[k]!;
+    const by = this.by[k]!;
+    const bv = this.bv[k]!;
+    bm[k] = a;
+    bx[k] = ox;
+    by[k] = oy;
+    bv[k] = e;
+    const cm = this.bm[k + 1]!;
+    const cx = this.bx[k + 1]!;
+    const cy = this.by[k + 1]!;
+    const cv = this.bv[k + 1]!;
+    for (let j = k + 1; j < L; j++) {
+      bm[j] = cm[j]!;
+      bx[j] = cx[j]!;
+      by[j] = cy[j]!;
+      bv[j] = cv[j]!;
+    }
   }
 }

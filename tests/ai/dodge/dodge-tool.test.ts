@@ -49,6 +49,15 @@ describe('dodge scenarios: the field and the ship', () => {
     expect(o.stdout).toBe('');
   });
 
+  it('malformed JSON: the tool names the file, line and column where the text stops being JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dodge-tool-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{\n  "ship": {"x": 10,\n  "y": }\n}\n');
+    const r = run([bad, '--preset', 'imap']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${bad}:3:8: malformed JSON (expected a value, found '}')`]);
+  });
+
   it('--search exhaustive prints the exhaustive search\'s own best path', () => {
     const file = 'fixtures/dodge/aimed-stream.json';
     const r = run([file, '--preset', 'imap-multi', '--search', 'exhaustive', '--json']);

@@ -4,7 +4,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { DodgeDecision, DodgePlan, Dodger, DodgeWorld, LATTICE, PAPER_PARAMS, randomWorld, searchExhaustive, type DodgeParams } from '../../../src/ai/dodge/index';
-import { searchExhaustivePath } from '../../../src/ai/dodge/exhaustive-path';
+import { searchExhaustivePath } from '../../../src/ai/dodge/search-exhaustive';
 import { world } from './helpers';
 
 const P = (over: Partial<DodgeParams> = {}): DodgeParams => ({ ...PAPER_PARAMS, reactionFrames: 0, ...over });
