@@ -1,8 +1,8 @@
 // The figures of docs/replays.md for one replay file — encoded size per minute, decode + verify
 // speed as a multiple of real time, keyframe indexing and seek latency against replaying from
 // frame 0. Medians of several runs (the machine the figures come from is shared and noisy). The
-// clocks are passed in (`src/replay` never reads one); in Node:
-//   { wall: () => performance.now(), cpu: () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; } }
+// clocks are passed in (`src/replay` never reads one): src/cli/replay.ts gives Node's monotonic
+// clock and the process's CPU time.
 import { decodeReplay } from './format';
 import { ReplayPlayer } from './player';
 import { verifyReplay } from './verify';

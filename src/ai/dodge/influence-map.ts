@@ -2,13 +2,13 @@
 // objects plus a small constant near the top, left and right edges. Building touches only the
 // cells inside each object's support (its circle and its forward triangle), and optionally only a
 // window of cells (the search only reads cells near positions the ship can reach). build() is the
-// reference; buildWindow() / buildReads() are the fast search's (map-window.ts): same cell values,
+// reference; buildWindow() / buildReads() are the fast search's (window-painter.ts): same cell values,
 // drawn from MapShapes.
 import { CCI, CTR1, CTR2, GRID_CELL, IMAX } from './constants';
 import { dangerCircle, dangerOf } from './danger';
 import { edgeDanger } from './edge-danger';
 import type { ReadCells } from './interpolate';
-import { WindowPainter } from './map-window';
+import { WindowPainter } from './window-painter';
 import type { DodgeWorld } from './world';
 
 export { edgeDanger };
@@ -279,7 +279,7 @@ export class InfluenceMap {
 
   /**
    * build(w, t, c0, c1, r0, r1) for a small window, drawing only the shapes `s` collected for it:
-   * the same cell values, bit for bit (map-window.ts).
+   * the same cell values, bit for bit (window-painter.ts).
    */
   buildWindow(w: DodgeWorld, t: number, c0: number, c1: number, r0: number, r1: number, s: MapShapes): this {
     this.setWindow(t, c0, c1, r0, r1);

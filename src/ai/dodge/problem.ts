@@ -4,8 +4,8 @@
 // search step does (hold a move for F frames; hit on any frame = unreachable; count nearly-hit
 // pairs; node value at the end), so the exhaustive and the fast search cannot disagree on it.
 import { LATTICE, NEARLY_FACTOR } from './constants';
-import { InfluenceMap, type MapShapes } from './influence-map';
-import { interpolateDanger, readHi, readLo } from './interpolate';
+import { InfluenceMap } from './influence-map';
+import { interpolateDanger } from './interpolate';
 import { makeMoveSet, type MoveSet } from './moves';
 import { nodeValue } from './node-value';
 import type { DodgeParams } from './params';
@@ -75,8 +75,8 @@ export class DodgeProblem {
 
   /**
    * Loads a world: applies the reaction delay and fixes the lattice. With `fullMaps` each level's
-   * influence map is built over the whole field now; otherwise the caller builds only the windows
-   * it needs with buildMap() (the fast search does, once it knows where the ship survives).
+   * influence map is built over the whole field now; otherwise the caller builds only the cells
+   * it needs (the fast search does, once it knows where the ship survives: InfluenceMap.buildReads).
    */
   prepare(src: DodgeWorld, prevMove: number, fullMaps: boolean): void {
     const w = visibleWorld(src, this.params.reactionFrames, this.world);
@@ -117,26 +117,6 @@ export class DodgeProblem {
       if (!map || map.width !== w.width || map.height !== w.height) map = this.maps[k] = new InfluenceMap(w.width, w.height);
       if (fullMaps) map.build(w, (k + 1) * this.frames);
     }
-  }
-
-  /**
-   * Builds level k's map (time (k+1)·F) over exactly the cells that interpolation reads for ship
-   * positions in the lattice box [x0, x1] × [y0, y1], from `shapes` (collected for a box holding
-   * those cells). Cell values do not depend on the window.
-   */
-  buildMap(k: number, x0: number, x1: number, y0: number, y1: number, shapes: MapShapes): void {
-    if (!this.params.influenceMap) return;
-    const map = this.maps[k]!;
-    const cell = map.cell;
-    map.buildWindow(
-      this.world,
-      (k + 1) * this.frames,
-      readLo(x0 * INV_Q, cell, map.cols),
-      readHi(x1 * INV_Q, cell, map.cols),
-      readLo(y0 * INV_Q, cell, map.rows),
-      readHi(y1 * INV_Q, cell, map.rows),
-      shapes,
-    );
   }
 
   /**

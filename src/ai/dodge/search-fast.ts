@@ -22,7 +22,7 @@
 //   (bestLast): a move's value is at most its child's value with no nearly-hit pair.
 // - Influence maps: each level's map covers exactly the cells its surviving positions interpolate
 //   from (with longer steps, only those cells: ReadCells), drawn from the obstacles that can reach
-//   them (MapShapes, map-window.ts), and interpolation's per-axis work is done once per distinct
+//   them (MapShapes, window-painter.ts), and interpolation's per-axis work is done once per distinct
 //   coordinate (AxisReads).
 import { DodgeDecision, DodgePlan } from './decision';
 import { PairTable } from './lattice-table';
