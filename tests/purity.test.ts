@@ -24,12 +24,67 @@ function sources(dir: string): string[] {
   return out;
 }
 
-/** The code with comments and string/template contents blanked (line numbers kept). */
+/**
+ * The code with comments and the text of strings and templates blanked (line numbers kept). A
+ * template's `${…}` parts are code and stay (nested templates and strings in them are handled too).
+ * Regular-expression literals are read as code: the pure core has none with quotes or backticks.
+ */
 function codeOnly(src: string): string {
-  return src.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, (m) => {
-    if (m.startsWith('/')) return m.replace(/[^\n]/g, ' ');
-    return m[0] + m.slice(1, -1).replace(/[^\n]/g, ' ') + m.at(-1);
-  });
+  const out = src.split('');
+  const blank = (i: number) => {
+    if (out[i] !== '\n') out[i] = ' ';
+  };
+  // Stack of open contexts: 'code' (top level or inside `${`, with its brace depth) or 'tpl'.
+  const stack: { kind: 'code' | 'tpl'; depth: number }[] = [{ kind: 'code', depth: 0 }];
+  let i = 0;
+  const n = src.length;
+  while (i < n) {
+    const top = stack[stack.length - 1]!;
+    const ch = src[i]!;
+    if (top.kind === 'tpl') {
+      if (ch === '\\') {
+        blank(i);
+        if (i + 1 < n) blank(i + 1);
+        i += 2;
+      } else if (ch === '`') {
+        stack.pop();
+        i++;
+      } else if (ch === '$' && src[i + 1] === '{') {
+        stack.push({ kind: 'code', depth: 0 });
+        i += 2;
+      } else {
+        blank(i++);
+      }
+      continue;
+    }
+    if (ch === '/' && src[i + 1] === '/') {
+      while (i < n && src[i] !== '\n') blank(i++);
+    } else if (ch === '/' && src[i + 1] === '*') {
+      const end = src.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      while (i < stop) blank(i++);
+    } else if (ch === "'" || ch === '"') {
+      i++;
+      while (i < n && src[i] !== ch && src[i] !== '\n') {
+        if (src[i] === '\\') blank(i++);
+        if (i < n) blank(i++);
+      }
+      i++;
+    } else if (ch === '`') {
+      stack.push({ kind: 'tpl', depth: 0 });
+      i++;
+    } else if (ch === '{') {
+      top.depth++;
+      i++;
+    } else if (ch === '}' && top.depth === 0 && stack.length > 1) {
+      stack.pop(); // the end of a `${…}`: back in the template
+      i++;
+    } else {
+      if (ch === '}') top.depth--;
+      i++;
+    }
+  }
+  return out.join('');
 }
 
 /** Every use of something the pure core must not touch, as `line: what`. */
@@ -44,10 +99,23 @@ function violations(src: string): string[] {
   for (const m of code.matchAll(/(?<![.\w$])(window|document|Date|performance|globalThis|navigator|requestAnimationFrame|setTimeout|setInterval)\b/g)) {
     found.push(`${lineOf(m.index!)}: uses ${m[1]}`);
   }
-  for (const m of code.matchAll(/\bMath\s*\.\s*([A-Za-z_$][\w$]*)/g)) {
-    if (!MATH_OK.has(m[1]!)) found.push(`${lineOf(m.index!)}: uses Math.${m[1]}`);
+  for (const m of code.matchAll(/(?<![.\w$])Math\b\s*(\?\.|\.)?\s*([A-Za-z_$][\w$]*)?/g)) {
+    const line = lineOf(m.index!);
+    if (m[1] && m[2]) {
+      if (!MATH_OK.has(m[2])) found.push(`${line}: uses Math.${m[2]}`);
+      continue;
+    }
+    // Math as a value: destructured (`const { sin } = Math`: each member is checked), or anything
+    // else (`Math[k]`, an alias, passing it on), which would hide the member from this check.
+    const pattern = /\{([^{}]*)\}\s*=\s*$/.exec(code.slice(0, m.index!));
+    if (pattern) {
+      for (const part of pattern[1]!.split(',')) {
+        const name = part.split(':')[0]!.replace(/=.*$/s, '').trim();
+        if (name.startsWith('...')) found.push(`${line}: uses Math as a value (the rest of a destructuring)`);
+        else if (name && !MATH_OK.has(name)) found.push(`${line}: uses Math.${name} (destructured)`);
+      }
+    } else found.push(`${line}: uses Math as a value`);
   }
-  for (const m of code.matchAll(/\bMath\s*\[/g)) found.push(`${lineOf(m.index!)}: uses Math[…]`);
   return found;
 }
 
@@ -79,6 +147,28 @@ describe('purity of the deterministic core', () => {
       '3: uses Math.random',
     ]);
     expect(violations('x.window = 1; const dateLike = o.Date;')).toEqual([]); // properties are not globals
+  });
+
+  it('a template\'s ${…} parts are code, and Math cannot be smuggled out by destructuring or aliasing', () => {
+    const planted = [
+      'const a = `angle ${Math.sin(x)} of ${n}`;',
+      'const b = `outer ${f(`inner ${Math.cos(y)} text`)} and ${{ k: Math.exp(1) }.k}`;',
+      'const { sin, sqrt: root, ...rest } = Math;',
+      'let { floor } = Math; const M = Math; g(Math); h(Math[key]);',
+      'const ok = `${Math.sqrt(2)} Math.sin and window in the text ${"Math.tan in a string"}` + `${`${Date.now()}`}`;',
+      "const notMath = o.Math.sin(1) + MathUtil.cos(2); // Math.log here is a comment",
+    ].join('\n');
+    expect(violations(planted)).toEqual([
+      '5: uses Date',
+      '1: uses Math.sin',
+      '2: uses Math.cos',
+      '2: uses Math.exp',
+      '3: uses Math.sin (destructured)',
+      '3: uses Math as a value (the rest of a destructuring)',
+      '4: uses Math as a value',
+      '4: uses Math as a value',
+      '4: uses Math as a value',
+    ]);
   });
 
   it('src/sim, src/ai, src/controllers, src/replay, src/metrics and src/presets use none of them', () => {

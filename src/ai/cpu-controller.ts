@@ -1,9 +1,10 @@
 // The CPU opponent: the seed-004 dodger (influence-map lookahead, multi-frame moves, reaction
-// delay) driving the same input bits a person produces, plus versus play: it keeps shooting,
-// drifts under an enemy only while the danger at the ship is low (the preset's lure), and spends
-// the charge attack — level 1 (clears bullets near the ship) when the search sees no safe path or a
-// very dangerous one, and when safe an attack across: level 3 with a full gauge, level 2 with two
-// levels if the preset spends early (cpu.attackAt = 2).
+// delay) driving the same input bits a person produces, plus versus play: it keeps shooting, the
+// preset's lure keeps it below a home line and, only while the danger at the ship is low, pulls it
+// under an enemy; it spends the charge attack — level 1 (clears bullets near the ship)
+// when the search sees no safe path or the best path's danger alone (no lure or maze pull) is very
+// high, and when safe an attack across: level 3 with a full gauge, level 2 with two levels if the
+// preset spends early (cpu.attackAt = 2); a charge under way is released (fired) when danger comes.
 //
 // Charging slows the ship to the focus speed from the frame after the key goes down until the
 // frame it is released (src/sim/ship.ts reads ship.charge before this frame's charge update). The
@@ -23,16 +24,22 @@ import { MazeCpu } from './maze-cpu';
 import { moveShip } from '../sim/ship';
 
 export interface CpuOptions {
-  /** Versus behaviour (lure toward enemies, charge attacks). Off for pure dodge drills. Default true. */
+  /**
+   * Versus behaviour (the lure toward enemies' x, charge attacks). Off for dodge drills, where the
+   * lure's home line remains. Default true.
+   */
   versus?: boolean;
 }
 
-/** The CPU prefers not to be above this y (with a preset lure). */
-const HOME_Y = FIELD_H * 0.7;
+/**
+ * The home line: with a preset lure, the CPU prefers not to be above this y (0.7 × 448 = 313.6),
+ * always, in danger too (docs/dodger.md: gating it in danger raised eval:dodge's hits).
+ */
+export const HOME_Y = FIELD_H * 0.7;
 /**
  * "Safe" for versus play: the A.2 danger at the ship (visible obstacles, no grid) is at most this,
  * a fifth of Imax: no bullet within 2.7·Rhit of the ship, none heading straight at it within 72
- * frames. The lure acts, and an attack across is charged, only when safe.
+ * frames. The lure toward an enemy's x acts, and an attack across is charged, only when safe.
  */
 export const SAFE_DANGER = 10;
 /** Maze stages: node-value pull toward the planner's steering point, per field unit of distance. */
@@ -59,14 +66,17 @@ export class CpuController implements Controller {
   private holdLeft = 0;
   /** Whether the current plan was made for a charging (slow) ship. */
   private slow = false;
-  /** From the last search: no safe path or a best path below cpu.clearBelow. */
+  /**
+   * From the last search: no safe path, or the best path's danger-only value (DodgePlan.hazard: no
+   * lure, maze pull or switch penalty) below cpu.clearBelow.
+   */
   private danger = false;
   /** From the last search: a safe path and the danger at the ship ≤ SAFE_DANGER. */
   private calm = false;
   private chargeTarget = 0;
   /** A.2 danger at the ship at the last decision (visible obstacles). */
   shipDanger = 0;
-  /** Whether the lure pulled toward an enemy at the last decision. */
+  /** Whether the lure pulled toward an enemy's x at the last decision (versus play, safe, an enemy to shoot). */
   lureActive = false;
   /** Frame of the last search (−1: none yet). */
   lastPlanFrame = -1;
@@ -136,7 +146,10 @@ export class CpuController implements Controller {
     return bits;
   }
 
-  /** The planned path of the last search (field units), for a debug overlay. */
+  /**
+   * The planned path of the last search (field units), for a debug overlay. After a slip it is the
+   * slipped move's single step (plan.slipped), the move really played.
+   */
   get plannedPath(): DodgePlan {
     return this.activeDodger.plan;
   }
@@ -170,13 +183,20 @@ export class CpuController implements Controller {
       w.pull = 0;
       w.pathW = Number.NaN;
       w.goalField = null;
-      // Pull toward the enemy to shoot only while safe: in danger the search only dodges.
+      // Toward the x of the enemy to shoot (versus play) only while safe: in danger no pull sideways.
       w.goalX = this.versus && this.preset.lure > 0 && this.shipDanger <= SAFE_DANGER ? targetX(state, side) : Number.NaN;
       this.lureActive = w.goalX === w.goalX;
-      // Stay in the lower part of the field, away from where enemies appear and fire point-blank.
-      w.goalY = HOME_Y;
+      // Below the home line, away from where enemies appear and fire point-blank: always (drills and
+      // danger too). At most lure·0.7 per node, it only tips near-equal dodges downward; switched off
+      // in danger the presets were hit more (the ship dodged upward and was caught up there).
+      w.goalY = this.preset.lure > 0 ? HOME_Y : Number.NaN;
     }
     const d = dodger.decide(w, this.held);
+    const safe = d.survived === this.preset.depth;
+    // Danger is judged on the danger part of the best path only: the maze pull (0.5 per unit from
+    // the planner's stop) or the lure would otherwise read as danger with no bullet near.
+    this.danger = !safe || dodger.plan.hazard < this.preset.cpu.clearBelow;
+    this.calm = safe && this.shipDanger <= SAFE_DANGER;
     let move = d.move;
     const rng = this.rng!;
     if (rng.next() < this.preset.slip) {
@@ -195,11 +215,10 @@ export class CpuController implements Controller {
         }
       }
     }
+    // The overlay shows the move really played: after a slip, that move's one step.
+    if (move !== d.move) dodger.planFirstStep(move);
     this.held = move;
     this.holdLeft = this.preset.framesPerStep - 1;
-    const safe = d.survived === this.preset.depth;
-    this.danger = !safe || d.value < this.preset.cpu.clearBelow;
-    this.calm = safe && this.shipDanger <= SAFE_DANGER;
   }
 
   /** Whether to hold the charge key this frame (releasing fires). */
@@ -213,7 +232,7 @@ export class CpuController implements Controller {
       }
       if (this.chargeTarget > 1 && this.danger) {
         this.chargeTarget = 0;
-        return false; // danger while charging: fire what we have
+        return false; // danger while charging: release, firing the level reached (≥ 1 clears bullets too)
       }
       return true;
     }

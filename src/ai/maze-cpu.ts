@@ -27,12 +27,6 @@ export interface MazeCpuOptions {
   /** Planner reward / damage of one chaser (default 1 / 1). */
   chaserReward?: number;
   chaserDamage?: number;
-  /**
-   * How the dodger is pulled while walking: 'route' (default) along the planned route to the next
-   * stop (RouteField); 'stop' straight to the stop along the 8-neighbour geodesic, which can leave
-   * the drawn route (the behaviour before; kept to compare).
-   */
-  pull?: 'route' | 'stop';
 }
 
 export interface RouteCell {
@@ -88,7 +82,6 @@ export class MazeCpu {
   private flow: FlowField | null = null;
   /** Index in `route` of the stop the CPU walks to (−1 while fighting: the stop is under the chaser). */
   stopIndex = 0;
-  private readonly pull: 'route' | 'stop';
   private readonly routeField = new RouteField();
   /** The dodger's field now: the route's (walking) or the flow field to one cell (heal, fight). */
   private onRoute = false;
@@ -101,7 +94,6 @@ export class MazeCpu {
     this.objective = opts.objective ?? DEFAULT_PLANNER.objective;
     this.reward = opts.chaserReward ?? 1;
     this.damage = opts.chaserDamage ?? 1;
-    this.pull = opts.pull ?? 'route';
   }
 
   /**
@@ -266,7 +258,6 @@ export class MazeCpu {
     // along the route itself: the drawn route is the way the ship goes.
     this.stopIndex = first >= 0 ? this.routeIndexOfAction[first]! : this.route.length - 1;
     const stop = this.route[this.stopIndex]!;
-    if (this.pull === 'stop') return this.setStop(mz.maze, stop);
     this.goalX = (stop.x + 0.5) * TILE;
     this.goalY = (stop.y + 0.5) * TILE;
     this.routeField.compute(mz.maze, this.route, this.stopIndex);

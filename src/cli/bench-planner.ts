@@ -1,27 +1,41 @@
-// npm run -s bench:planner -- [--repeat N] [--scale] [--json]
+// npm run -s bench:planner -- [--repeat N] [--scale] [--game] [--json]
 // Speed of the three planner modes: every replanning call of the 10×10 runs (seed 001 §3.6–3.7,
 // fixtures/planner/grid10-*.json) and the 24×28 maze with 8 enemies, as medians of repeated runs,
 // with the unrestricted/exact ratio measured in the same run and the plans' quality side by side.
+// --scale: exact mode with more enemies; --game: the planner CPU in real maze matches.
 
 import seedrandom from 'seedrandom';
+import { runMazeCpu, ROUTE_LAG, type MazeRunStats } from '../ai/maze-cpu-stats';
+import { FIGHT_GIVE_UP } from '../ai/maze-cpu';
 import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../ai/planner';
-import { median, progress, readTextFile, runTool, type ToolSpec } from './common';
+import { mazeSpecError } from '../sim/maze-rotation';
+import { median, progress, readTextFile, runTool, UsageError, type ToolSpec } from './common';
+
+const GAME_MAZES = 'pillars,rooms,corridors,gen:11';
 
 const spec: ToolSpec = {
   name: 'bench:planner',
-  usage: 'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--json]',
+  usage: 'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--game [--game-mazes LIST] [--game-seeds N] [--game-frames F]] [--json]',
   summary:
     'Times plan() for every mode on every replanning snapshot of the 10×10 runs and on the 24×28 maze with 8 enemies; prints medians (ms), ' +
     'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}' +
-    ' (with --scale also "exact_maze_scale": [{"enemies","median_ms","solved"}]).',
+    ' (with --scale also "exact_maze_scale": [{"enemies","median_ms","solved","unrestricted_median_ms"}]; with --game also "game": {...}).',
   options: [
     { name: 'repeat', kind: 'int', help: 'timed repetitions of each call (after one warm-up pass)', default: 7 },
     { name: 'fixtures', kind: 'string', help: 'folder with grid10-*.json and maze24x28-8.json', default: 'fixtures/planner' },
     {
       name: 'scale',
       kind: 'flag',
-      help: "also time exact mode on the 24×28 maze with 8, 10, 12, … enemies (3 seeded layouts each) until the median passes 1 s or the mode's size limit",
+      help: "also time exact mode on the 24×28 maze with 8, 10, 12, … enemies (3 seeded layouts each; a call that hits the mode's size limit counts with the time it took to give up) until the median passes 1 s or a layout hits the limit",
     },
+    {
+      name: 'game',
+      kind: 'flag',
+      help: 'also play practice maze matches with cpu:normal (every maze × seed) and report the planner CPU: per-frame cost, replans, fights, how closely the ship follows the drawn route, mazes cleared',
+    },
+    { name: 'game-mazes', kind: 'string', help: 'comma-separated first mazes of the --game matches', default: GAME_MAZES },
+    { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3 },
+    { name: 'game-frames', kind: 'int', help: '--game: frames per match (10800 = the 3-minute limit)', default: 10800 },
   ],
 };
 
@@ -31,34 +45,113 @@ function mazeWithEnemies(json: InstanceJson, k: number, seed: string): Instance 
   const open: string[] = [];
   rows.forEach((r, y) => [...r].forEach((ch, x) => ch === '.' && open.push(`${x},${y}`)));
   const rand = seedrandom(seed);
-  const enemies = Array.from({ length: k }, () => ({ at: open.splice(Math.floor(rand() * open.length), 1)[0]! }));
+  const enemies = Array.from({ length: k }, () => ({ at: open.splice(Math.floor(rand() * open.length), 1)[0]!, reward: 1, damage: 1 }));
   return parseInstance({ ...json, name: undefined, notes: undefined, maze: rows, enemies }, `maze24x28, ${k} enemies (${seed})`);
 }
 
-/** Exact mode's time on the maze as the enemies grow: median of 3 layouts per count (one call each, after a warm-up). */
-function scaleExact(json: InstanceJson, log: boolean): { enemies: number; median_ms: number | null; solved: number }[] {
-  const rows: { enemies: number; median_ms: number | null; solved: number }[] = [];
+interface ScaleRow {
+  enemies: number;
+  /** Median over the layouts of exact mode's time, solved or given up at its size limit. */
+  median_ms: number;
+  solved: number;
+  unrestricted_median_ms: number;
+}
+
+/** Exact mode's time on the maze as the enemies grow: 3 layouts per count (one call each, after a warm-up), unrestricted beside it. */
+function scaleExact(json: InstanceJson, log: boolean): ScaleRow[] {
+  const rows: ScaleRow[] = [];
   plan(mazeWithEnemies(json, 10, 'warm-up'), { mode: 'exact' });
   for (let k = 8; k <= 30; k += 2) {
     const ms: number[] = [];
+    const um: number[] = [];
+    let solved = 0;
     for (let s = 0; s < 3; s++) {
       const inst = mazeWithEnemies(json, k, `bench-scale-${k}-${s}`);
-      const t0 = performance.now();
+      let t0 = performance.now();
       try {
         plan(inst, { mode: 'exact' });
-        ms.push(performance.now() - t0);
+        solved++;
       } catch (e) {
         if (!(e instanceof PlannerLimitError)) throw e;
-        ms.push(Infinity);
       }
+      ms.push(performance.now() - t0);
+      t0 = performance.now();
+      plan(inst, { mode: 'unrestricted' });
+      um.push(performance.now() - t0);
     }
-    const m = median(ms);
-    const row = { enemies: k, median_ms: m === Infinity ? null : Math.round(m), solved: ms.filter((x) => x !== Infinity).length };
+    const row = { enemies: k, median_ms: Math.round(median(ms)), solved, unrestricted_median_ms: Math.round(median(um) * 10) / 10 };
     rows.push(row);
-    if (log) console.log(`  exact, ${k} enemies: median ${row.median_ms === null ? 'over the size limit' : `${row.median_ms} ms`} (${ms.map((x) => (x === Infinity ? 'limit' : `${Math.round(x)}`)).join(' / ')}), ${row.solved}/3 solved`);
-    if (m > 1000) break;
+    if (log) {
+      const each = ms.map((x) => `${Math.round(x)}`).join(' / ');
+      console.log(`  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`);
+    }
+    if (row.median_ms > 1000 || solved < 3) break;
   }
   return rows;
+}
+
+/** Percentile p (0–100) by nearest rank. */
+function pct(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+/** Largest value (0 for none); no spread, so long lists do not overflow the stack. */
+const most = (xs: readonly number[]) => xs.reduce((a, b) => (b > a ? b : a), 0);
+
+/** The planner CPU in practice maze matches (and the same seeds in an open stage, for the decision cost). */
+function gameFigures(mazes: string[], seeds: number, frames: number, log: boolean) {
+  const clock = () => performance.now();
+  // Warm-up (JIT): a short run, not counted.
+  runMazeCpu({ maze: mazes[0]!, seed: 99, frames: 600, clock });
+  const runs: MazeRunStats[] = [];
+  const open: MazeRunStats[] = [];
+  const total = (mazes.length + 1) * seeds;
+  for (const maze of mazes)
+    for (let seed = 1; seed <= seeds; seed++) {
+      runs.push(runMazeCpu({ maze, seed, frames, clock }));
+      if (log) progress('--game matches', runs.length, total);
+    }
+  for (let seed = 1; seed <= seeds; seed++) {
+    open.push(runMazeCpu({ maze: 'open', seed, frames, clock }));
+    if (log) progress('--game matches', runs.length + open.length, total);
+  }
+  const all = <K extends 'decideMs' | 'plannerMs' | 'replanMs'>(rs: MazeRunStats[], k: K) => rs.flatMap((r) => r[k]);
+  const r4 = (x: number) => Math.round(x * 10000) / 10000;
+  const cost = (xs: number[]) => ({ mean_ms: r4(mean(xs)), median_ms: r4(median(xs.length ? xs : [0])), p99_ms: r4(pct(xs, 99)), max_ms: r4(most(xs)) });
+  const fights = runs.flatMap((r) => r.fights);
+  const fightS = fights.map((f) => f.frames / 60);
+  const plannerFrames = all(runs, 'plannerMs').length;
+  const entries = runs.reduce((a, r) => a + r.entries, 0);
+  const walking = runs.reduce((a, r) => a + r.walking, 0);
+  return {
+    cpu: 'cpu:normal',
+    frames_per_match: frames,
+    planner_per_frame: cost(all(runs, 'plannerMs')),
+    replan: { ...cost(all(runs, 'replanMs')), count: all(runs, 'replanMs').length, per_second: Math.round((all(runs, 'replanMs').length / (plannerFrames / 60)) * 10) / 10, share_of_frames: Math.round((all(runs, 'replanMs').length / plannerFrames) * 1000) / 1000 },
+    decide_maze: cost(all(runs, 'decideMs')),
+    decide_open: cost(all(open, 'decideMs')),
+    fights: {
+      count: fights.length,
+      kill: fights.filter((f) => f.end === 'kill').length,
+      plan: fights.filter((f) => f.end === 'plan').length,
+      give_up: fights.filter((f) => f.end === 'give-up').length,
+      give_up_after_s: FIGHT_GIVE_UP / 60,
+      median_s: Math.round(median(fightS.length ? fightS : [0]) * 100) / 100,
+      p99_s: Math.round(pct(fightS, 99) * 100) / 100,
+      longest_s: Math.round(most(fightS) * 100) / 100,
+    },
+    route: {
+      lag_frames: ROUTE_LAG,
+      near: Math.round((runs.reduce((a, r) => a + r.near * r.walking, 0) / Math.max(1, walking)) * 1000) / 1000,
+      on_route: Math.round((runs.reduce((a, r) => a + r.onRoute * r.entries, 0) / Math.max(1, entries)) * 1000) / 1000,
+      walking_frames: walking,
+      cells_entered: entries,
+    },
+    matches: runs.map((r) => ({ maze: r.maze, seed: r.seed, mazes_cleared: r.mazesCleared, lives: r.lives, out_of_lives_s: r.outAt === null ? null : Math.round(r.outAt / 6) / 10, chaser_kills: r.chaserKills, fights: r.fights.length })),
+  };
 }
 
 const GRID_RUNS = ['grid10-hp5.json', 'grid10-hp7.json', 'grid10-hp1.json', 'grid10-shortest.json'];
@@ -83,7 +176,16 @@ function timeCall(f: () => void, repeat: number): number {
 void runTool(spec, async (args, json) => {
   const dir = String(args.opts.fixtures);
   const repeat = Number(args.opts.repeat);
-  if (!(repeat >= 1)) throw Object.assign(new Error('--repeat must be ≥ 1'), { userFacing: true });
+  if (!(repeat >= 1)) throw new UsageError('--repeat must be ≥ 1');
+  const gameMazes = String(args.opts['game-mazes']).split(',').map((m) => m.trim());
+  for (const m of gameMazes) {
+    const why = mazeSpecError(m);
+    if (why) throw new UsageError(`--game-mazes: ${why}`);
+  }
+  const gameSeeds = Number(args.opts['game-seeds']);
+  const gameFrames = Number(args.opts['game-frames']);
+  if (!(gameSeeds >= 1)) throw new UsageError(`--game-seeds must be ≥ 1, got ${gameSeeds}`);
+  if (!(gameFrames >= 1)) throw new UsageError(`--game-frames must be ≥ 1, got ${gameFrames}`);
 
   // Snapshots: every instance the agent planned on in each run, per mode (each mode replans on its own path).
   const snaps: Record<Mode, { inst: Instance; objective: 'kills' | 'shortest' }[]> = { restricted: [], unrestricted: [], exact: [] };
@@ -146,7 +248,8 @@ void runTool(spec, async (args, json) => {
     repeat,
     paper_ms: { restricted: [10, 11, 11, 9], unrestricted: [59, 129, 82, 17] },
     quality,
-    ...(args.opts.scale ? { exact_maze_scale: [] as ReturnType<typeof scaleExact> } : {}),
+    ...(args.opts.scale ? { exact_maze_scale: [] as ScaleRow[] } : {}),
+    ...(args.opts.game ? { game: null as ReturnType<typeof gameFigures> | null } : {}),
   };
   if (!json) {
     console.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
@@ -166,5 +269,23 @@ void runTool(spec, async (args, json) => {
     if (!json) console.log('exact mode on the 24×28 maze (3 heal pads, max HP 4, λ 3) with more enemies:');
     out.exact_maze_scale = scaleExact(mazeJson as InstanceJson, !json);
   }
+  if (args.opts.game) {
+    const g = gameFigures(gameMazes, gameSeeds, gameFrames, !json);
+    out.game = g;
+    if (!json) printGame(g, gameMazes, gameSeeds);
+  }
   return out;
 });
+
+function printGame(g: ReturnType<typeof gameFigures>, mazes: string[], seeds: number): void {
+  const c = (x: { mean_ms: number; median_ms: number; p99_ms: number; max_ms: number }) => `mean ${x.mean_ms} ms, median ${x.median_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
+  console.log(`planner CPU (${g.cpu}) in practice maze matches: ${mazes.join(', ')} × seeds 1–${seeds}, ${g.frames_per_match} frames each`);
+  console.log(`  planner part per frame (MazeCpu.update, incl. replans): ${c(g.planner_per_frame)}`);
+  console.log(`  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`);
+  console.log(`  whole CPU decision, maze: ${c(g.decide_maze)}`);
+  console.log(`  whole CPU decision, open stage (same seeds and frames): ${c(g.decide_open)}`);
+  const f = g.fights;
+  console.log(`  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`);
+  console.log(`  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`);
+  for (const m of g.matches) console.log(`  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`);
+}

@@ -1,6 +1,7 @@
 // The wave-field options shared by the chase, eval:chase and bench:wave tools: --delta, --waves,
-// --lifetime, --threshold, --resolution. Checked here so a bad value exits 2 with one `error:` line
-// naming the option (the WaveField would refuse it too, but with a library message).
+// --lifetime, --threshold, --arrival-threshold, --resolution. Checked here so a bad value exits 2
+// with one `error:` line naming the option (the WaveField would refuse most too, but with a library
+// message).
 import type { WaveFieldOptions } from '../ai/wave/field';
 import { type OptionSpec, type ParsedArgs, UsageError } from './common';
 
@@ -9,6 +10,7 @@ export const WAVE_OPTION_SPECS: OptionSpec[] = [
   { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee; default 3)' },
   { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, lee default 300; wave+ 600)' },
   { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (default 1e-6)' },
+  { name: 'arrival-threshold', kind: 'number', help: '|z| that counts as first arrival in the arrival maps of wave+, in (0, 1) (default 1e-12)' },
   { name: 'resolution', kind: 'int', help: 'field grid points per maze cell along each axis (wave, wave+, lee; default 2)' },
 ];
 
@@ -43,6 +45,12 @@ export function waveArgs(args: ParsedArgs): WaveArgs {
     if (r < 1 || r > 16) throw new UsageError(`--resolution ${r}: must be in 1..16`);
     wave.resolution = r;
   }
+  if (o['arrival-threshold'] !== undefined) {
+    const a = Number(o['arrival-threshold']);
+    // The source is emitted at amplitude 1: a level at or above it is never reached.
+    if (!(a > 0 && a < 1)) throw new UsageError(`--arrival-threshold ${a}: must be in (0, 1) (the wave's amplitude is 1)`);
+    wave.arrivalThreshold = a;
+  }
   const out: WaveArgs = { wave };
   if (o.threshold !== undefined) {
     const th = Number(o.threshold);
@@ -59,6 +67,7 @@ export function describeWaveArgs(a: WaveArgs): string {
   if (a.wave.waves !== undefined) parts.push(`waves ${a.wave.waves}`);
   if (a.wave.lifetime !== undefined) parts.push(`lifetime ${a.wave.lifetime}`);
   if (a.wave.resolution !== undefined) parts.push(`resolution ${a.wave.resolution}`);
+  if (a.wave.arrivalThreshold !== undefined) parts.push(`arrival threshold ${a.wave.arrivalThreshold}`);
   if (a.threshold !== undefined) parts.push(`threshold ${a.threshold}`);
   return parts.join(', ');
 }

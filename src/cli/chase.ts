@@ -1,5 +1,5 @@
 // npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N]
-//   [--delta D --waves N --lifetime T --threshold Z --resolution R] [--json]
+//   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
 import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
 import { simulateChase } from '../ai/chase/sim';
 import { parseMaze } from '../maze/maze';
@@ -8,7 +8,7 @@ import { UsageError, readTextFile, runTool } from './common';
 
 const spec = {
   name: 'chase',
-  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--json]',
+  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
   summary:
     'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length, the geodesic at the start (exact any-angle shortest path of the 0.3-cell agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path that catches (cells).',
   options: [
@@ -48,10 +48,11 @@ void runTool(spec, async (args, json) => {
   if (!json) {
     const params = describeWaveArgs(wa);
     console.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`);
-    console.log('chaser  caught  steps   path  geodesic  grid geodesic  path/(geodesic-0.5)');
+    const ratioHead = `path/(geodesic-${r.catchRadius})`;
+    console.log(`chaser  caught  steps   path  geodesic  grid geodesic  ${ratioHead.padStart(19)}`);
     for (const c of chasers) {
       console.log(
-        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(19)}`,
+        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(Math.max(19, ratioHead.length))}`,
       );
     }
     if (target === 'random') console.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');

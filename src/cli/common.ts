@@ -1,7 +1,7 @@
 // Shared plumbing for every headless tool, so they all follow DESIGN.md's conventions:
 // `--help` explains, `--json` prints one JSON object as the last stdout line, and bad input
 // exits with code 2 and a single `error:` line on stderr.
-import { jsonErrorAt } from '../json/json-syntax';
+import { parseJsonText as parseJson } from '../json/parse-json-text';
 
 /** An error caused by the user's input (argument, file, field). Tools turn it into exit 2. */
 export class UsageError extends Error {
@@ -160,10 +160,5 @@ export async function readTextFile(path: string): Promise<string> {
 
 /** Parses JSON text, turning a syntax error into a UsageError naming the file, line and column. */
 export function parseJsonText(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const { line, column, reason } = jsonErrorAt(text, e);
-    throw new UsageError(`${path}:${line}:${column}: malformed JSON (${reason})`);
-  }
+  return parseJson(text, path, (where, reason) => new UsageError(`${where}: ${reason}`));
 }

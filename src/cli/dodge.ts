@@ -9,7 +9,7 @@ await runTool(
     name: 'dodge',
     usage: 'npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]',
     summary:
-      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?}. Prints the first move, its path value and the best path (with --search exhaustive, the exhaustive search\'s own path).',
+      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?, "goalY"?} (goalX/goalY: the lure\'s enemy x and home line; a CPU with a lure always uses goalY 313.6 = 0.7 × 448, and goalX only while the danger at the ship is ≤ 10). Prints the first move, its path value, the danger-only value of the best path (what the CPU\'s clear compares with cpu.clearBelow) and the best path (with --search exhaustive, the exhaustive search\'s own path).',
     options: [
       { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic)', default: 'imap-multi' },
       { name: 'search', kind: 'string', help: 'fast (exact DP) or exhaustive (reference tree search)', default: 'fast' },
@@ -46,6 +46,8 @@ await runTool(
       move: moveName(d.move),
       bits: d.bits,
       value: d.value,
+      /** Path value of the best path's danger parts alone (no lure, no switch penalty). */
+      hazard: plan.hazard,
       survived: d.survived,
       alive: d.survived === preset.depth,
       visible: dodger.problem.world.count,
@@ -57,6 +59,7 @@ await runTool(
       console.log(`preset ${preset.label} (${preset.name}), ${mode} search, ${out.visible}/${out.obstacles} obstacles visible`);
       console.log(`first move: ${out.move} (bits ${out.bits})`);
       console.log(`path value: ${d.value}${out.alive ? '' : ` (every path is hit; best survives ${d.survived} of ${preset.depth} steps)`}`);
+      console.log(`danger-only value: ${plan.hazard} (no lure, no switch penalty)`);
       console.log(`best path (${preset.framesPerStep} frame${preset.framesPerStep > 1 ? 's' : ''} per step):`);
       console.log(`  start  (${round(plan.startX)}, ${round(plan.startY)})`);
       path.forEach((p, k) => console.log(`  ${String(k + 1).padStart(2)}. ${p.move.padEnd(16)} → (${p.x}, ${p.y})  E = ${p.value}`));

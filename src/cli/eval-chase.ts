@@ -1,8 +1,8 @@
-// npm run -s eval:chase -- [--mazes DIR] [--seeds N] [--quick] [--sweep] [--delta D --waves N
-//   --lifetime T --threshold Z --resolution R] [--json]
+// npm run -s eval:chase -- [--mazes DIR | --generated N --gen-seed S] [--seeds N] [--quick] [--sweep]
+//   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
 // Table 2 of seed 000 as a report: steps to catch for chasers A/B/C, static and random-walking target,
-// every method side by side, on the mazes shipped in mazes/. Path lengths against the exact
-// any-angle shortest path (ExactGeodesic: the 0.3-cell square agent), the 8-neighbour grid geodesic
+// every method side by side, on the mazes shipped in mazes/ (or on N generated ones: mazes no
+// parameter was tuned on). Path lengths against the exact any-angle shortest path (ExactGeodesic: the 0.3-cell square agent), the 8-neighbour grid geodesic
 // beside it. Then the §6.3 weakness: how the faithful wave's new headings agree with the optimal
 // heading, by threshold and by distance, next to wave+. --sweep instead runs the faithful wave over
 // the parameters the paper leaves free (resolution, δ, threshold) against Lee, static target.
@@ -10,13 +10,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
 import { type ChaseOptions, type ChaserResult, simulateChase } from '../ai/chase/sim';
+import { generateMaze } from '../maze/generate';
 import { type Maze, parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, type WaveArgs, describeWaveArgs, waveArgs } from './chase-options';
 import { UsageError, median, progress, readTextFile, runTool } from './common';
 
 const PAPER_TABLE2 = { static: { Lee: [769, 406, 745], wave: [632, 313, 584] }, random: { Lee: [1104, 747, 450], wave: [905, 654, 439] } };
-/** A perfect chaser stops this far from the target (simulateChase's default catch radius). */
-const CATCH = 0.5;
 
 interface Cell {
   steps: number; // Infinity when not caught (static), median over seeds (random)
@@ -30,11 +29,13 @@ interface Cell {
 void runTool(
   {
     name: 'eval:chase',
-    usage: 'npm run -s eval:chase -- [--mazes DIR] [--seeds N] [--quick] [--sweep] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--resolution R] [--json]',
+    usage: 'npm run -s eval:chase -- [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
     summary:
-      "Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and crash on every .maze file in DIR, with path lengths against the exact shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ and lee (waves, lifetime, resolution).",
+      "Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and crash on every .maze file in DIR (or on N generated 24x28 mazes, seeds S..S+N-1), with path lengths against the exact shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ (arrival-threshold), and wave, wave+ and lee (waves, lifetime, resolution).",
     options: [
       { name: 'mazes', kind: 'string', help: 'folder of .maze files', default: 'mazes' },
+      { name: 'generated', kind: 'int', help: 'instead of --mazes: this many generated mazes (generateMaze defaults: 24x28, corridors 2 wide, chasers A-C), 1..100' },
+      { name: 'gen-seed', kind: 'int', help: 'with --generated: seed of the first generated maze (the others follow)', default: 1 },
       { name: 'seeds', kind: 'int', help: 'random-target runs per case (median reported)', default: 5 },
       { name: 'max-steps', kind: 'int', help: 'a chaser not caught by then counts as failed', default: 6000 },
       { name: 'quick', kind: 'flag', help: '1 seed, 600 steps, one threshold: checks the tool and its output, not the method' },
@@ -50,19 +51,35 @@ void runTool(
     if (seeds < 1 || seeds > 50) throw new UsageError('--seeds must be in 1..50');
     if (maxSteps < 1) throw new UsageError('--max-steps must be at least 1');
     const wa = waveArgs(args);
-    let files: string[];
-    try {
-      files = (await readdir(dir)).filter((f) => f.endsWith('.maze')).sort();
-    } catch {
-      throw new UsageError(`${dir}: cannot read folder`);
-    }
-    if (files.length === 0) throw new UsageError(`${dir}: no .maze files`);
-    const mazes: [string, Maze][] = [];
-    for (const f of files) mazes.push([f.replace(/\.maze$/, ''), parseMaze(await readTextFile(join(dir, f)), join(dir, f))]);
+    const mazes = args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
     if (args.opts.sweep === true) return sweep(mazes, wa, maxSteps, json);
     return table2(mazes, wa, seeds, maxSteps, quick, json);
   },
 );
+
+/** Every .maze file of a folder, by name. */
+async function mazeFiles(dir: string): Promise<[string, Maze][]> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.maze')).sort();
+  } catch {
+    throw new UsageError(`${dir}: cannot read folder`);
+  }
+  if (files.length === 0) throw new UsageError(`${dir}: no .maze files`);
+  const mazes: [string, Maze][] = [];
+  for (const f of files) mazes.push([f.replace(/\.maze$/, ''), parseMaze(await readTextFile(join(dir, f)), join(dir, f))]);
+  return mazes;
+}
+
+/** `count` generated game-sized mazes, seeds first..first+count-1 (named gen<seed>). */
+function generatedMazes(count: number, first: number): [string, Maze][] {
+  if (count < 1 || count > 100) throw new UsageError(`--generated ${count}: must be in 1..100`);
+  if (first < 0 || first + count - 1 > 2 ** 31 - 1) throw new UsageError(`--gen-seed ${first}: must be in 0..${2 ** 31 - count}`);
+  return Array.from({ length: count }, (_, k) => {
+    const seed = first + k;
+    return [`gen${seed}`, parseMaze(generateMaze({ seed }).join('\n'), `generated maze ${seed}`)];
+  });
+}
 
 function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: number, quick: boolean, json: boolean): object {
   const methods = CHASE_METHODS;
@@ -71,16 +88,19 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
   let done = 0;
   const table: Record<string, Record<string, Record<string, Cell[]>>> = {};
   const weak: { variant: string; r: ChaserResult }[] = [];
+  let catchRadius = NaN; // the simulation's (the same in every run)
   for (const [name, maze] of mazes) {
     table[name] = { static: {}, random: {} };
     for (const method of methods) {
       const base: ChaseOptions = { method: method as ChaseMethod, maxSteps, wave: wa.wave, threshold: wa.threshold };
       const st = simulateChase(maze, { ...base, target: 'static', seed: 1 });
       progress('eval:chase', ++done, total);
+      catchRadius = st.catchRadius;
       table[name]!.static![method] = st.chasers.map((c) => ({
         steps: c.caught ? c.steps : Infinity,
-        ratio: c.pathLength / (c.exact - CATCH),
-        ratioGrid: c.pathLength / (c.geodesic - CATCH),
+        // A perfect chaser stops st.catchRadius short of the target.
+        ratio: c.pathLength / (c.exact - st.catchRadius),
+        ratioGrid: c.pathLength / (c.geodesic - st.catchRadius),
         caught: c.caught ? 1 : 0,
         runs: 1,
         r: c,
@@ -171,7 +191,7 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
     console.log(`Steps to catch (chaser speed 0.05 cells/step; "--" = not caught within ${maxSteps} steps;${params ? ` ${params};` : ''}`);
     console.log(`random target: median of ${seeds} seeds, "*" = some seeds not caught). Paper Table 2 for reference:`);
     console.log(`  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`);
-    console.log('Static path ratio = path / (exact shortest path - 0.5 catch radius); exact = any-angle, 0.3-cell square agent.');
+    console.log(`Static path ratio = path / (exact shortest path - ${catchRadius} catch radius); exact = any-angle, 0.3-cell square agent.`);
     for (const [name, maze] of mazes) {
       const ex = table[name]!.static!.flow!.map((c) => c.r!);
       console.log(`\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`);

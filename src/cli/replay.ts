@@ -47,7 +47,7 @@ async function verify(file: string, json: boolean): Promise<object> {
   const t0 = performance.now();
   let v;
   try {
-    v = verifyReplay(r, r.frames >= 36000 && !json ? (f, n) => progress('verify', f, n) : undefined);
+    v = verifyReplay(r, { onProgress: r.frames >= 36000 && !json ? (f, n) => progress('verify', f, n) : undefined });
   } catch (e) {
     throw new UsageError(`${file}: ${(e as Error).message}`);
   }

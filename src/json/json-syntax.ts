@@ -31,67 +31,65 @@ export function jsonSyntaxError(text: string): { index: number; reason: string }
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
-  const value = (depth: number): void => {
-    if (depth > 10000) fail('nested too deeply');
+  // Iterative, with an explicit stack of open containers, so any nesting depth is scanned
+  // without growing the JS call stack (a recursive scanner overflows at a few thousand levels).
+  const ARRAY = 0;
+  const OBJECT = 1;
+  const open: number[] = [];
+  /** A property name and its ':' (after '{' or ',' inside an object). */
+  const key = () => {
+    ws();
+    if (text[i] !== '"') fail(`expected a property name in double quotes, found ${found()}`);
+    string();
+    ws();
+    if (text[i] !== ':') fail(`expected ':' after the property name, found ${found()}`);
+    i++;
+  };
+  /** Scans one value; returns true when it opened a container whose first member must follow. */
+  const start = (): boolean => {
     ws();
     const c = text[i];
-    if (c === '{') {
+    if (c === '{' || c === '[') {
       i++;
       ws();
-      if (text[i] === '}') {
+      if (text[i] === (c === '{' ? '}' : ']')) {
         i++;
-        return;
+        return false;
       }
+      open.push(c === '{' ? OBJECT : ARRAY);
+      if (c === '{') key();
+      return true;
+    }
+    if (c === '"') string();
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) number();
+    else {
+      const word = ['true', 'false', 'null'].find((w) => text.startsWith(w, i));
+      if (word === undefined) fail(`expected a value, found ${found()}`);
+      i += word!.length;
+    }
+    return false;
+  };
+  const value = (): void => {
+    for (;;) {
+      if (start()) continue;
+      // A value is complete: close containers until one wants another member.
       for (;;) {
+        if (open.length === 0) return;
         ws();
-        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${found()}`);
-        string();
-        ws();
-        if (text[i] !== ':') fail(`expected ':' after the property name, found ${found()}`);
-        i++;
-        value(depth + 1);
-        ws();
+        const inObject = open[open.length - 1] === OBJECT;
         if (text[i] === ',') {
           i++;
+          if (inObject) key();
+          break;
+        }
+        if (text[i] === (inObject ? '}' : ']')) {
+          i++;
+          open.pop();
           continue;
         }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail(`expected ',' or '}' after a property value, found ${found()}`);
+        fail(inObject ? `expected ',' or '}' after a property value, found ${found()}` : `expected ',' or ']' after an array element, found ${found()}`);
       }
     }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value(depth + 1);
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail(`expected ',' or ']' after an array element, found ${found()}`);
-      }
-    }
-    if (c === '"') return string();
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
-    for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return;
-      }
-    }
-    fail(`expected a value, found ${found()}`);
   };
   const string = () => {
     i++; // opening quote
@@ -135,7 +133,7 @@ export function jsonSyntaxError(text: string): { index: number; reason: string }
     }
   };
   try {
-    value(0);
+    value();
     ws();
     if (i < text.length) fail(`unexpected ${found()} after the JSON value`);
     return null;

@@ -28,7 +28,8 @@ export interface Maze {
 
 /**
  * A bad maze file: `line` and `column` are 1-based, as editors show them; both null when the fault has
- * no place (nothing to point at, e.g. no 'P' anywhere): the message then names the file only.
+ * no single place (no 'P' anywhere, an empty file): the message then names the file and the lines
+ * it searched, e.g. `x.maze: no 'P' (target start) in the maze (lines 1–28)`.
  */
 export class MazeError extends Error {
   readonly userFacing = true;
@@ -57,7 +58,7 @@ const FLOOR_CHARS = new Set(['.', 'P', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
 export function parseMaze(text: string, source = 'maze'): Maze {
   const lines = text.replace(/\r/g, '').split('\n');
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-  if (lines.length === 0) throw new MazeError(source, null, null, 'empty maze');
+  if (lines.length === 0) throw new MazeError(source, null, null, "empty maze: no rows, so no 'P' (target start)");
   const width = lines[0]!.length;
   if (width === 0) throw new MazeError(source, 1, 1, 'empty first row');
   const height = lines.length;
@@ -99,7 +100,7 @@ export function parseMaze(text: string, source = 'maze'): Maze {
       }
     }
   }
-  if (!start) throw new MazeError(source, null, null, "no 'P' (target start) in the maze");
+  if (!start) throw new MazeError(source, null, null, `no 'P' (target start) in the maze (${height === 1 ? 'line 1' : `lines 1–${height}`})`);
   chasers.sort((a, b) => (a.id < b.id ? -1 : 1));
   const maze: Maze = { width, height, walls, start, chasers, exits, heals, enemies, rows: lines.slice() };
   const dist = bfsDistances(maze, start);

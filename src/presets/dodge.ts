@@ -30,9 +30,10 @@ export const DodgePresetSchema = z.strictObject({
   /** Path weight w (paper: 0.003). */
   w: z.number().gt(0).lt(1),
   /**
-   * Pull toward the x of the enemy to shoot and below the home line (node value
-   * −lure·max(0, |x − goalX| − LURE_BAND)/width − lure·max(0, homeY − y)/height), only while the
-   * danger at the ship is low (docs/dodger.md, "Versus play"); 0 = off.
+   * Pull below the home line and, in versus play, toward the x of the enemy to shoot (node value
+   * −lure·max(0, |x − goalX| − LURE_BAND)/width − lure·max(0, homeY − y)/height). The home line
+   * always acts; the x term only while the danger at the ship is ≤ 10 (docs/dodger.md, "Versus
+   * play"); 0 = off (the paper's players).
    */
   lure: z.number().min(0).max(200),
   /**
@@ -47,8 +48,9 @@ export const DodgePresetSchema = z.strictObject({
     /** Spend the charge attack at all. */
     charge: z.boolean(),
     /**
-     * Level-1 clear (bullets near the ship): fired when the search finds no safe path or its best
-     * path value is below this (a nearly-hit pair costs 50). Default −120.
+     * Level-1 clear (bullets near the ship): fired when the search finds no safe path or the danger
+     * part of its best path's value (A.4 node values, no lure, maze pull or switch penalty; a
+     * nearly-hit pair costs 50) is below this. Default −120.
      */
     clearBelow: z.number().min(-2000).max(0).default(-120),
     /**

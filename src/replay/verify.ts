@@ -37,21 +37,38 @@ export function initialState(r: Replay): MatchState {
   return createMatch(r.config);
 }
 
+export interface VerifyOptions {
+  /** Called once with the initial state, before the first step. */
+  onStart?: (state: Readonly<MatchState>) => void;
+  /** Called every 600 frames. */
+  onProgress?: (frame: number, frames: number) => void;
+  /**
+   * Called after every step with the re-simulated state after `frame` frames and the inputs that
+   * step applied (P1, P2; 0 for a one-side replay's P2), before that frame's checksum is compared.
+   * The state is the live one: read it, do not change or keep it (replayLogs records from it).
+   */
+  onFrame?: (state: Readonly<MatchState>, frame: number, p1: number, p2: number) => void;
+}
+
 /**
  * Re-simulates the replay from its config and recorded inputs and compares each checksum, the
- * final hash and the result. Stops at the first difference. `onProgress(frame)` is called every
- * 600 frames.
+ * final hash and the result. Stops at the first difference.
  */
-export function verifyReplay(r: Replay, onProgress?: (frame: number, frames: number) => void): VerifyResult {
+export function verifyReplay(r: Replay, opts: VerifyOptions = {}): VerifyResult {
+  const { onProgress, onFrame } = opts;
   const s = initialState(r);
+  opts.onStart?.(s);
   const a = r.inputs[0]!;
-  const b = r.inputs[1] ?? a;
+  const b = r.inputs.length > 1 ? r.inputs[1]! : null;
   const bad = (frame: number, reason: string, expected: string | null, actual: string | null): VerifyResult => ({ ok: false, frames: r.frames, firstBadFrame: frame, reason, expected, actual });
   let endedAt = -1;
   for (let f = 0; f < r.frames; f++) {
-    step(s, a[f]!, r.inputs.length > 1 ? b[f]! : 0);
+    const p1 = a[f]!;
+    const p2 = b ? b[f]! : 0;
+    step(s, p1, p2);
     if (s.result && endedAt < 0) endedAt = f + 1;
     const frame = f + 1;
+    if (onFrame) onFrame(s, frame, p1, p2);
     if (frame % CHECKSUM_INTERVAL === 0) {
       const want = r.checksums[frame / CHECKSUM_INTERVAL - 1]!.hash;
       const got = hashState(s);

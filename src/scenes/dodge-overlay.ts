@@ -1,8 +1,8 @@
 // Debug overlay for a CPU side (F3): the influence map the dodger saw as a heat map, and the
 // path it planned. The map is written into a small canvas (one pixel per grid cell) that is drawn
 // scaled up, so the overlay costs one image, not thousands of rectangles. The path's Graphics is
-// named `${key}-path` and keeps the points it last drew as data 'points' ([x0, y0, x1, y1, …],
-// start first), so browser tests can check what is on screen.
+// named `${key}-path` and holds this overlay as data 'overlay': browser tests call drawnPath() on
+// it, which reads the points back from what the Graphics was told to draw (only when asked).
 import Phaser from 'phaser';
 import type { CpuController } from '../ai/cpu-controller';
 import type { InfluenceMap } from '../ai/dodge/index';
@@ -21,7 +21,7 @@ export class DodgeOverlay {
     private readonly key: string,
   ) {
     this.path = scene.add.graphics().setName(`${key}-path`);
-    this.path.setData('points', []);
+    this.path.setData('overlay', this);
     parent.add(this.path);
     this.setVisible(false);
   }
@@ -60,8 +60,27 @@ export class DodgeOverlay {
     g.strokePath();
     g.fillStyle(0x60ffb0, 1);
     for (let k = 0; k < plan.count; k++) g.fillCircle(plan.x[k]!, plan.y[k]!, 2.5);
-    const points = [plan.startX, plan.startY];
-    for (let k = 0; k < plan.count; k++) points.push(plan.x[k]!, plan.y[k]!);
-    g.setData('points', points);
+  }
+
+  /**
+   * The path line as last drawn ([x0, y0, x1, y1, …], start first; [] before the first draw), read
+   * back from the Graphics' command buffer (only when a test asks): the styles before the path,
+   * its moveTo, then the lineTos. Command codes and argument counts as in Phaser's
+   * src/gameobjects/graphics/Commands.js and Graphics.js.
+   */
+  drawnPath(): number[] {
+    const BEGIN_PATH = 1, LINE_TO = 4, MOVE_TO = 5, LINE_STYLE = 6, FILL_STYLE = 7;
+    const args: Record<number, number> = { [BEGIN_PATH]: 0, [LINE_STYLE]: 3, [FILL_STYLE]: 2 };
+    const buf = this.path.commandBuffer as number[];
+    let i = 0;
+    while (i < buf.length && buf[i] !== MOVE_TO) {
+      const n = args[buf[i]!];
+      if (n === undefined) return [];
+      i += 1 + n;
+    }
+    if (i >= buf.length) return [];
+    const out = [buf[i + 1]!, buf[i + 2]!];
+    for (i += 3; buf[i] === LINE_TO; i += 3) out.push(buf[i + 1]!, buf[i + 2]!);
+    return out;
   }
 }

@@ -3,6 +3,7 @@
 // mapping): d-pad or left stick, A shot, L1/R1 focus, B charge, Start pause. Every connected pad
 // counts, so it does not matter which one the player picked up.
 import Phaser from 'phaser';
+import { ChargeLatch } from '../input/charge-latch';
 import { mergePads, NO_PAD, readPad, type PadLike, type PadState } from '../input/pad-state';
 import { Input } from '../sim/input';
 
@@ -18,8 +19,8 @@ export class InputDevice {
   private keys: Record<'up' | 'down' | 'left' | 'right' | 'shot' | 'focus' | 'charge', Phaser.Input.Keyboard.Key>;
   /** Start was down at the last pausePressed() (edges only: holding Start does not flicker the pause). */
   private startWasDown: boolean;
-  /** Charge stays off until released: set on resume, so the B or X that left the pause menu does not fire an attack. */
-  private chargeLatched = false;
+  /** The charge button across a pause (src/input/charge-latch.ts). */
+  private readonly charge = new ChargeLatch();
 
   constructor(private readonly scene: Phaser.Scene) {
     const kb = scene.input.keyboard!;
@@ -46,15 +47,16 @@ export class InputDevice {
     if (k.right.isDown || pad.right) b |= Input.RIGHT;
     if (k.shot.isDown || pad.a) b |= Input.SHOT;
     if (k.focus.isDown || pad.l1 || pad.r1) b |= Input.FOCUS;
-    const charge = k.charge.isDown || pad.b;
-    if (!charge) this.chargeLatched = false;
-    else if (!this.chargeLatched) b |= Input.CHARGE;
+    if (this.charge.next(k.charge.isDown || pad.b)) b |= Input.CHARGE;
     return b;
   }
 
-  /** Ignore the charge button until it is released. */
-  latchCharge(): void {
-    this.chargeLatched = true;
+  /**
+   * Call on resume: a charge the sim already sees as held goes on; a press made during the pause
+   * (the B or X that left the pause menu) is ignored until released.
+   */
+  resumed(): void {
+    this.charge.resume();
   }
 
   /** True once per press of the gamepad's Start button. */

@@ -47,7 +47,7 @@ export class MatchScene extends Phaser.Scene {
   private backdrop!: { update: (f: number) => void };
   private renderFrame = 0;
   private previousSave: Promise<SaveReplayResult> | undefined;
-  /** The replay saved at a frame (pagehide, then quit at the same frame, saves once). */
+  /** The last replay saved of this match, at its frame (pagehide, then quit at the same frame, saves once). */
   private lastSave: { frame: number; saved: Promise<SaveReplayResult> } | null = null;
   /** Counts scene starts: a late result of an older run must not touch this one. */
   private run = 0;
@@ -71,7 +71,7 @@ export class MatchScene extends Phaser.Scene {
     this.device = new InputDevice(this);
     this.state = createMatch(this.setup.config);
     this.runner = new MatchRunner(this.state, makeControllers(this.setup, this.state.sides.length, () => this.device.bits()));
-    hook.live = { state: this.state, runner: this.runner, setup: this.setup, hud: () => this.mv.hud.snapshot() };
+    hook.live = { state: this.state, runner: this.runner, setup: this.setup, hud: () => this.mv.hud.snapshot(), resetVisuals: () => this.mv.resetVisuals(this.state) };
     this.events.once('shutdown', () => {
       if (hook.live?.state === this.state) hook.live = null;
       this.runner.removeAllListeners();
@@ -105,10 +105,17 @@ export class MatchScene extends Phaser.Scene {
     if (this.previousSave) this.reportSave(this.previousSave);
   }
 
-  /** Saves the match as it stands (partial unless it has ended); once per frame reached. */
+  /**
+   * Saves the match as it stands (partial unless it has ended); once per frame reached. A save at a
+   * later frame (pagehide, the page restored from the back-forward cache, then the match ends)
+   * replaces the earlier entry, so the library holds one copy of this match.
+   */
   private saveReplay(): Promise<SaveReplayResult> {
     const frame = this.state.frame;
-    if (this.lastSave?.frame !== frame) this.lastSave = { frame, saved: saveMatchReplay(this.runner, this.setup, { partial: false }) };
+    if (this.lastSave?.frame !== frame) {
+      const partial = this.state.result === null;
+      this.lastSave = { frame, saved: saveMatchReplay(this.runner, this.setup, { partial, replaces: this.lastSave?.saved }) };
+    }
     return this.lastSave.saved;
   }
 
@@ -192,7 +199,7 @@ export class MatchScene extends Phaser.Scene {
     this.paused = !this.paused;
     this.pauseLayer.setVisible(this.paused);
     this.pauseMenu.setActive(this.paused);
-    if (!this.paused) this.device.latchCharge();
+    if (!this.paused) this.device.resumed();
     sfx.play('pause');
     this.acc = 0;
   }

@@ -74,9 +74,9 @@ export class MatchView {
     this.setSurvey(opts.survey ?? false);
   }
 
-  /** The HUD's 'Esc pause' line (playback says something else there). */
+  /** The HUD's 'Esc pause' line (playback says something else there; lines centred). */
   setHint(text: string): void {
-    this.hintText?.setText(text);
+    this.hintText?.setText(text).setAlign('center');
   }
 
   setSurvey(on: boolean): void {

@@ -20,12 +20,14 @@ export class MazeView {
   private heat: Phaser.GameObjects.Image | null = null;
   private heatTex: Phaser.Textures.CanvasTexture | null = null;
   private heatPixels: ImageData | null = null;
+  /** The sim frame the heat map pixels were painted for. */
+  private heatFrame = -1;
   private lines: Phaser.GameObjects.Graphics;
   /**
-   * What the F2 overlay drew last (for end-to-end tests): the sim frame, grid points painted in the
-   * heat map, chaser headings and turret cones drawn. Reset to zeros while the overlay is off.
+   * What the F2 overlay drew last: the sim frame, chaser headings and turret cones drawn. Reset to
+   * zeros while the overlay is off. Tests read it through overlayInfo().
    */
-  readonly overlayState = { on: false, frame: -1, heatPoints: 0, headings: 0, cones: 0 };
+  private readonly overlayState = { on: false, frame: -1, headings: 0, cones: 0 };
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -46,7 +48,7 @@ export class MazeView {
     st.on = on;
     if (!on) {
       st.frame = -1;
-      st.heatPoints = st.headings = st.cones = 0;
+      st.headings = st.cones = 0;
     }
     this.lines.setVisible(on);
     this.heat?.setVisible(on);
@@ -92,6 +94,7 @@ export class MazeView {
     this.heat?.destroy();
     this.heat = null;
     this.heatTex = null;
+    this.heatFrame = -1;
   }
 
   private drawOverlay(side: SideState, frame: number): void {
@@ -99,7 +102,7 @@ export class MazeView {
     const field = mz.group.wave;
     const st = this.overlayState;
     st.frame = frame;
-    st.heatPoints = st.headings = st.cones = 0;
+    st.headings = st.cones = 0;
     if (field) {
       if (!this.heatTex) {
         const key = `wavemap${this.sideIndex}:${field.width}x${field.height}`;
@@ -129,7 +132,7 @@ export class MazeView {
           }
         }
       }
-      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) st.heatPoints++;
+      this.heatFrame = frame;
       this.heatTex.getContext().putImageData(this.heatPixels!, 0, 0);
       this.heatTex.refresh();
       this.heat!.setVisible(true);
@@ -160,6 +163,17 @@ export class MazeView {
       g.strokePath();
       st.cones++;
     }
+  }
+
+  /**
+   * What the F2 overlay drew last (for end-to-end tests), with the grid points painted in the heat
+   * map counted now, from its pixels (a pass over them only when a test asks).
+   */
+  overlayInfo(): { on: boolean; frame: number; heatPoints: number; headings: number; cones: number } {
+    let heatPoints = 0;
+    const px = this.overlayOn && this.heatFrame === this.overlayState.frame ? this.heatPixels?.data : undefined;
+    if (px) for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) heatPoints++;
+    return { ...this.overlayState, heatPoints };
   }
 
   destroy(): void {

@@ -16,6 +16,9 @@ import type { Action, Mode } from '../ai/planner/index';
 import { addBackdrop } from './backdrop';
 import { ACTION_COLORS } from './planner-overlay';
 import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, type LabModel, type ModeRun, type SkippedMode } from './planner-lab-model';
+import type { MenuCommand } from '../input/menu-pad-nav';
+import { keyOnce } from './ui/key-once';
+import { onPadCommands } from './ui/pad-commands';
 import { setText, textStyle } from './ui/text';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
@@ -58,7 +61,6 @@ export class PlannerLabScene extends Phaser.Scene {
   private show: Mode = 'exact';
   private turn = 0;
   private playing = false;
-  private handledKeys = new WeakSet<KeyboardEvent>();
   private playClock = 0;
   private dirty = false;
   private dirtyAt = 0;
@@ -124,6 +126,7 @@ export class PlannerLabScene extends Phaser.Scene {
       'M mode shown   ←/→ turn   Space play',
       'Route: click an enemy, then cells',
       'Esc back to the title',
+      'Pad: A play  ←/→ turn  ↑/↓ preset  B back',
     ].join('\n'), textStyle(11, UI.dim, { lineSpacing: 2 }));
     // Results: the three modes side by side.
     this.add.text(PANEL_X, 40, 'THREE MODES (replanning every turn)', textStyle(12, UI.dim));
@@ -151,7 +154,9 @@ export class PlannerLabScene extends Phaser.Scene {
 
     const kb = this.input.keyboard!;
     this.input.mouse?.disableContextMenu();
-    kb.on('keydown', (e: KeyboardEvent) => this.onKey(e));
+    // keyOnce: Phaser replays a step's earlier key events when more arrive (two quick taps would step λ or the turn more than twice).
+    kb.on('keydown', keyOnce((e: KeyboardEvent) => this.onKey(e)));
+    onPadCommands(this, (c) => this.onPad(c));
     this.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
       this.painting = true;
       this.paint(p, true);
@@ -173,11 +178,17 @@ export class PlannerLabScene extends Phaser.Scene {
     return t;
   }
 
+  /** The gamepad: A play/pause, ←/→ turn, ↑/↓ preset, Start run, B back to the title. */
+  private onPad(c: MenuCommand): void {
+    if (c === 'back') return void this.scene.start('title');
+    if (c === 'confirm') this.playing = !this.playing;
+    else if (c === 'start') this.run();
+    else if (c === 'left' || c === 'right') this.step(c === 'left' ? -1 : 1);
+    else if (c === 'up' || c === 'down') this.loadPreset(this.preset + (c === 'up' ? -1 : 1));
+    this.redraw();
+  }
+
   private onKey(e: KeyboardEvent): void {
-    // One press, one action: under load the same DOM event can reach this handler more than once
-    // (seen in headless Chromium: a step of λ or of the turn taken twice).
-    if (this.handledKeys.has(e)) return;
-    this.handledKeys.add(e);
     const m = this.model;
     const k = e.key;
     const edit = (fn: () => void) => {

@@ -2,7 +2,8 @@
 // match's own FieldView / Hud (through MatchView). Space play/pause, −/+ speed 0.25×–8×,
 // ←/→ seek 1 s (Shift 10 s), , and . step one frame while paused, a timeline with hits and
 // kills (click or drag to seek), H survey mode, F2 the maze wave field, F3 a CPU side's view, C clip to video,
-// Esc back to the Replays scene. A desync stops playback at its frame with a message.
+// Esc back to the Replays scene. Gamepad: A or Start play/pause, ←/→ seek 1 s (repeats when held),
+// ↑/↓ speed, B back. A desync stops playback at its frame with a message.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
@@ -19,8 +20,10 @@ import { displayName, fileStem, formatFrames, metaFromHeader, type ClipField, ty
 import { addBackdrop } from './backdrop';
 import { GAME_H, GAME_W } from './layout';
 import { MatchView } from './match-view';
+import type { MenuCommand } from '../input/menu-pad-nav';
 import { replayHookState as hook } from './replay-hook';
 import { keyOnce } from './ui/key-once';
+import { onPadCommands } from './ui/pad-commands';
 import { setText, textStyle } from './ui/text';
 
 export interface PlaybackData {
@@ -50,6 +53,8 @@ const MAX_STEPS_PER_FRAME = 24;
  * play, and yet its pixels depend only on the replay, the range, the field and the options.
  */
 const CLIP_PREROLL_FRAMES = 60;
+/** The gamepad's controls, shown between the fields (not in clips). */
+const PAD_HINT = 'gamepad\nA play / pause\n←/→ seek 1 s\n↑/↓ speed\nB back';
 
 /** What a clip export can report per rendered frame (tests hash the pixels). */
 export type ClipFrameHook = (ctx: CanvasRenderingContext2D, frame: number, overlays: { wave: boolean; cpu: boolean }) => void;
@@ -137,6 +142,7 @@ export class PlaybackScene extends Phaser.Scene {
     });
     const kb = this.input.keyboard!;
     kb.on('keydown-ESC', keyOnce(() => this.back()));
+    onPadCommands(this, (c) => this.pad(c));
     void this.loadReplay();
   }
 
@@ -167,7 +173,7 @@ export class PlaybackScene extends Phaser.Scene {
       this.build();
     } catch (e) {
       if (gen !== this.generation) return;
-      this.centre.setText(`This replay cannot be played.\n\n${describeError(e)}\n\nEsc: back`).setColor('#ff8090');
+      this.centre.setText(`This replay cannot be played.\n\n${describeError(e)}\n\nEsc or pad B: back`).setColor('#ff8090');
     }
   }
 
@@ -177,7 +183,8 @@ export class PlaybackScene extends Phaser.Scene {
     this.centre.setVisible(false);
     const names = r.sides.map((s) => `${s.name} · ${s.human ? 'human' : 'CPU'}`);
     const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey, fps: false }));
-    mv.setHint('');
+    // The HUD's hint line (the match's 'Esc pause'): the gamepad's controls, between the fields.
+    mv.setHint(PAD_HINT);
     // The CPU sides re-run alongside the replay (exact from frame 0; afresh after a seek) for F3.
     this.shadows = CpuShadow.forReplay(r);
     mv.addCpuOverlays(this, this.shadows.map((s) => s?.controller ?? null), 'pbdodgemap');
@@ -274,6 +281,20 @@ export class PlaybackScene extends Phaser.Scene {
         }
         break;
     }
+    this.redraw();
+  }
+
+  /** The gamepad: A or Start play/pause, left/right seek 1 s, up/down speed, B back. */
+  private pad(c: MenuCommand): void {
+    if (this.exporting || this.dialogOpen) return;
+    if (c === 'back') return this.back();
+    const p = this.player;
+    if (!p) return;
+    this.poke();
+    if (c === 'confirm' || c === 'start') this.togglePlay();
+    else if (c === 'left' || c === 'right') this.seekTo(p.frame + (c === 'left' ? -FPS : FPS));
+    else if (c === 'up') this.speedIndex = Math.min(SPEEDS.length - 1, this.speedIndex + 1);
+    else if (c === 'down') this.speedIndex = Math.max(0, this.speedIndex - 1);
     this.redraw();
   }
 
@@ -567,6 +588,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.ui.setVisible(false);
     this.thin.setVisible(false);
     this.banner.setVisible(false);
+    this.mv.setHint('');
     game.loop.sleep();
     let t = performance.now();
     try {
@@ -601,6 +623,7 @@ export class PlaybackScene extends Phaser.Scene {
       this.exporting = false;
       this.mv.setSurvey(wasSurvey);
       this.mv.setOverlays(overlays);
+      this.mv.setHint(PAD_HINT);
       this.banner.setVisible(!!this.message);
       p.seek(resume);
       this.mv.resetVisuals(p.state);
@@ -610,7 +633,7 @@ export class PlaybackScene extends Phaser.Scene {
 
   // ── for tests (test-hook.ts) ──
 
-  get info(): { loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string } {
+  get info(): { loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string; id: string | null } {
     const p = this.player;
     return {
       loaded: !!p,
@@ -629,6 +652,7 @@ export class PlaybackScene extends Phaser.Scene {
       desync: p?.desync ? { frame: p.desync.frame, message: p.desync.message } : null,
       error: !p && this.centre?.visible && this.centre.text.startsWith('This replay cannot') ? this.centre.text : null,
       title: this.replay ? displayName({ name: '', meta: metaFromHeader(this.replay) }) : '',
+      id: this.entryId,
     };
   }
 }

@@ -9,6 +9,7 @@ import type { ClipField, ClipFormat } from '../storage/replay-meta';
 import type { MatchRunner } from '../sim/runner';
 import { saveMatchReplay } from './save-replay';
 import type { ClipFrameHook, PlaybackScene, PlaybackData } from './playback-scene';
+import type { ReplaysScene } from './replays-scene';
 
 /** The playback scene while it runs (set by the scene). */
 export const replayHookState = { playback: null as PlaybackScene | null };
@@ -58,14 +59,6 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
     async exportAllReplays(): Promise<number[]> {
       return Array.from((await (await lib()).exportAll()).bytes);
     },
-    /**
-     * Makes the library's next write fail as the browser would when storage is full (a
-     * QuotaExceededError DOMException, after part of the transaction was written), to test that
-     * the error is shown and nothing is lost.
-     */
-    failNextLibraryWrite(name = 'QuotaExceededError'): void {
-      ReplayLibrary.failNextWrite(name);
-    },
     async deleteAllReplays(): Promise<void> {
       const l = await lib();
       for (const e of await l.list()) await l.delete(e.id);
@@ -73,6 +66,11 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
     openReplays(): void {
       stopAll('replays');
       game.scene.start('replays');
+    },
+    /** The Replays scene's list while it runs: entry ids in the order shown and the chosen row. */
+    replaysList(): { ids: string[]; selected: number } | null {
+      const s = game.scene.getScene('replays') as ReplaysScene | null;
+      return s?.sys.isActive() ? s.info : null;
     },
     openReplay(id: string, o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
       stopAll('playback');

@@ -1,6 +1,7 @@
 // The replay library: every saved match with date, mode, players, result and length. Keyboard and
 // mouse: choose, play, rename, tag, delete (with confirmation), export one or all, import (file
-// picker or drop files on the page), sort, filter by mode, tag and text. Errors in plain words.
+// picker or drop files on the page), sort, filter by mode, tag and text. Gamepad: d-pad or stick
+// choose (←/→ a page), A or Start play, B back. Errors in plain words.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
@@ -10,8 +11,10 @@ import { allTags, displayName, formatDate, formatFrames, formatResult, formatWho
 import { addBackdrop } from './backdrop';
 import { GAME_W } from './layout';
 import { surveyFromUrl } from './playback-scene';
+import type { MenuCommand } from '../input/menu-pad-nav';
 import { dropVeil, promptText } from './ui/dom-panel';
 import { keyOnce } from './ui/key-once';
+import { onPadCommands } from './ui/pad-commands';
 import { setText, textStyle } from './ui/text';
 
 const ROWS = 11;
@@ -131,10 +134,11 @@ export class ReplaysScene extends Phaser.Scene {
       });
       bx += b.width + 10;
     }
-    this.add.text(GAME_W - 20, 522, '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title', textStyle(11, UI.dim)).setOrigin(1, 0);
+    this.add.text(GAME_W - 20, 522, '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title · pad: A play, B back', textStyle(11, UI.dim)).setOrigin(1, 0);
     this.buildConfirm();
     // keyOnce: a tap on a slow frame would otherwise be handled twice (two prompts, two moves).
     this.input.keyboard!.on('keydown', keyOnce((e: KeyboardEvent) => this.key(e)));
+    onPadCommands(this, (c) => this.pad(c));
     this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => this.select(this.sel + Math.sign(dy)));
     this.installDrop();
     this.events.once('shutdown', () => {
@@ -156,6 +160,11 @@ export class ReplaysScene extends Phaser.Scene {
 
   override update(): void {
     this.backdrop.update(this.t++);
+  }
+
+  /** What the list shows, for tests (test-hook.ts): the entries' ids in order and the chosen row. */
+  get info(): { ids: string[]; selected: number } {
+    return { ids: this.shown.map((e) => e.id), selected: this.sel };
   }
 
   private get current(): LibraryEntry | undefined {
@@ -325,6 +334,19 @@ export class ReplaysScene extends Phaser.Scene {
         this.back();
         break;
     }
+  }
+
+  /** The gamepad: up/down choose, left/right a page, A or Start play, B back (or keep, in the delete question). */
+  private pad(c: MenuCommand): void {
+    if (this.busy) return;
+    if (this.confirming) {
+      if (c === 'back') void this.confirmDelete(false);
+      return;
+    }
+    if (c === 'up' || c === 'down') this.select(this.sel + (c === 'up' ? -1 : 1));
+    else if (c === 'left' || c === 'right') this.select(this.sel + (c === 'left' ? -ROWS : ROWS));
+    else if (c === 'confirm' || c === 'start') this.play();
+    else if (c === 'back') this.back();
   }
 
   private back(): void {

@@ -70,15 +70,17 @@ export class ResultScene extends Phaser.Scene {
         else note.setText('');
       });
     }
-    new Menu(
+    const toTitle = () => this.scene.start('title', { saved: pending });
+    const menu = new Menu(
       this,
       [{ id: 'again', label: practice ? 'Again' : 'Rematch' }, { id: 'title', label: 'Title' }],
       cx,
       396,
       (row) => {
         if (row.id === 'again') this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() }, saved: pending } satisfies MatchStart);
-        else this.scene.start('title', { saved: pending });
+        else toTitle();
       },
     );
+    menu.onBack = toTitle; // pad B, X, Backspace
   }
 }

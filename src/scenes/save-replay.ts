@@ -1,6 +1,7 @@
 // Saving the match just played (or left) to the replay library. The match scene calls this at
 // the end of every match and when the player quits (a partial replay). It never throws: the
-// result says what happened, so the scene can show a message on failure.
+// result says what happened, so the scene can show a message on failure. A later save of the same
+// match replaces an earlier one (`replaces`), so the library never holds two copies of one match.
 import { encodeReplay, replayFromRunner } from '../replay';
 import type { MatchRunner } from '../sim/runner';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
@@ -19,7 +20,13 @@ function namesFor(runner: MatchRunner, setup: MatchSetup): string[] {
   return runner.controllers.map((c, i) => (c.human ? `Player ${i + 1}` : specs[i] ?? c.spec));
 }
 
-export async function saveMatchReplay(runner: MatchRunner, setup: MatchSetup, opts: { partial: boolean }): Promise<SaveReplayResult> {
+/**
+ * Saves the match as it stands. `replaces`: an earlier save of this same match (the page was
+ * hidden, then shown again from the back-forward cache and played on); once the new replay is
+ * stored, the earlier entry is deleted and its name and the tags a person gave it carry over. The
+ * earlier one is kept if the new save fails, so nothing played is lost.
+ */
+export async function saveMatchReplay(runner: MatchRunner, setup: MatchSetup, opts: { partial: boolean; replaces?: Promise<SaveReplayResult> }): Promise<SaveReplayResult> {
   const partial = opts.partial || runner.state.result === null;
   if (runner.state.frame === 0) return { ok: null, partial };
   try {
@@ -27,7 +34,12 @@ export async function saveMatchReplay(runner: MatchRunner, setup: MatchSetup, op
     const replay = replayFromRunner(runner, { date: new Date().toISOString(), names: namesFor(runner, setup), extra: { partial } });
     const bytes = encodeReplay(replay);
     const lib = await ReplayLibrary.open();
-    const entry = await lib.save(bytes, { tags: partial ? ['partial'] : [] });
+    const before = await opts.replaces;
+    const old = before?.ok ? await lib.get(before.entry.id) : undefined;
+    const tags = [...(old?.tags.filter((t) => t !== 'partial') ?? []), ...(partial ? ['partial'] : [])];
+    const entry = await lib.save(bytes, { name: old?.name, tags });
+    // The new replay is stored: a failure to delete the old copy must not report it as lost.
+    if (old && old.id !== entry.id) await lib.delete(old.id).catch(() => undefined);
     return { ok: true, entry, partial };
   } catch (e) {
     return { ok: false, error: `The replay was not saved. ${describeError(e)}`, quota: (e as { quota?: boolean }).quota === true, partial };

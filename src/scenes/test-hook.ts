@@ -28,6 +28,8 @@ interface Live {
   setup?: MatchSetup;
   /** What the HUD shows now. */
   hud?: () => HudSnapshot;
+  /** Drops the view's particles and screen shake (MatchView.resetVisuals). */
+  resetVisuals?: () => void;
 }
 
 export const hook = {
@@ -107,6 +109,15 @@ function makeApi(game: Phaser.Game) {
     openPlannerLab(): void {
       for (const s of game.scene.getScenes(true)) s.scene.stop();
       game.scene.start('planner-lab');
+    },
+    /**
+     * Drops the running match view's particles and screen shake, which fade per drawn frame, so a
+     * screenshot does not depend on the frame rate. Returns false when no match view runs.
+     */
+    resetVisuals(): boolean {
+      const f = hook.live?.resetVisuals;
+      f?.();
+      return !!f;
     },
     /** Plays n frames of the running match at once (screenshots of late, busy moments). */
     advance(n: number): number {

@@ -79,7 +79,7 @@ export function updateEnemies(side: SideState, frame: number, diff: DifficultyPa
     const e = pool.items[i]!;
     e.age++;
     if (e.age < 0) continue;
-    if (e.path === Path.MAZE) continue; // chasers and turrets: moved and fired by src/sim/maze-*.ts
+    if (e.path === Path.MAZE) continue; // chasers, turrets and sent spirits/bosses: moved and fired by src/sim/maze-*.ts
     const px = e.x;
     const py = e.y;
     pathPosition(e, e.age);

@@ -8,7 +8,9 @@
 //   turns toward the ship while it sees it, sweeping slowly while it does not.
 // Seeing is the turrets' rule: a vision cone, range and line of sight through the tile grid
 // (src/ai/perception.ts); the first volley comes SENT_REACTION frames after first seeing the ship.
-// They leave (vanish) after their time: SPIRIT_MAZE_FRAMES, or BOSS_FRAMES after the boss's first volley.
+// They leave (vanish) at a fixed age whether or not they ever saw the ship, so hiding from one is a
+// defence and none outstays a bounded time: a spirit at SPIRIT_MAZE_FRAMES, the boss at firstFire +
+// BOSS_FRAMES, the age at which an open-field boss's 7 s of fire end.
 //
 // Body: an Enemy of kind SPIRIT or BOSS with path MAZE (its pattern uses phase and burst), and
 //   p0 = 1 while it sees the ship, p1 = the age at which it leaves, p2 = its speed (0: holds a post),
@@ -52,12 +54,15 @@ export function isSentMazeEnemy(e: Enemy): boolean {
   return e.path === Path.MAZE && (e.kind === EnemyKind.SPIRIT || e.kind === EnemyKind.BOSS);
 }
 
-// ── the shortest-path field from the ship (one per side index; rebuilt only when the maze changes) ──
-const fields: FlowField[] = [];
+// ── the shortest-path field from the ship: one per (maze, side index), so matches with different mazes
+// alternating in one process (a replay and a live match, two replays) each keep theirs ──
+const fields = new WeakMap<Maze, FlowField[]>();
 
 function fieldFor(side: SideState, maze: Maze): FlowField {
-  let f = fields[side.index];
-  if (!f || f.grid !== maze) fields[side.index] = f = new FlowField(maze);
+  let perSide = fields.get(maze);
+  if (!perSide) fields.set(maze, (perSide = []));
+  let f = perSide[side.index];
+  if (!f) perSide[side.index] = f = new FlowField(maze);
   f.setTarget(side.ship.x / TILE, side.ship.y / TILE);
   return f;
 }
@@ -66,11 +71,14 @@ function fieldFor(side: SideState, maze: Maze): FlowField {
 let candidates = new Int32Array(0);
 const cell = { x: 0, y: 0 };
 
-function nearMarker(maze: Maze, cx: number, cy: number): boolean {
-  for (const list of [maze.exits, maze.heals]) {
-    for (const m of list) if (Math.abs(m.x - cx) <= 1 && Math.abs(m.y - cy) <= 1) return true;
-  }
+function nearAny(list: readonly { x: number; y: number }[], cx: number, cy: number): boolean {
+  for (const m of list) if (Math.abs(m.x - cx) <= 1 && Math.abs(m.y - cy) <= 1) return true;
   return false;
+}
+
+/** Next to (or on) an exit or a heal pad. */
+function nearMarker(maze: Maze, cx: number, cy: number): boolean {
+  return nearAny(maze.exits, cx, cy) || nearAny(maze.heals, cx, cy);
 }
 
 /** Every neighbour (8) open: a spot where a big body does not fill a corridor. */
@@ -156,6 +164,7 @@ export function spawnSentInMaze(side: SideState, mz: MazeSideState, frame: numbe
   const e = spawnEnemy(side, frame, spec, level, owner);
   if (!e) return null;
   place(e, side, mz);
+  // A fixed leaving age (see the header): seen or not, it goes.
   e.p1 = kind === EnemyKind.BOSS ? firstFire + BOSS_FRAMES : SPIRIT_MAZE_FRAMES;
   e.p2 = kind === EnemyKind.BOSS ? 0 : SPIRIT_SPEED;
   return e;

@@ -69,23 +69,6 @@ export class ReplayLibrary {
   private constructor(private readonly db: IDBPDatabase<LibrarySchema>) {}
 
   private static opening: Promise<ReplayLibrary> | null = null;
-  private static fault: string | null = null;
-
-  /**
-   * Tests: the next write fails with a DOMException of this name (default QuotaExceededError,
-   * what a browser throws when storage is full), after the first record of its transaction was
-   * written — so the test also sees that the partial write is rolled back.
-   */
-  static failNextWrite(name = 'QuotaExceededError'): void {
-    ReplayLibrary.fault = name;
-  }
-
-  private static injectFault(): void {
-    const f = ReplayLibrary.fault;
-    if (!f) return;
-    ReplayLibrary.fault = null;
-    throw new DOMException(f === 'QuotaExceededError' ? 'The quota has been exceeded.' : `simulated ${f}`, f);
-  }
 
   /** The library of this page (opened once). Throws LibraryError when IndexedDB is unavailable. */
   static open(): Promise<ReplayLibrary> {
@@ -147,7 +130,6 @@ export class ReplayLibrary {
         seen.add(key);
         const rec: StoredReplay = { id: newId(), name: it.name, tags: it.tags, savedAt: now, size: it.bytes.length, meta: metaFromHeader(it.header), contentKey: key };
         await replays.add(rec);
-        ReplayLibrary.injectFault();
         await tx.objectStore('bytes').add(toArrayBuffer(it.bytes), rec.id);
         const { contentKey: _k, ...entry } = rec;
         added.push({ ...entry, clipCount: 0 });
@@ -220,7 +202,6 @@ export class ReplayLibrary {
       if (!r) throw new LibraryError(`Could not ${action}: the replay is no longer in the library.`);
       f(r);
       await tx.store.put(r);
-      ReplayLibrary.injectFault();
       await tx.done;
       return this.entry(r);
     } catch (e) {
@@ -291,7 +272,6 @@ export class ReplayLibrary {
       undo = () => rollBack(tx);
       if (!(await tx.objectStore('replays').getKey(info.replayId))) throw new LibraryError('Could not store the clip: its replay is no longer in the library.');
       await tx.objectStore('clips').add(clip);
-      ReplayLibrary.injectFault();
       await tx.done;
     } catch (e) {
       undo?.();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCpuController, CpuController } from '../../src/ai/cpu-controller';
-import { getDodgePreset, parseDodgePreset } from '../../src/presets/dodge';
+import { Dodger } from '../../src/ai/dodge/index';
+import { penalised } from '../../src/ai/dodge/problem';
+import { dodgeParamsOf, getDodgePreset, parseDodgePreset } from '../../src/presets/dodge';
 import { Input } from '../../src/sim/input';
 import { createMatch, step } from '../../src/sim/match';
 
@@ -79,6 +81,58 @@ describe('CpuController', () => {
     expect(blocks).toBe(900 / F);
     // Most held steps are moves, not "stay": the test would fail if the CPU stood still.
     expect(moving).toBeGreaterThan(blocks / 4);
+  });
+
+  it('after a deliberate slip its planned path is the slipped step, the one the ship really takes', () => {
+    // slip 1: every decision plays a random first move among those that survive their own step
+    // (no charge attacks: the ship keeps its speed). Practice stage waves bring the bullets.
+    const normal = getDodgePreset('normal');
+    const p = parseDodgePreset({ ...normal, slip: 1, cpu: { ...normal.cpu, charge: false } });
+    const s = createMatch({ seed: 5, mode: 'practice', infiniteLives: true });
+    const c = new CpuController(p);
+    const ref = new Dodger(dodgeParamsOf(p), 4096);
+    const dirs = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT | Input.FOCUS;
+    const F = p.framesPerStep;
+    let slips = 0;
+    let kept = 0;
+    let obstacles = 0;
+    let expectAt: { frame: number; x: number; y: number } | null = null;
+    for (let f = 0; f < 900; f++) {
+      const bits = c.decide(s, 0);
+      if (c.lastPlanFrame === s.frame) {
+        const plan = c.plannedPath;
+        const d = c.activeDodger.decision;
+        const prob = c.activeDodger.problem;
+        const a = plan.moves[0]!;
+        expect(bits & dirs).toBe(prob.moves.bits[a]!);
+        if (plan.slipped) {
+          slips++;
+          expect(plan.count).toBe(1);
+          expect(a).not.toBe(d.move);
+          expect(d.rootL[a]).toBeGreaterThanOrEqual(1);
+          // The step's node value and danger part, worked out again on full-field maps.
+          ref.problem.prepare(prob.world, prob.prevMove, true);
+          const E = ref.problem.transition(0, ref.problem.startX, ref.problem.startY, a, null, 0);
+          expect(plan.values[0]).toBe(penalised(E, a, prob.prevMove, prob.switchPenalty));
+          expect(plan.hazards[0]).toBe(ref.problem.hazard(0, ref.problem.startX, ref.problem.startY, a));
+          obstacles += prob.world.count;
+        } else {
+          kept++;
+          expect(a).toBe(d.move);
+          expect(plan.count).toBe(d.survived);
+        }
+        expectAt = { frame: s.frame + F, x: plan.x[0]!, y: plan.y[0]! };
+      }
+      step(s, bits, 0);
+      if (expectAt && s.frame === expectAt.frame) {
+        // After F frames the ship stands where the plan's first node is (lattice rounding only).
+        expect(Math.abs(s.sides[0]!.ship.x - expectAt.x)).toBeLessThan(0.05);
+        expect(Math.abs(s.sides[0]!.ship.y - expectAt.y)).toBeLessThan(0.05);
+      }
+    }
+    expect(slips).toBeGreaterThan(50);
+    expect(kept).toBeGreaterThan(5);
+    expect(obstacles).toBeGreaterThan(slips); // the slips happened among bullets, not only in calm
   });
 
   it('exposes its planned path and influence map for an overlay', () => {

@@ -60,6 +60,12 @@ export async function press(page: Page, ...keys: string[]): Promise<void> {
   }
 }
 
+/** Waits until the game loop has run `n` more frames (what was drawn is then on the screen). */
+export async function waitFrames(page: Page, n = 2): Promise<void> {
+  const start = (await page.evaluate('window.__twinfield_game.loop.frame')) as number;
+  await page.waitForFunction(`window.__twinfield_game.loop.frame >= ${start + n}`, null, { timeout: 30_000 });
+}
+
 /** window.__twinfield as the page defines it (src/scenes/test-hook.ts). */
 export type Hook = TwinfieldApi;
 
@@ -105,7 +111,9 @@ export function useGame(): OpenedPage {
  * returns one pad in the W3C "standard" mapping, which is what Phaser's gamepad plugin reads
  * (id, index, connected, mapping, timestamp, buttons[i].value/pressed, axes). Drive it with
  * padSet / padTap; window.__fakePad.polls counts the page's reads, so a helper can wait until the
- * game has seen a change instead of sleeping.
+ * game has seen a change instead of sleeping. Like a real pad, its timestamp changes only when
+ * its input does (padSet): Phaser's Gamepad.update skips a state older than the Gamepad object,
+ * so a scene that starts while a button is held sees it only after the next change.
  */
 export async function installFakeGamepad(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -124,7 +132,6 @@ export async function installFakeGamepad(page: Page): Promise<void> {
       configurable: true,
       value: () => {
         pad.polls++;
-        pad.timestamp = performance.now(); // Phaser ignores a pad state older than its Gamepad object
         return [pad, null, null, null];
       },
     });
@@ -143,9 +150,10 @@ export async function padConnect(page: Page): Promise<void> {
 /** Sets buttons (index → held) and axes of the fake pad, then waits until the game has read it in two frames. */
 export async function padSet(page: Page, o: { buttons?: Record<number, boolean>; axes?: number[] }): Promise<void> {
   const polls = await page.evaluate((o) => {
-    const pad = (window as unknown as { __fakePad: { buttons: { pressed: boolean; touched: boolean; value: number }[]; axes: number[]; polls: number } }).__fakePad;
+    const pad = (window as unknown as { __fakePad: { buttons: { pressed: boolean; touched: boolean; value: number }[]; axes: number[]; polls: number; timestamp: number } }).__fakePad;
     for (const [i, on] of Object.entries(o.buttons ?? {})) pad.buttons[Number(i)] = { pressed: on, touched: on, value: on ? 1 : 0 };
     if (o.axes) pad.axes = o.axes.slice();
+    pad.timestamp = performance.now();
     return pad.polls;
   }, o);
   await page.waitForFunction((p) => (window as unknown as { __fakePad: { polls: number } }).__fakePad.polls >= p + 2, polls, { timeout: 10_000 });

@@ -8,7 +8,8 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   const { page } = game;
   await page.evaluate(() => (window as any).__twinfield.startMatch({ seed: 5, p1: 'cpu:hard', p2: 'cpu:imap-multi', difficulty: 'hard' }));
   await page.waitForFunction(() => (window as any).__twinfield.frame() > 5, null, { timeout: 30_000 });
-  await page.evaluate(() => (window as any).__twinfield.advance(1800));
+  // 10 s in: bullets on both fields, and the match (which the presets' strength decides) still on.
+  await page.evaluate(() => (window as any).__twinfield.advance(600));
   const hasMap = () => page.evaluate(() => (window as any).__twinfield_game.textures.exists('dodgemap1') as boolean);
   expect(await hasMap()).toBe(false);
   await page.keyboard.press('F3');
@@ -23,8 +24,10 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   expect(visible).toEqual([true, true]);
   // The planned path is drawn: per CPU field a visible path through the plan's points, the same
   // points as the controller's plannedPath, starting near the ship (the plan is at most one held step, < 10 frames, old).
+  // advance() steps without drawing: wait until a rendered frame shows the sim's frame. The page
+  // steps and draws in one update, so within one evaluate the drawn path and the plan agree.
   await page.evaluate(() => (window as any).__twinfield.advance(1));
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() => (window as any).__twinfield.hud().frame === (window as any).__twinfield.frame(), null, { timeout: 30_000 });
   const paths = await page.evaluate(() => {
     const scene = (window as any).__twinfield_game.scene.getScene('match');
     const found: any[] = [];
@@ -32,6 +35,7 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
     walk(scene.children.list);
     const api = (window as any).__twinfield;
     const st = api.state();
+    const drawnFrame = api.hud().frame;
     return found
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .map((o) => {
@@ -39,7 +43,7 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
         const plan = scene.runner.controllers[side].plannedPath;
         const want = [plan.startX, plan.startY];
         for (let k = 0; k < plan.count; k++) want.push(plan.x[k], plan.y[k]);
-        return { name: o.name, visible: o.visible, points: o.getData('points') as number[], want, ship: st.sides[side] };
+        return { name: o.name, visible: o.visible, points: o.getData('overlay').drawnPath() as number[], want, ship: st.sides[side], drawnFrame, frame: st.frame };
       });
   });
   expect(paths.map((p) => [p.name, p.visible])).toEqual([
@@ -47,12 +51,14 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
     ['dodgemap1-path', true],
   ]);
   for (const p of paths) {
+    expect(p.drawnFrame).toBe(p.frame); // read at a drawn frame
     expect(p.points.length).toBeGreaterThanOrEqual(4); // start and at least one node
     expect(p.points).toEqual(p.want);
     expect(Math.hypot(p.points[0]! - p.ship.x, p.points[1]! - p.ship.y)).toBeLessThanOrEqual(10 * 4);
   }
   await screenshot(page, 'cpu-overlay');
   const s = await page.evaluate(() => (window as any).__twinfield.state());
-  expect(s.frame).toBeGreaterThan(1800);
+  expect(s.frame).toBeGreaterThan(600);
+  expect(s.result).toBeNull();
   expect(game.errors).toEqual([]);
 });

@@ -5,9 +5,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAD } from '../../src/input/pad-state';
 import { createController } from '../../src/controllers/registry';
+import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import { GAUGE_PER_LEVEL } from '../../src/sim/constants';
-import { call, inPage, installFakeGamepad, padConnect, padSet, padTap, press, screenshot, useGame, type Hook } from './browser';
+import { call, inPage, installFakeGamepad, padConnect, padSet, padTap, press, screenshot, useGame, waitFrames, type Hook } from './browser';
 
 /** Waits until the page's hook says so (fn runs in the page with window.__twinfield as h). */
 function until(page: Page, fn: string, timeout = 30_000): Promise<unknown> {
@@ -168,9 +169,48 @@ describe('the game in Chromium', () => {
     await until(page, `h.frame() >= ${last}`);
     const again = await inPage(page, (h) => h.checksums());
     expect(again.slice(0, first.sums.length)).toEqual(first.sums);
-    // The run that was left is in the library as a partial replay of the same seed.
+    // The run that was left is in the library as a partial replay of the same seed (saved in the background).
+    expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 4242 && e.tags.includes('partial')))).toBe(true);
     const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 4242 && e.tags.includes('partial')).map((e) => e.meta.frames));
     expect(kept).toContain(first.frame);
+  });
+
+  it('a charge held through a pause goes on charging after it; a press that resumes does not start one', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 4343, p1: 'human', p2: 'idle', lives: 9 });
+    await until(page, 'h.frame() >= 1');
+    // Shoot (Z held) until side 0 has a gauge level to spend.
+    await page.keyboard.down('z');
+    const filled = (await page.evaluate(`(() => {
+      const h = window.__twinfield;
+      for (let i = 0; i < 120 && h.state().sides[0].gauge < ${GAUGE_PER_LEVEL}; i++) h.advance(30);
+      return h.state().sides[0].gauge;
+    })()`)) as number;
+    await page.keyboard.up('z');
+    expect(filled).toBeGreaterThanOrEqual(GAUGE_PER_LEVEL);
+    // Hold X: charging. Pause and resume with X still held.
+    await page.keyboard.down('x');
+    await until(page, 'h.state().sides[0].charge > 10');
+    await page.keyboard.press('Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    const paused = (await inPage(page, (h) => h.state()))!;
+    await page.keyboard.press('Escape');
+    await until(page, `h.frame() > ${paused.frame + 20}`);
+    const after = (await inPage(page, (h) => h.state()))!.sides[0]!;
+    expect(after.charge, 'still charging: the sim saw no release').toBeGreaterThan(paused.sides[0]!.charge);
+    expect(after.gauge).toBeGreaterThanOrEqual(paused.sides[0]!.gauge);
+    // Letting go now is the release that fires the attack and spends the gauge.
+    await page.keyboard.up('x');
+    await until(page, 'h.state().sides[0].charge === 0');
+    expect((await inPage(page, (h) => h.state()))!.sides[0]!.gauge).toBeLessThan(after.gauge);
+    // Paused without X, X (back in the pause menu) resumes; held on, it does not start a charge.
+    await page.keyboard.press('Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    const f = await inPage(page, (h) => h.frame());
+    await page.keyboard.down('x');
+    await until(page, `h.frame() > ${f + 30}`);
+    expect((await inPage(page, (h) => h.state()))!.sides[0]!.charge).toBe(0);
+    await page.keyboard.up('x');
   });
 
   it('shows a failed save (storage full) after Restart, and after a Rematch picked before the save ended', async () => {
@@ -237,6 +277,21 @@ describe('the game in Chromium', () => {
     await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5151));
     const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 5151).map((e) => ({ frames: e.meta.frames, tags: e.tags })));
     expect(kept).toEqual([{ frames: frame, tags: ['partial'] }]);
+  });
+
+  it('keeps one copy of a match saved on pagehide and then played on (back-forward cache): the finished replay replaces the partial', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 5252, p1: 'idle', p2: 'scripted', timeLimit: 600 });
+    await until(page, 'h.frame() >= 1');
+    await inPage(page, (h) => h.advance(240));
+    await inPage(page, () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+    expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5252))).toBe(true);
+    // The page is shown again and the match goes on to its end: the result screen saves it.
+    await inPage(page, (h) => h.advance(600));
+    await until(page, "h.scene() === 'result'", 30_000);
+    await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
+    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 5252).map((e) => ({ frames: e.meta.frames, tags: e.tags })));
+    expect(kept).toEqual([{ frames: 600, tags: [] }]);
   });
 
   it('plays a match with the same checksums as Node', async () => {
@@ -324,6 +379,73 @@ describe('the game in Chromium', () => {
     expect(await selectedRow(page)).toBe('Quit to title');
     await padTap(page, PAD.A);
     await until(page, "h.scene() === 'title'", 10_000);
+  });
+
+  it('a gamepad reaches Replays, chooses, plays and seeks a replay, and B goes back; B leaves the Planner lab and the result screen', async () => {
+    const { page } = game;
+    // Two short replays made in Node, so the list has rows to choose from whatever ran before.
+    for (const seed of [61, 62]) {
+      const runner = new MatchRunner(createMatch({ seed, timeLimit: 600 }), [createController('random:1'), createController('scripted')]);
+      runner.runUntil(600);
+      const bytes = encodeReplay(replayFromRunner(runner, { date: '2025-06-01T12:00:00.000Z', names: ['One', 'Two'] }));
+      expect((await call<{ ok: boolean }>(page, 'importReplays', [{ name: `pad${seed}.twrp`, bytes: Array.from(bytes) }])).ok).toBe(true);
+    }
+    await until(page, "h.scene() === 'title'");
+    expect(await selectedRow(page)).toMatch(/^Mode/);
+    // Up from the first row wraps to the last (Planner lab); once more is Replays.
+    await padTap(page, PAD.UP, PAD.UP);
+    expect(await selectedRow(page)).toBe('Replays');
+    await padTap(page, PAD.A);
+    await until(page, "h.scene() === 'replays' && h.replaysList() !== null && h.replaysList().ids.length >= 2");
+    const list = (await inPage(page, (h) => h.replaysList()))!;
+    expect(list.selected).toBe(0);
+    await padTap(page, PAD.DOWN);
+    expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
+    await padTap(page, PAD.DOWN, PAD.UP);
+    expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
+    await padTap(page, PAD.A);
+    await until(page, "h.scene() === 'playback' && h.playback() !== null && h.playback().loaded");
+    const info = () => inPage(page, (h) => h.playback()!);
+    expect((await info()).id).toBe(list.ids[1]);
+    // A plays, A pauses; right and left seek one second; up and down change the speed.
+    await padTap(page, PAD.A);
+    expect((await info()).playing).toBe(true);
+    await padTap(page, PAD.A);
+    expect((await info()).playing).toBe(false);
+    const { frame: at, frames } = await info();
+    await padTap(page, PAD.RIGHT);
+    const right = Math.min(frames, at + 60);
+    expect((await info()).frame).toBe(right);
+    await padTap(page, PAD.LEFT);
+    expect((await info()).frame).toBe(Math.max(0, right - 60));
+    await padTap(page, PAD.UP);
+    expect((await info()).speed).toBe(2);
+    await padTap(page, PAD.DOWN, PAD.DOWN);
+    expect((await info()).speed).toBe(0.5);
+    // B: back to the list, then back to the title.
+    await padTap(page, PAD.B);
+    await until(page, "h.scene() === 'replays'");
+    await padTap(page, PAD.B);
+    await until(page, "h.scene() === 'title'");
+    // The Planner lab: right steps a turn, B goes back.
+    await padTap(page, PAD.UP);
+    expect(await selectedRow(page)).toBe('Planner lab');
+    await padTap(page, PAD.A);
+    await until(page, "h.scene() === 'planner-lab' && h.texts().some((t) => t.startsWith('exact · turn 1/'))");
+    await padTap(page, PAD.RIGHT);
+    expect((await inPage(page, (h) => h.texts())).some((t) => t.startsWith('exact · turn 2/'))).toBe(true);
+    await padTap(page, PAD.B);
+    await until(page, "h.scene() === 'title'");
+    // The result screen: B is Title.
+    await call(page, 'startMatch', { seed: 34, p1: 'idle', p2: 'scripted', timeLimit: 30 });
+    await until(page, "h.scene() === 'result'", 30_000);
+    expect(await selectedRow(page)).toBe('Rematch');
+    // An X still held from the match (the keyboard's auto-repeat) is not a press of back.
+    await inPage(page, () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', code: 'KeyX', keyCode: 88, repeat: true })));
+    await waitFrames(page);
+    expect(await inPage(page, (h) => h.scene())).toBe('result');
+    await padTap(page, PAD.B);
+    await until(page, "h.scene() === 'title'");
   });
 
   it('reached no console error on the way', () => {

@@ -5,7 +5,7 @@ import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import type { Page } from 'playwright-core';
 import { fieldRects } from '../../src/scenes/layout';
-import { call, inPage, press, screenshot, useGame, type Hook } from './browser';
+import { call, inPage, press, screenshot, useGame, waitFrames, type Hook } from './browser';
 
 
 const game = useGame();
@@ -100,13 +100,16 @@ describe('maze stages in Chromium', () => {
     const frame = s.frame;
     expect(await call<number>(page, 'advance', frame - f0)).toBe(frame);
     expect(hashState(s)).toBe(await inPage(page, (h) => h.hash()));
-    await page.waitForTimeout(600); // camera shake from the stepped events, if any, settles
-    const overlay = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayState`) as Promise<{ on: boolean; frame: number; heatPoints: number; headings: number; cones: number }>;
+    // The stepped events left particles and camera shake that fade per drawn frame: drop them, so
+    // both pictures show the same frame whatever the frame rate, then let a drawn frame reach the screen.
+    expect(await inPage(page, (h) => h.resetVisuals())).toBe(true);
+    await waitFrames(page);
+    const overlay = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayInfo()`) as Promise<{ on: boolean; frame: number; heatPoints: number; headings: number; cones: number }>;
     expect((await overlay()).on).toBe(false);
     const off = await fieldPixels(page);
     await press(page, 'F2');
     await expect.poll(async () => (await overlay()).frame, { timeout: 5000 }).toBe(frame);
-    await page.waitForTimeout(200); // the drawn frame reaches the screen
+    await waitFrames(page); // the drawn frame reaches the screen
     const on = await fieldPixels(page);
     await screenshot(page, 'maze-overlay');
     const drawn = await overlay();

@@ -147,7 +147,8 @@ describe('replays in Chromium', () => {
     await waitText(page, (t) => t === 'PAUSED', "'PAUSED'");
     const at = await call<number>(page, 'frame');
     await press(page, 'ArrowDown', 'ArrowDown');
-    await waitText(page, (t) => t === 'Quit to title', "'Quit to title'");
+    const pause = (await call<{ scene: string; rows: string[]; selected: number }[]>(page, 'menus')).find((m) => m.scene === 'match')!;
+    expect(pause.rows[pause.selected]).toBe('Quit to title');
     await press(page, 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 15_000 });
     await waitCount(page, ++n);
@@ -361,10 +362,41 @@ describe('replays in Chromium', () => {
 
   it('shows a full storage (quota) error in the Replays scene and loses nothing', async () => {
     const { page } = game;
+    /**
+     * Makes IndexedDB in the page fail as a full storage does: after `after` more put/add calls, the
+     * next one's request fails with a QuotaExceededError DOMException and its transaction aborts.
+     * The failure is IndexedDB's own (the record is written, then added again under its key: a real
+     * request error whose unhandled error event aborts the transaction, rolling back everything it
+     * wrote); only the error the request and the transaction report is the quota one. put/add are
+     * restored once it has fired.
+     */
+    const failWrite = (after: number) =>
+      page.evaluate((after) => {
+        const proto = IDBObjectStore.prototype;
+        const { put, add } = proto;
+        let left = after;
+        const fail = (store: IDBObjectStore, real: typeof put, args: [unknown, IDBValidKey?]): IDBRequest<IDBValidKey> => {
+          if (left-- > 0) return real.apply(store, args);
+          proto.put = put;
+          proto.add = add;
+          put.apply(store, args);
+          const req = add.apply(store, args);
+          const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          Object.defineProperty(req, 'error', { get: () => quota });
+          Object.defineProperty(store.transaction, 'error', { get: () => quota });
+          return req;
+        };
+        proto.put = function (this: IDBObjectStore, ...args: [unknown, IDBValidKey?]) {
+          return fail(this, put, args);
+        };
+        proto.add = function (this: IDBObjectStore, ...args: [unknown, IDBValidKey?]) {
+          return fail(this, add, args);
+        };
+      }, after);
     const before = await entries(page);
     const file = { name: 'later.twrp', bytes: nodeReplay(13, 240).bytes };
-    // The next write fails as a full browser storage does, half-way through its transaction.
-    await call(page, 'failNextLibraryWrite');
+    // The import's second write (its bytes, after its list record) fails: the whole transaction goes.
+    await failWrite(1);
     await dropFiles(page, [file]);
     const msg = await waitText(page, (t) => t.startsWith('Could not import'), 'about the failed import');
     expect(msg).toMatch(/storage .* is full \(quota exceeded\)\. Nothing was changed/);
@@ -376,7 +408,7 @@ describe('replays in Chromium', () => {
     expect(await call<number>(page, 'replayCount')).toBe(before.length + 1);
     // A rename that hits the full storage keeps the old name.
     const first = (await entries(page))[0]!;
-    await call(page, 'failNextLibraryWrite');
+    await failWrite(0);
     await press(page, 'Home', 'r');
     await answerPrompt(page, 'Never saved');
     await waitText(page, (t) => /^Could not rename the replay: .*quota exceeded/.test(t), 'about the failed rename');

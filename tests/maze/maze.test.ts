@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MazeError, bfsDistances, parseMaze } from '../../src/maze/maze';
 
+/** The MazeError parseMaze throws for this text (as file x.maze); fails the test when none. */
+function mazeError(text: string): MazeError {
+  try {
+    parseMaze(text, 'x.maze');
+  } catch (e) {
+    expect(e).toBeInstanceOf(MazeError);
+    return e as MazeError;
+  }
+  return expect.unreachable('parseMaze accepted a bad maze');
+}
+
 describe('maze text format', () => {
   it('parses walls, markers and distances', () => {
     const m = parseMaze(['#####', '#P.A#', '#.#G#', '#H.E#', '#####'].join('\n') + '\n');
@@ -25,28 +36,26 @@ describe('maze text format', () => {
   ];
   for (const [name, text, line, col, re] of bad) {
     it(`rejects ${name} with line and column`, () => {
-      try {
-        parseMaze(text, 'x.maze');
-        expect.unreachable();
-      } catch (e) {
-        expect(e).toBeInstanceOf(MazeError);
-        const me = e as MazeError;
-        expect([me.line, me.column]).toEqual([line, col]);
-        expect(me.message).toMatch(re);
-        expect(me.message.startsWith(`x.maze:${line}:${col}:`)).toBe(true);
-      }
+      const me = mazeError(text);
+      expect([me.line, me.column]).toEqual([line, col]);
+      expect(me.message).toMatch(re);
+      expect(me.message.startsWith(`x.maze:${line}:${col}:`)).toBe(true);
     });
   }
 
-  it('reports a missing P with the file only (there is no place to point at)', () => {
-    try {
-      parseMaze('####\n#.A#\n####', 'x.maze');
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(MazeError);
-      const me = e as MazeError;
+  it('reports a missing P, or an empty file, with the file and the lines searched (no single place to point at)', () => {
+    const cases: [string, string][] = [
+      ['####\n#.A#\n####', "x.maze: no 'P' (target start) in the maze (lines 1–3)"],
+      // Trailing blank lines are not part of the maze, so not searched.
+      ['####\r\n#.A#\r\n#..#\r\n####\r\n\r\n\n', "x.maze: no 'P' (target start) in the maze (lines 1–4)"],
+      ['#..#', "x.maze: no 'P' (target start) in the maze (line 1)"],
+      ['', "x.maze: empty maze: no rows, so no 'P' (target start)"],
+      ['\n  \n', "x.maze: empty maze: no rows, so no 'P' (target start)"],
+    ];
+    for (const [text, message] of cases) {
+      const me = mazeError(text);
       expect([me.line, me.column]).toEqual([null, null]);
-      expect(me.message).toBe("x.maze: no 'P' (target start) in the maze");
+      expect(me.message).toBe(message);
     }
   });
 });

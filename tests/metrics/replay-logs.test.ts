@@ -69,6 +69,9 @@ describe('replayLogs', () => {
     replay.checksums[4] = { frame: 300, hash: replay.checksums[4]!.hash === '0000000000000000' ? '0000000000000001' : '0000000000000000' };
     expect(() => replayLogs(replay)).toThrow(ReplayError);
     expect(() => replayLogs(replay)).toThrow(/frame 300/);
+    // The result is compared too, as `replay verify` does.
+    const { replay: fine } = recorded(600);
+    expect(() => replayLogs({ ...fine, result: { winner: 0, reason: 'time' } })).toThrow(/does not re-simulate: the result differs/);
     const other = { ...recorded(60).replay, simVersion: 0 };
     expect(() => replayLogs(other)).toThrow(/sim version/);
   });

@@ -59,6 +59,32 @@ describe('verify', () => {
     expect(v).toMatchObject({ ok: false, firstBadFrame: 1000, reason: 'final state hash differs' });
   });
 
+  it('onStart and onFrame see the re-simulated state before and after every step, with its inputs', () => {
+    const seen: { frame: number; hash: string; p1: number; p2: number }[] = [];
+    let start = '';
+    const progress: number[] = [];
+    const v = verifyReplay(r, {
+      onStart: (s) => (start = hashState(s)),
+      onFrame: (s, frame, p1, p2) => {
+        if (frame % 97 === 0 || frame === r.frames) seen.push({ frame, hash: hashState(s), p1, p2 });
+      },
+      onProgress: (f) => progress.push(f),
+    });
+    expect(v.ok).toBe(true);
+    expect(start).toBe(hashState(stateAt(r, 0)));
+    expect(seen.map((x) => x.frame)).toEqual([...Array.from({ length: 10 }, (_, k) => 97 * (k + 1)), 1000]);
+    for (const x of seen) {
+      expect(x.hash).toBe(hashState(stateAt(r, x.frame)));
+      expect([x.p1, x.p2]).toEqual([r.inputs[0]![x.frame - 1], r.inputs[1]![x.frame - 1]]);
+    }
+    expect(seen.at(-1)!.hash).toBe(r.finalHash);
+    expect(progress).toEqual([600]);
+    // It stops at the first bad checksum: no frame after it is reported.
+    let last = 0;
+    expect(verifyReplay(corrupt(r, 0, 500), { onFrame: (_s, f) => (last = f) }).firstBadFrame).toBe(540);
+    expect(last).toBe(540);
+  });
+
   it('a wrong result or another sim version is reported', () => {
     expect(verifyReplay({ ...r, result: { winner: 0, reason: 'time' } })).toMatchObject({ ok: false, firstBadFrame: 1000 });
     expect(() => verifyReplay({ ...r, simVersion: SIM_VERSION + 1 })).toThrow(ReplayError);

@@ -115,16 +115,25 @@ describe('sent enemies in a maze', () => {
     expect(volleys).toBeGreaterThan(50); // they did find the ship and fire
   });
 
-  it('the boss holds its post: no fire at a ship behind a wall, fire once the ship is in sight', () => {
-    // pillars: walls at (7..8, 7..8) between (7, 6) and (7, 10); (3, 6) is in the open on row 6.
+  /**
+   * pillars with a sent boss posted at (7, 6), looking down, and the ship at (7, 10): hidden from it
+   * by the wall at (7..8, 7..8) between them.
+   */
+  const bossAboveHiddenShip = () => {
     const s = match('pillars');
     send(s, AttackKind.BOSS);
     step(s, 0, 0);
-    const [boss] = sent(s);
-    Object.assign(boss!, { x: centre(7), y: centre(6), ox: centre(7), oy: centre(6), aimX: 0, aimY: 1 });
+    const boss = sent(s)[0]!;
+    Object.assign(boss, { x: centre(7), y: centre(6), ox: centre(7), oy: centre(6), aimX: 0, aimY: 1 });
     const side = s.sides[0]!;
     side.ship.x = centre(7);
-    side.ship.y = centre(10); // 4 cells straight below, in range and in the cone, behind the wall
+    side.ship.y = centre(10);
+    return { s, boss, side };
+  };
+
+  it('the boss holds its post: no fire at a ship behind a wall, fire once the ship is in sight', () => {
+    // pillars: walls at (7..8, 7..8) between (7, 6) and (7, 10); (3, 6) is in the open on row 6.
+    const { s, boss, side } = bossAboveHiddenShip(); // 4 cells straight below, in range and in the cone, behind the wall
     for (let f = 0; f < 300; f++) step(s, 0, 0);
     expect(side.bullets.count).toBe(0);
     expect([boss!.x, boss!.y]).toEqual([centre(7), centre(6)]); // it never moved
@@ -176,7 +185,7 @@ describe('sent enemies in a maze', () => {
     expect({ x: spirit!.x, y: spirit!.y }).toEqual(at); // it holds while it sees the ship
   });
 
-  it('sent enemies leave after their time: spirits after SPIRIT_MAZE_FRAMES, the boss after BOSS_FRAMES of fire', () => {
+  it('sent enemies leave at a fixed age: spirits at SPIRIT_MAZE_FRAMES, the boss at its first-fire age + BOSS_FRAMES', () => {
     const s = match('rooms');
     send(s, AttackKind.SPIRIT, AttackKind.BOSS);
     step(s, 0, 0);
@@ -188,6 +197,37 @@ describe('sent enemies in a maze', () => {
     expect(ages()).toEqual([[EnemyKind.SPIRIT, 50 + BOSS_FRAMES + 1]]);
     for (let f = 0; f < SPIRIT_MAZE_FRAMES - 50 - BOSS_FRAMES; f++) step(s, 0, 0);
     expect(sent(s)).toHaveLength(0);
+  });
+
+  it('a boss leaves at that same age whether it never sees the ship or first sees it late', () => {
+    // pillars, as above: the ship at (7, 10) is hidden from a boss at (7, 6) by the wall between.
+    const lastAge = (seeAt: number) => {
+      const { s, boss, side } = bossAboveHiddenShip();
+      let last = -1;
+      let saw = false;
+      let firedAt = -1;
+      for (let f = 0; f < 2 * BOSS_FRAMES && sent(s).length > 0; f++) {
+        if (f === seeAt) {
+          // Out into the open on the boss's row, where it sees the ship once its sweep comes round.
+          side.ship.x = centre(3);
+          side.ship.y = centre(6);
+        }
+        step(s, 0, 0);
+        if (sent(s).length > 0) last = boss!.age;
+        saw ||= boss!.p0 === 1;
+        if (firedAt < 0 && side.bullets.count > 0) firedAt = f;
+      }
+      return { last, saw, firedAt };
+    };
+    const never = lastAge(-1);
+    const late = lastAge(300);
+    expect(never.saw).toBe(false);
+    expect(never.firedAt).toBe(-1);
+    expect(late.saw).toBe(true);
+    expect(late.firedAt).toBeGreaterThanOrEqual(300);
+    // The boss's first fire is due at age 50 (versus.ts); it is there up to age 50 + BOSS_FRAMES − 1.
+    expect(never.last).toBe(50 + BOSS_FRAMES - 1);
+    expect(late.last).toBe(never.last); // not BOSS_FRAMES after its late first volley
   });
 
   it('sent enemies follow a side that clears its maze, onto open cells of the next maze', () => {

@@ -3,10 +3,14 @@
 import { DodgeDecision, DodgePlan } from './decision';
 import { InfluenceMap } from './influence-map';
 import type { DodgeParams } from './params';
-import { DodgeProblem } from './problem';
+import { LATTICE } from './constants';
+import { pathValue } from './path-value';
+import { DodgeProblem, penalised } from './problem';
 import { FastSearch } from './search-fast';
 import { searchExhaustive, searchExhaustivePath } from './search-exhaustive';
 import type { DodgeWorld } from './world';
+
+const INV_Q = 1 / LATTICE;
 
 export class Dodger {
   readonly problem: DodgeProblem;
@@ -35,6 +39,28 @@ export class Dodger {
   decideExhaustive(world: DodgeWorld, prevMove = -1, out = new DodgeDecision(this.problem.moves.count), plan?: DodgePlan): DodgeDecision {
     this.problem.prepare(world, prevMove, true);
     return plan ? searchExhaustivePath(this.problem, out, plan) : searchExhaustive(this.problem, out);
+  }
+
+  /**
+   * After decide(): the plan becomes the single step of first move `a` (a CPU's deliberate slip
+   * plays a move other than the best path's first), marked `slipped`, so an overlay shows what the
+   * ship really does. `a` must survive its step (decision.rootL[a] ≥ 1): the search then drew the
+   * map cells that step's end reads.
+   */
+  planFirstStep(a: number): DodgePlan {
+    const p = this.problem;
+    const plan = this.plan;
+    const E = p.transition(0, p.startX, p.startY, a, null, 0);
+    if (E !== E) throw new Error(`planFirstStep: move ${a} is hit on its first step`);
+    plan.moves[0] = a;
+    plan.x[0] = p.outX * INV_Q;
+    plan.y[0] = p.outY * INV_Q;
+    plan.values[0] = penalised(E, a, p.prevMove, p.switchPenalty);
+    plan.hazards[0] = p.hazard(0, p.startX, p.startY, a);
+    plan.count = 1;
+    plan.hazard = pathValue(plan.hazards, p.weights, 1);
+    plan.slipped = true;
+    return plan;
   }
 
   /** States and transitions the last fast search expanded. */

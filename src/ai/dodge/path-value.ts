@@ -12,18 +12,14 @@ export function pathWeights(T: number, w: number, out = new Float64Array(T)): Fl
 }
 
 /**
- * Σ w^(T−k) E_k summed from the last node backwards, acc = c_k·E_k + acc: the same order both
- * searches use, so equal paths give bit-equal values.
+ * Σ_{k<n} weights[k]·E[k] for the first n nodes of a path, summed from its last node backwards
+ * (acc = weights[k]·E[k] + acc): the order of both searches' backward induction, so the node
+ * values of a best path give its decision value bit for bit. `weights` are the search's
+ * (pathWeights(depth, w)): a path hit after n < depth nodes keeps the weights of a full one.
+ * The plan uses it for its danger-only value (DodgePlan.hazard). Allocates nothing.
  */
-export function pathValue(E: ArrayLike<number>, w: number): number {
-  const T = E.length;
+export function pathValue(E: ArrayLike<number>, weights: ArrayLike<number>, n = E.length): number {
   let acc = 0;
-  let c = 1;
-  const cs = new Float64Array(T);
-  for (let k = T; k >= 1; k--) {
-    cs[k - 1] = c;
-    c *= w;
-  }
-  for (let k = T; k >= 1; k--) acc = cs[k - 1]! * E[k - 1]! + acc;
+  for (let k = n - 1; k >= 0; k--) acc = weights[k]! * E[k]! + acc;
   return acc;
 }

@@ -375,6 +375,17 @@ export class DodgeProblem {
     return best > h ? best - h : 0;
   }
 
+  /**
+   * The danger part of transition()'s node value: the paper's A.4 value (no lure, pull or switch
+   * penalty), or NaN when the ship is hit. End point in outX / outY. Reads maps[k] at the end point,
+   * so after a fast search only for nodes it reached (their cells are drawn).
+   */
+  hazard(k: number, ix: number, iy: number, a: number): number {
+    const nearly = this.contacts(k, ix, iy, a, null, 0);
+    if (nearly < 0) return Number.NaN;
+    return nodeValue(this.dangerAt(k, this.outX, this.outY), nearly, this.params.influenceMap);
+  }
+
   /** Contacts and node value of one step: E, or NaN when the ship is hit. End point in outX / outY. */
   transition(k: number, ix: number, iy: number, a: number, list: Int32Array | null, len: number): number {
     const nearly = this.contacts(k, ix, iy, a, list, len);

@@ -22,8 +22,16 @@ export const DodgeScenarioSchema = z.strictObject({
   enemies: z.array(Obstacle).default([]),
   /** Move index (MOVE_BITS order) held before the decision, for the switch penalty. */
   prevMove: z.int().min(-1).max(16).optional(),
-  /** Point the ship likes to be under (used with a preset's lure). */
+  /**
+   * x the ship likes to be near (used with a preset's lure). The CPU in versus play sets it to the
+   * x of the lowest enemy above it, only while the danger at the ship is ≤ 10 (SAFE_DANGER).
+   */
   goalX: finite.optional(),
+  /**
+   * y the ship does not like to be above (used with a preset's lure). The CPU always sets its home
+   * line, 313.6 (0.7 × 448, HOME_Y in cpu-controller.ts), when its preset has a lure.
+   */
+  goalY: finite.optional(),
 });
 
 export type DodgeScenario = z.infer<typeof DodgeScenarioSchema>;
@@ -76,6 +84,7 @@ export function worldOfScenario(s: DodgeScenario): DodgeWorld {
   w.shipX = s.ship.x;
   w.shipY = s.ship.y;
   if (s.goalX !== undefined) w.goalX = s.goalX;
+  if (s.goalY !== undefined) w.goalY = s.goalY;
   for (const o of s.bullets) w.add(o.x, o.y, o.vx, o.vy, o.r, o.age);
   for (const o of s.enemies) w.add(o.x, o.y, o.vx, o.vy, o.r, o.age);
   return w;

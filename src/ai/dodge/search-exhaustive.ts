@@ -6,6 +6,7 @@
 // recording never changes a value, so the decision is the same either way.
 import { LATTICE } from './constants';
 import { DodgeDecision, type DodgePlan } from './decision';
+import { pathValue } from './path-value';
 import { better, penalised, type DodgeProblem } from './problem';
 
 const INV_Q = 1 / LATTICE;
@@ -55,12 +56,21 @@ class ExhaustiveSearch {
     plan.startX = p.startX * INV_Q;
     plan.startY = p.startY * INV_Q;
     plan.count = L;
+    plan.slipped = false;
+    let px = p.startX;
+    let py = p.startY;
     for (let j = 0; j < L; j++) {
-      plan.moves[j] = this.bm[0]![j]!;
+      const a = this.bm[0]![j]!;
+      plan.moves[j] = a;
       plan.x[j] = this.bx[0]![j]! * INV_Q;
       plan.y[j] = this.by[0]![j]! * INV_Q;
       plan.values[j] = this.bv[0]![j]!;
+      // The danger part of the node, worked out again for the path found (maps are full here).
+      plan.hazards[j] = p.hazard(j, px, py, a);
+      px = this.bx[0]![j]!;
+      py = this.by[0]![j]!;
     }
+    plan.hazard = pathValue(plan.hazards, p.weights, L);
   }
 
   /**

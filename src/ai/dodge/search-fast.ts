@@ -32,6 +32,8 @@ import { LATTICE } from './constants';
 import { MapShapes } from './influence-map';
 import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
 import { BoxBuckets } from './box-buckets';
+import { nodeValue } from './node-value';
+import { pathValue } from './path-value';
 
 const INV_Q = 1 / LATTICE;
 /** posNear of a position no surviving transition has reached (yet). */
@@ -1186,8 +1188,12 @@ export class FastSearch {
       plan.y[k] = nxt.posY[cp]! * INV_Q;
       const E = one ? nxt.posE[cp]! : lev.tE[tb + a]!;
       plan.values[k] = penalised(E, a, states ? lev.stLast[si]! : -1, p.switchPenalty);
+      // posD is the node's interpolated danger (not read without a map: nodeValue is 0 then).
+      plan.hazards[k] = nodeValue(nxt.posD[cp]!, one ? nxt.posNear[cp]! : lev.tNear[tb + a]!, p.params.influenceMap);
       si = states ? lev.sChild[si * M + a]! : cp;
     }
     plan.count = k;
+    plan.slipped = false;
+    plan.hazard = pathValue(plan.hazards, p.weights, k);
   }
 }

@@ -9,8 +9,9 @@
 //    optimistic reward and a lower bound on the time still needed. A state that cannot beat the
 //    incumbent is dropped.
 // Sets are processed in increasing bit-mask order and ties are broken as in the dense search, so
-// both return the same plan (tests/ai/planner/exact.test.ts). Beyond `limit` stored states it
-// gives up with a PlannerLimitError (a size limit of the mode, not a bad instance).
+// both return the same plan (tests/ai/planner/exact.test.ts). Beyond `limit` stored states, or
+// MAX_EXACT_ENEMIES attackable enemies, it gives up with a PlannerLimitError (a size limit of the
+// mode, not a bad instance).
 
 import { ExactBounds } from './exact-bound';
 import { findIncumbent } from './exact-incumbent';
@@ -47,7 +48,7 @@ class Records {
   }
   add(t: number, a: number, parent: number, kp: number, z: number, kind: number): number {
     if (this.n === this.t.length) {
-      if (this.n >= this.limit) tooLarge(this.k, this.n, this.limit);
+      if (this.n >= this.limit) tooLarge(this.k, 'states', this.n, this.limit);
       this.grow(Math.min(this.limit, this.n * 2));
     }
     const r = this.n++;
@@ -74,8 +75,11 @@ class Records {
   }
 }
 
-function tooLarge(k: KeyPoints, states: number, limit: number): never {
-  throw new PlannerLimitError(k.inst.source, states, limit, `${k.K} enemies, ${k.Z} damage levels, ${k.P} key points`);
+/** Sets of killed enemies are bit masks in int32 arithmetic: at most this many attackable enemies. */
+export const MAX_EXACT_ENEMIES = 30;
+
+function tooLarge(k: KeyPoints, kind: 'states' | 'enemies', count: number, limit: number): never {
+  throw new PlannerLimitError(k.inst.source, kind, count, limit, `${k.K} enemies, ${k.Z} damage levels, ${k.P} key points`);
 }
 
 /** A binary min-heap of bit masks (non-negative int32). */
@@ -250,7 +254,7 @@ function layeredSearch(k: KeyPoints, limit: number, bounds: ExactBounds | null):
 
 /** Exact mode's optimal steps by the sparse search, or null when no goal can be reached. */
 export function searchExactSparse(k: KeyPoints, limit: number): Step[] | null {
-  if (k.K > 30) tooLarge(k, 0, limit); // sets are 31-bit masks
+  if (k.K > MAX_EXACT_ENEMIES) tooLarge(k, 'enemies', k.K, MAX_EXACT_ENEMIES);
   const bounds = new ExactBounds(k);
   const inc = findIncumbent(k);
   if (inc) bounds.offer(inc.reward, inc.time);

@@ -16,7 +16,7 @@
 // which visits only reachable sets and prunes by dominance and bounds, and gives the same plan.
 
 import { keyPoints, pushPathReversed, type KeyPoints } from './exact-keys';
-import { searchExactSparse, SPARSE_RECORD_LIMIT } from './exact-sparse';
+import { MAX_EXACT_ENEMIES, searchExactSparse, SPARSE_RECORD_LIMIT } from './exact-sparse';
 import type { Instance, Step } from './types';
 
 /** Up to this many states (sets × damage levels × key points) exact mode uses dense tables. */
@@ -39,7 +39,7 @@ export interface ExactOptions {
 export function searchExact(inst: Instance, opts: ExactOptions = {}): ExactResult | null {
   const k = keyPoints(inst);
   if (!k) return null;
-  const dense = opts.search ? opts.search === 'dense' : k.K <= 30 && 2 ** k.K * k.Z * k.P <= DENSE_STATE_LIMIT;
+  const dense = opts.search ? opts.search === 'dense' : k.K <= MAX_EXACT_ENEMIES && 2 ** k.K * k.Z * k.P <= DENSE_STATE_LIMIT;
   const steps = dense ? searchDense(k) : searchExactSparse(k, opts.limit ?? EXACT_STATE_LIMIT);
   return steps ? { steps } : null;
 }

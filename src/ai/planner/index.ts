@@ -8,6 +8,7 @@ export { visitOrder } from './unrestricted';
 export { restrictedDag } from './graph';
 export { isExperimentJson, parseExperiment, runExperiment, type Experiment, type Route, type RunResult, type TurnRecord } from './experiment';
 export { DENSE_STATE_LIMIT, EXACT_STATE_LIMIT, searchExact, type ExactOptions } from './exact';
+export { MAX_EXACT_ENEMIES } from './exact-sparse';
 export * from './types';
 export { runSnapshots } from './snapshots';
 export { parseJsonText, jsonSyntaxError, lineColumn } from './json-text';

@@ -113,18 +113,24 @@ export class PlannerInputError extends Error {
 }
 
 /**
- * Not a bad instance: exact mode gave up because the instance is too large for its search
- * (more than `limit` search states). The other modes still answer; tools exit 2 on it.
+ * Not a bad instance: exact mode gave up because the instance is too large for its search — more
+ * than `limit` stored search states (`kind` 'states', `count` = the states stored when it stopped),
+ * or more than `limit` attackable enemies (`kind` 'enemies', `count` = how many; the search never
+ * ran: its sets are 31-bit masks). The other modes still answer; tools exit 2 on it.
  */
 export class PlannerLimitError extends Error {
   readonly userFacing = true;
   constructor(
     readonly source: string,
-    readonly states: number,
+    readonly kind: 'states' | 'enemies',
+    readonly count: number,
     readonly limit: number,
+    /** The instance's size: enemies, damage levels, key points. */
     readonly detail: string,
   ) {
-    super(`${source}: exact mode: instance too large (${detail}: more than ${limit} search states); use --mode unrestricted`);
+    super(
+      `${source}: exact mode: instance too large (${kind === 'states' ? `${detail}: more than ${limit} search states` : `more than ${limit} attackable enemies: ${count}`}); use --mode unrestricted`,
+    );
     this.name = 'PlannerLimitError';
   }
 }

@@ -155,6 +155,8 @@ export class WavePlusTracker {
   /** Heading updates so far (every step once a wave has reached the chaser). */
   reactions = 0;
   private lastGen = -1;
+  /** Scratch for arrivalDirection (the update allocates nothing). */
+  private readonly dir: Vec2 = { x: 0, y: 0 };
 
   constructor(readonly field: WaveField) {
     if (!field.recordsArrival) throw new Error('wave+ needs a WaveField constructed with { arrival: true }');
@@ -205,43 +207,10 @@ export class WavePlusTracker {
       }
     }
     if (best < 0) return false;
-    // arrivalDirection(), inlined: blend the four surrounding grid points' precomputed directions.
-    const arr = f.arrivalBuffer(best)!;
-    const ox = f.arrivalDirXBuffer(best)!;
-    const oy = f.arrivalDirYBuffer(best)!;
-    const gx = x * r - 0.5;
-    const gy = y * r - 0.5;
-    const i = Math.floor(gx);
-    const j = Math.floor(gy);
-    const u = gx - i;
-    const v = gy - j;
-    const p = (j + 2) * S + i + 2; // i, j ≥ −1 here: inside the padded buffers
-    let sx = 0;
-    let sy = 0;
-    if (arr[p]! >= 0) {
-      const wt = (1 - u) * (1 - v);
-      sx += wt * ox[p]!;
-      sy += wt * oy[p]!;
-    }
-    if (arr[p + 1]! >= 0) {
-      const wt = u * (1 - v);
-      sx += wt * ox[p + 1]!;
-      sy += wt * oy[p + 1]!;
-    }
-    if (arr[p + S]! >= 0) {
-      const wt = (1 - u) * v;
-      sx += wt * ox[p + S]!;
-      sy += wt * oy[p + S]!;
-    }
-    if (arr[p + S + 1]! >= 0) {
-      const wt = u * v;
-      sx += wt * ox[p + S + 1]!;
-      sy += wt * oy[p + S + 1]!;
-    }
-    const len = Math.sqrt(sx * sx + sy * sy);
-    if (len === 0) return false;
-    const nx = sx / len;
-    const ny = sy / len;
+    const dir = this.dir;
+    if (!arrivalDirection(f, best, x, y, dir)) return false;
+    const nx = dir.x;
+    const ny = dir.y;
     const h = this.heading;
     const gen = f.generation[best]!;
     // Far from the source the arrival map is slightly noisy; a U-turn within the same wave is a
@@ -276,16 +245,31 @@ export function arrivalDirection(f: WaveField, w: number, x: number, y: number, 
   if (!arr || !ox || !oy) return false;
   const u = gx - i;
   const v = gy - j;
-  const p = (j + 2) * f.stride + i + 2;
+  const S = f.stride;
+  const p = (j + 2) * S + i + 2;
   let sx = 0;
   let sy = 0;
-  // One pass over the four corners: p, p+1, p+S, p+S+1 with bilinear weights.
-  for (let c = 0; c < 4; c++) {
-    const q = p + (c & 1) + (c >> 1) * f.stride;
-    if (arr[q]! < 0) continue;
-    const wt = ((c & 1) ? u : 1 - u) * ((c >> 1) ? v : 1 - v);
-    sx += wt * ox[q]!;
-    sy += wt * oy[q]!;
+  // The four corners p, p+1, p+S, p+S+1 with bilinear weights, unrolled: every wave+ chaser runs
+  // this every step.
+  if (arr[p]! >= 0) {
+    const wt = (1 - u) * (1 - v);
+    sx += wt * ox[p]!;
+    sy += wt * oy[p]!;
+  }
+  if (arr[p + 1]! >= 0) {
+    const wt = u * (1 - v);
+    sx += wt * ox[p + 1]!;
+    sy += wt * oy[p + 1]!;
+  }
+  if (arr[p + S]! >= 0) {
+    const wt = (1 - u) * v;
+    sx += wt * ox[p + S]!;
+    sy += wt * oy[p + S]!;
+  }
+  if (arr[p + S + 1]! >= 0) {
+    const wt = u * v;
+    sx += wt * ox[p + S + 1]!;
+    sy += wt * oy[p + S + 1]!;
   }
   const len = Math.sqrt(sx * sx + sy * sy);
   if (len === 0) return false;

@@ -116,7 +116,9 @@ export class Menu {
     if (!this.active) return;
     const map: Record<string, MenuCommand> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', z: 'confirm', Z: 'confirm', Enter: 'confirm', ' ': 'confirm', x: 'back', X: 'back', Backspace: 'back' };
     const c = map[e.key];
-    if (c) this.command(c);
+    // Like the pad's buttons, keys that choose or go back never repeat: an X held for a charge
+    // when the match ended must not leave the result screen by auto-repeat. Arrows do repeat.
+    if (c && !(e.repeat && (c === 'confirm' || c === 'back'))) this.command(c);
   }
 
   private command(c: MenuCommand): void {

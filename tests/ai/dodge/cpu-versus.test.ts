@@ -1,9 +1,12 @@
 // Versus play of the CPU: the lure toward enemies acts only when the danger at the ship is low
-// (SAFE_DANGER), and the charge attack is spent by the preset's policy (clear / level 2 / level 3).
+// (SAFE_DANGER) while its home line always acts, and the charge attack is spent by the preset's
+// policy (clear / level 2 / level 3); in mazes the clear reads the danger, not the pull to the goal.
 import { describe, expect, it } from 'vitest';
-import { CpuController, SAFE_DANGER } from '../../../src/ai/cpu-controller';
+import { CpuController, HOME_Y, SAFE_DANGER } from '../../../src/ai/cpu-controller';
+import { DodgeWorld, Dodger, worldFromMatch } from '../../../src/ai/dodge/index';
 import { LURE_BAND } from '../../../src/ai/dodge/problem';
-import { getDodgePreset, parseDodgePreset } from '../../../src/presets/dodge';
+import { dodgeParamsOf, getDodgePreset, parseDodgePreset, type DodgePreset } from '../../../src/presets/dodge';
+import { dcos, dsin, TAU } from '../../../src/sim/dmath';
 import { spawnEnemy } from '../../../src/sim/enemies';
 import { EnemyKind } from '../../../src/sim/enemy-pool';
 import { Input } from '../../../src/sim/input';
@@ -30,6 +33,11 @@ function target(s: MatchState, x: number) {
 /** A bullet that stands still at (x, y), old enough for every reaction delay. */
 function still(s: MatchState, x: number, y: number, r = 4): void {
   s.sides[0]!.bullets.add(x, y, 0, 0, r, s.frame - 200, 0, 0, -1);
+}
+
+/** The preset without its lure (pure dodging, same name: the same seeded slips). */
+function noLure(name: string): DodgePreset {
+  return parseDodgePreset({ ...getDodgePreset(name), lure: 0 });
 }
 
 /** Input bits of the first `n` frames of a CPU on `s` (side 0), and the charge attacks fired. */
@@ -91,19 +99,25 @@ describe('versus: the lure acts only when safe', () => {
     }
   });
 
-  it('does not drift toward the enemy while the danger stays high', () => {
-    // Bullets keep falling past the ship's right side; the enemy to shoot is far to the left.
-    const s = quiet();
-    const me = s.sides[0]!;
-    me.ship.x = 300;
-    target(s, 60);
+  it('does not drift toward the enemy while the danger stays high (the home line still acts)', () => {
+    // Bullets keep falling past the ship's right side; the ship is above the home line and the
+    // enemy to shoot is far to the left. While the lure is off its moves are those of the CPU
+    // without versus play (home line, no enemy x); the first time they differ the lure is on.
+    const make = (mode: 'versus' | 'practice') => {
+      const m = quiet(mode);
+      m.sides[0]!.ship.x = 300;
+      m.sides[0]!.ship.y = 200;
+      target(m, 60);
+      return m;
+    };
+    const s = make('versus');
+    const t = make('versus');
+    expect(s.sides[0]!.ship.y).toBeLessThan(HOME_Y - 100);
     const cpu = new CpuController('normal');
-    const t = quiet();
-    t.sides[0]!.ship.x = 300;
-    target(t, 60);
     const plain = new CpuController('normal', { versus: false });
     let inDanger = 0;
-    for (let f = 0; f < 120; f++) {
+    let parted = false;
+    for (let f = 0; f < 120 && !parted; f++) {
       for (const m of [s, t]) {
         const side = m.sides[0]!;
         if (f % 3 === 0) side.bullets.add(side.ship.x + 9, side.ship.y - 120, 0, 3, 4, m.frame - 200, 0, 0, -1);
@@ -111,13 +125,60 @@ describe('versus: the lure acts only when safe', () => {
       const a = cpu.decide(s, 0);
       const b = plain.decide(t, 0);
       if (cpu.lastPlanFrame === s.frame && !cpu.lureActive) inDanger++;
-      // While it is in danger its moves are those of the CPU without the lure.
-      if (!cpu.lureActive) expect(a & DIRS).toBe(b & DIRS);
+      if ((a & DIRS) !== (b & DIRS)) {
+        expect(cpu.lureActive).toBe(true);
+        parted = true;
+      }
       step(s, a, 0);
       step(t, b, 0);
-      if ((a & DIRS) !== (b & DIRS)) break;
     }
     expect(inDanger).toBeGreaterThan(5);
+  });
+});
+
+describe('the home line (the lure\'s y term): below 0.7 of the field, always', () => {
+  /** Side 0's ship at (192, 200), above the home line (313.6), and a still bullet d units to its left. */
+  function above(d: number | null, versus = true): MatchState {
+    const s = quiet(versus ? 'versus' : 'practice');
+    const me = s.sides[0]!;
+    me.ship.x = 192;
+    me.ship.y = 200;
+    if (d !== null) still(s, 192 - d, 200);
+    return s;
+  }
+
+  it('is 0.7 of the field height and brings the ship down, in versus play and in drills alike', () => {
+    expect(HOME_Y).toBeCloseTo(313.6, 12);
+    for (const versus of [true, false]) {
+      const s = above(null, versus);
+      play(new CpuController('hard', { versus }), s, 120);
+      expect(s.sides[0]!.ship.y).toBeGreaterThanOrEqual(HOME_Y);
+      // Without a lure nothing moves it (the paper's stay when nothing threatens).
+      const t = above(null, versus);
+      play(new CpuController(noLure('hard'), { versus }), t, 120);
+      expect(t.sides[0]!.ship.y).toBe(200);
+    }
+  });
+
+  it('acts in danger too (only the pull toward the enemy\'s x is switched off there)', () => {
+    // A still bullet of radius 4 at distance d (Rhit = 6.5): danger 20.41 at d = 15 (> SAFE_DANGER),
+    // 5.00 at d = 18.5. Either way the move is the dodger's with the home line, and in danger that
+    // differs from the pure dodge (so the situation tells the two apart).
+    for (const versus of [true, false]) {
+      for (const [d, inDanger] of [[15, true], [18.5, false]] as const) {
+        const s = above(d, versus);
+        const cpu = new CpuController('normal', { versus });
+        const bits = cpu.decide(s, 0);
+        expect(cpu.shipDanger > SAFE_DANGER).toBe(inDanger);
+        const withLine = (on: boolean) => {
+          const w = worldFromMatch(above(d, versus), 0, new DodgeWorld(64));
+          w.goalY = on ? HOME_Y : Number.NaN;
+          return new Dodger(dodgeParamsOf(getDodgePreset('normal')), 64).decide(w, 0).bits & DIRS;
+        };
+        if (inDanger) expect(withLine(true)).not.toBe(withLine(false));
+        expect(bits & DIRS).toBe(withLine(true));
+      }
+    }
   });
 });
 
@@ -147,22 +208,29 @@ describe('versus: spending the charge attack', () => {
     }
   });
 
-  it('level 1 also below the preset\'s clearBelow path value, not above it', () => {
-    // A still bullet beside the ship: a safe path exists, its value is a little below 0.
+  it('level 1 also when the best path\'s danger-only value is below the preset\'s clearBelow, not above it', () => {
+    // A large still bullet (r = 60: its circle of danger reaches 187.5 units) 70 units left of the
+    // ship: a safe path exists, but not out of that circle within the horizon, so the danger part of
+    // the best path (A.4 node values without the lure and the switch penalty) stays below 0. Its
+    // path value also pays the switch penalty on leaving "stay" (15·w³ ≈ 4e-7), so the ±1e-9 probes
+    // below tell the two apart.
     const make = (clearBelow: number) => {
       const s = quiet();
-      still(s, s.sides[0]!.ship.x + 12, s.sides[0]!.ship.y);
+      still(s, s.sides[0]!.ship.x - 70, s.sides[0]!.ship.y, 60);
       s.sides[0]!.gauge = 100;
       const p = parseDodgePreset({ ...getDodgePreset('normal'), cpu: { ...getDodgePreset('normal').cpu, clearBelow } });
       const cpu = new CpuController(p);
       const b = cpu.decide(s, 0);
-      return { pressed: (b & Input.CHARGE) !== 0, value: cpu.activeDodger.decision.value, survived: cpu.activeDodger.decision.survived };
+      const d = cpu.activeDodger;
+      return { pressed: (b & Input.CHARGE) !== 0, hazard: d.plan.hazard, value: d.decision.value, survived: d.decision.survived };
     };
     const probe = make(-2000);
     expect(probe.survived).toBe(getDodgePreset('normal').depth);
     expect(probe.pressed).toBe(false);
-    expect(make(probe.value + 1e-9).pressed).toBe(true);
-    expect(make(probe.value - 1e-9).pressed).toBe(false);
+    expect(probe.hazard).toBeLessThan(0);
+    expect(probe.value).toBeLessThan(probe.hazard - 1e-8);
+    expect(make(probe.hazard + 1e-9).pressed).toBe(true);
+    expect(make(probe.hazard - 1e-9).pressed).toBe(false);
   });
 
   it('level 2 when calm with two levels for presets that spend early; Hard and Lunatic save for level 3', () => {
@@ -199,5 +267,50 @@ describe('versus: spending the charge attack', () => {
     q.sides[0]!.gauge = 300;
     cornered(q);
     expect(play(new CpuController('imap-multi'), q, 5).bits.every((x) => (x & Input.CHARGE) === 0)).toBe(true);
+  });
+});
+
+describe('maze stages: the clear reads the danger of the best path, not the pull toward the goal', () => {
+  /** A maze versus match (seed 7, first maze 'pillars') with one gauge level on side 0. */
+  function maze(): MatchState {
+    const s = createMatch({ seed: 7, mode: 'versus', stages: 'maze', infiniteLives: true, timeLimit: 0 });
+    s.sides[0]!.gauge = 100;
+    return s;
+  }
+
+  it('no bullet near: the pull alone puts the path value below clearBelow, yet no clear is fired', () => {
+    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+      const s = maze();
+      const cpu = new CpuController(name);
+      let lowest = 0;
+      for (let f = 0; f < 30; f++) {
+        const b = cpu.decide(s, 0);
+        if (cpu.lastPlanFrame === s.frame) {
+          expect(s.sides[0]!.bullets.count).toBe(0);
+          lowest = Math.min(lowest, cpu.activeDodger.decision.value);
+        }
+        expect(b & Input.CHARGE, `${name} frame ${f}`).toBe(0);
+        step(s, b, 0);
+      }
+      expect(lowest, name).toBeLessThan(cpu.preset.cpu.clearBelow);
+    }
+  });
+
+  it('bullets closing in: a cage of still bullets (a safe path, 8 nearly-hit pairs a frame) fires level 1', () => {
+    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+      const s = maze();
+      const me = s.sides[0]!;
+      // Eight bullets (r = 3) 9 units around the ship: staying is safe (hit at 5.5), every frame is a
+      // near miss for all eight (within 11), and the gaps are too narrow to leave by.
+      for (let k = 0; k < 8; k++) me.bullets.add(me.ship.x + 9 * dcos((TAU * k) / 8), me.ship.y + 9 * dsin((TAU * k) / 8), 0, 0, 3, s.frame - 200, 0, 0, -1);
+      const cpu = new CpuController(name);
+      const first = cpu.decide(s, 0);
+      expect(cpu.activeDodger.decision.survived, name).toBe(cpu.preset.depth);
+      expect(cpu.activeDodger.plan.hazard, name).toBeLessThan(cpu.preset.cpu.clearBelow);
+      expect(first & Input.CHARGE, name).toBe(Input.CHARGE);
+      step(s, first, 0);
+      const { attacks } = play(cpu, s, 2);
+      expect(attacks, name).toEqual([1]);
+    }
   });
 });

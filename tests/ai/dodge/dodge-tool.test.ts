@@ -56,6 +56,12 @@ describe('dodge scenarios: the field and the ship', () => {
     const r = run([bad, '--preset', 'imap']);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${bad}:3:8: malformed JSON (expected a value, found '}')`]);
+    // 100000 levels deep: the scanner is iterative, so still one error: line, not a stack trace.
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, '{"ship":\n' + '['.repeat(100_000) + '1,');
+    const d = run([deep, '--preset', 'imap']);
+    expect(d.status).toBe(2);
+    expect(d.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${deep}:2:100003: malformed JSON (expected a value, found the end of the text)`]);
   });
 
   it('--search exhaustive prints the exhaustive search\'s own best path', () => {

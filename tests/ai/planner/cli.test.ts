@@ -36,6 +36,14 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${bad}:4:3: malformed JSON (expected ',' or '}' after a property value, found '"')`]);
   });
 
+  it('exits 2 on malformed JSON nested 100000 deep (no stack overflow), naming the line and column', () => {
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, '['.repeat(100_000) + '1,');
+    const r = run([deep]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${deep}:1:100003: malformed JSON (expected a value, found the end of the text)`]);
+  });
+
   it('an instance too large for exact mode exits 2 saying it is a size limit of the mode; other modes answer', () => {
     const big = join(dir, 'big.json');
     const cells: string[] = [];
@@ -46,7 +54,7 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     expect(r.status).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: .*big\.json: exact mode: instance too large \(31 enemies, .*search states\); use --mode unrestricted$/);
+    expect(lines[0]).toMatch(/^error: .*big\.json: exact mode: instance too large \(more than 30 attackable enemies: 31\); use --mode unrestricted$/);
     const u = run([big, '--mode', 'unrestricted', '--json']);
     expect(u.status).toBe(0);
     expect(JSON.parse(u.stdout.trim().split('\n').pop()!)).toMatchObject({ feasible: true, mode: 'unrestricted' });

@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { parseInstance, plan, searchExact, validatePlan, PlannerInputError, PlannerLimitError, type Instance, type Plan } from '../../../src/ai/planner';
+import { parseInstance, plan, searchExact, validatePlan, EXACT_STATE_LIMIT, MAX_EXACT_ENEMIES, PlannerInputError, PlannerLimitError, type Instance, type Plan } from '../../../src/ai/planner';
 import { bruteForce, fullStateDijkstra, randomInstance } from './reference';
 
 function checkValid(inst: Instance, p: Plan): void {
@@ -126,28 +126,48 @@ describe('exact mode on larger instances', () => {
     expect(p.reward > u.reward || (p.reward === u.reward && p.time! <= u.time!)).toBe(true);
   });
 
-  it('beyond its limit it says so: a PlannerLimitError naming the size, not an input error', () => {
+  it('beyond 30 attackable enemies it says so at once: a PlannerLimitError of its own, not an input error', () => {
     const rows = ['.........G', ...Array<string>(8).fill('..........'), 'P.........'];
     const cells: string[] = [];
     for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) if (x + y > 2 && !(x === 9 && y === 0)) cells.push(`${x},${y}`);
     const big = parseInstance({ maze: rows, maxHp: 5, enemies: cells.slice(0, 31).map((at) => ({ at })), healAt: 'anywhere' }, 'big.json');
-    let err: unknown = null;
-    try {
-      plan(big, { mode: 'exact' });
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(PlannerLimitError);
+    const err = limitErrorOf(() => plan(big, { mode: 'exact' }));
     expect(err).not.toBeInstanceOf(PlannerInputError);
-    expect((err as Error).message).toMatch(/^big\.json: exact mode: instance too large \(31 enemies, 5 damage levels, \d+ key points: more than \d+ search states\); use --mode unrestricted$/);
+    expect([err.kind, err.count, err.limit]).toEqual(['enemies', 31, MAX_EXACT_ENEMIES]);
+    expect(err.message).toBe('big.json: exact mode: instance too large (more than 30 attackable enemies: 31); use --mode unrestricted');
     // The other modes still answer.
     checkValid(big, plan(big, { mode: 'unrestricted' }));
-    // The state budget is what stops it (a small budget on a 12-enemy instance).
+  });
+
+  it('the search state budget stops it: a small budget, and the real one on a 16-enemy instance', () => {
+    const rows = ['.........G', ...Array<string>(8).fill('..........'), 'P.........'];
+    const cells: string[] = [];
+    for (let y = 0; y < 10; y++) for (let x = 0; x < 10; x++) if (x + y > 2 && !(x === 9 && y === 0)) cells.push(`${x},${y}`);
     const mid = parseInstance({ maze: rows, maxHp: 5, enemies: cells.slice(20, 32).map((at) => ({ at })), healAt: 'anywhere' }, 'mid.json');
-    expect(() => searchExact(mid, { search: 'sparse', limit: 50 })).toThrow(PlannerLimitError);
+    const small = limitErrorOf(() => searchExact(mid, { search: 'sparse', limit: 50 }));
+    expect([small.kind, small.count, small.limit]).toEqual(['states', 50, 50]);
     expect(searchExact(mid, { search: 'sparse' })).toEqual(searchExact(mid, { search: 'dense' }));
+    // The default budget, through plan(): 16 enemies on a complete graph where every order takes the
+    // same time (so the time bound prunes nothing), 3 damage levels, a heal anywhere.
+    const nodes = ['s', 'g', ...Array.from({ length: 16 }, (_, i) => `e${i}`)];
+    const edges: [string, string, number][] = [];
+    for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) edges.push([nodes[i]!, nodes[j]!, 1]);
+    const json = { graph: { nodes, edges, directed: false }, start: 's', goal: 'g', maxHp: 3, enemies: nodes.slice(2).map((at) => ({ at, reward: 1, damage: 1 })) };
+    const full = limitErrorOf(() => plan(parseInstance(json, 'full.json'), { mode: 'exact' }));
+    expect([full.kind, full.count, full.limit]).toEqual(['states', EXACT_STATE_LIMIT, EXACT_STATE_LIMIT]);
+    expect(full.message).toBe(`full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${EXACT_STATE_LIMIT} search states); use --mode unrestricted`);
   });
 });
+
+function limitErrorOf(f: () => unknown): PlannerLimitError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(PlannerLimitError);
+    return e as PlannerLimitError;
+  }
+  throw new Error('expected a PlannerLimitError');
+}
 
 /** Rebuilds the JSON of a graph instance (used to strip enemies). */
 function randomInstanceJsonOf(inst: Instance) {

@@ -73,6 +73,16 @@ describe('instance validation names the field', () => {
     }
   });
 
+  it('the JSON scanner handles any nesting depth: valid 200000 deep, and errors found at the right place', () => {
+    const n = 200_000;
+    expect(jsonSyntaxError('['.repeat(n) + ']'.repeat(n))).toBeNull();
+    expect(jsonSyntaxError('{"a":'.repeat(n) + '1' + '}'.repeat(n))).toBeNull();
+    expect(jsonSyntaxError('['.repeat(n) + '1,')).toEqual({ index: n + 2, reason: 'expected a value, found the end of the text' });
+    expect(jsonSyntaxError('['.repeat(n) + ']'.repeat(n - 1) + '}')).toEqual({ index: 2 * n - 1, reason: "expected ',' or ']' after an array element, found '}'" });
+    expect(jsonSyntaxError('[{"a":[1]} , {"b" :{}},[]]')).toBeNull();
+    expect(jsonSyntaxError('[{"a":[1]},{"b"}]')).toEqual({ index: 15, reason: "expected ':' after the property name, found '}'" });
+  });
+
   it('maze errors carry line and column', () => {
     expect(() => parseInstance({ maze: ['####', '#Px#', '####'], maxHp: 2 }, 'm.json')).toThrow(/m\.json: maze:2:3: unknown character 'x'/);
   });

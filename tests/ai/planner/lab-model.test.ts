@@ -23,6 +23,6 @@ describe('Planner lab model', () => {
     expect(r.runs.map((x) => x.mode)).toEqual(['restricted', 'unrestricted']);
     expect(r.skipped).toHaveLength(1);
     expect(r.skipped[0]!.mode).toBe('exact');
-    expect(r.skipped[0]!.reason).toMatch(/^lab: exact mode: instance too large \(31 enemies/);
+    expect(r.skipped[0]!.reason).toMatch(/^lab: exact mode: instance too large \(more than 30 attackable enemies: 31\)/);
   });
 });
