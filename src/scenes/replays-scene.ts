@@ -23,11 +23,11 @@ const LIST_Y = 118;
 const COLS = [
   { key: 'date', label: 'Date', x: 26, chars: 16, sort: 'date' as SortKey },
   { key: 'mode', label: 'Mode', x: 170, chars: 17 },
-  { key: 'players', label: 'Name / players', x: 318, chars: 28, sort: 'name' as SortKey },
-  { key: 'who', label: 'Who', x: 560, chars: 13 },
-  { key: 'result', label: 'Result', x: 672, chars: 15 },
-  { key: 'length', label: 'Length', x: 800, chars: 7, sort: 'duration' as SortKey },
-  { key: 'tags', label: 'Tags', x: 866, chars: 11 },
+  { key: 'players', label: 'Name / players', x: 318, chars: 26, sort: 'name' as SortKey },
+  { key: 'who', label: 'Who', x: 548, chars: 13 },
+  { key: 'result', label: 'Result', x: 680, chars: 15 },
+  { key: 'length', label: 'Length', x: 810, chars: 7, sort: 'duration' as SortKey },
+  { key: 'tags', label: 'Tags', x: 874, chars: 10 },
 ] as const;
 
 function fit(s: string, n: number): string {
