@@ -7,7 +7,7 @@ import Phaser from 'phaser';
 import { UI } from '../../art/palette';
 import { sfx } from '../../audio/sfx';
 import { MenuPadNav, type MenuCommand } from '../../input/menu-pad-nav';
-import { readScenePads } from '../input-device';
+import { onPadCommands } from './pad-commands';
 import { keyOnce } from './key-once';
 import { setText, textStyle } from './text';
 
@@ -33,7 +33,7 @@ export class Menu {
   /** Pad Start activates the row, unless the scene handles Start itself. */
   padStartConfirms = true;
   private readonly onKey: (e: KeyboardEvent) => void;
-  private readonly onUpdate: (time: number, delta: number) => void;
+  private readonly offPad: () => void;
   private readonly pad = new MenuPadNav();
   /** Every menu alive (for the test hook: which row is selected). */
   static readonly live = new Set<Menu>();
@@ -64,16 +64,15 @@ export class Menu {
     this.container?.add([...this.texts, this.cursor, this.note]);
     this.onKey = keyOnce((e: KeyboardEvent) => this.key(e));
     scene.input.keyboard!.on('keydown', this.onKey);
-    // Polled every frame, also while inactive, so a button held when the menu opens is seen as held.
-    this.onUpdate = (_t, delta) => {
-      const commands = this.pad.update(readScenePads(scene, 'menu'), delta);
-      for (const c of commands) {
-        if (!this.active) break;
+    // Polled also while inactive, so a button held when the menu opens is seen as held.
+    this.offPad = onPadCommands(
+      scene,
+      (c) => {
+        if (!this.active) return false;
         this.command(c);
-        if (c === 'confirm' || c === 'back' || c === 'start') break; // the menu may be gone now
-      }
-    };
-    scene.events.on('update', this.onUpdate);
+      },
+      this.pad,
+    );
     scene.events.once('shutdown', () => this.destroy());
     Menu.live.add(this);
     this.sel = rows.findIndex((r) => !r.disabled);
@@ -108,7 +107,7 @@ export class Menu {
 
   destroy(): void {
     this.scene.input.keyboard?.off('keydown', this.onKey);
-    this.scene.events.off('update', this.onUpdate);
+    this.offPad();
     Menu.live.delete(this);
   }
 
