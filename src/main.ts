@@ -1,7 +1,7 @@
 // Browser entry: the Phaser game with its scenes, and the test hook.
 import Phaser from 'phaser';
 import { BootScene } from './scenes/boot-scene';
-import { GAME_H, GAME_W } from './scenes/layout';
+import { GAME_H, GAME_W } from './views/layout';
 import { MatchScene } from './scenes/match-scene';
 import { PlaybackScene } from './scenes/playback-scene';
 import { PlannerLabScene } from './scenes/planner-lab-scene';

@@ -1,13 +1,13 @@
 // The architecture rule (DESIGN.md): the deterministic core — sim, ai, controllers, replay, metrics,
 // presets — never imports Phaser and never touches the browser, the clock, unseeded randomness or the
 // engine-dependent Math functions (their last bits may differ between JS engines and would break
-// replays across browsers; src/sim/dmath.ts has the project's own). Comments and strings are ignored.
+// replays across browsers; src/geom/dmath.ts has the project's own). Comments and strings are ignored.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..');
-const PURE_DIRS = ['src/sim', 'src/ai', 'src/controllers', 'src/replay', 'src/metrics', 'src/presets'];
+const PURE_DIRS = ['src/geom', 'src/maze', 'src/world', 'src/sim', 'src/cpu', 'src/controllers', 'src/replay', 'src/metrics', 'src/playback', 'src/lab'];
 /**
  * Math members that are exact under IEEE 754 (sqrt and rounding are correctly rounded; imul and clz32
  * are integer operations) or plain constants: everything else is refused.

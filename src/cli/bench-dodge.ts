@@ -7,8 +7,8 @@
 // CPU time by default (a decision is single-threaded; on a shared machine wall time also counts
 // the time other processes hold the core), or wall time with --clock wall.
 import seedrandom from 'seedrandom';
-import { DodgeDecision, Dodger, DodgeWorld, randomWorld } from '../ai/dodge/index';
-import { dodgeParamsOf, getDodgePreset, type DodgePreset } from '../presets/dodge';
+import { DodgeDecision, Dodger, DodgeWorld, randomWorld } from '../cpu/dodge/index';
+import { dodgeParamsOf, getDodgePreset, type DodgePreset } from '../cpu/presets';
 import { median, progress, runTool, UsageError } from './common';
 
 const SIZES = [100, 500, 1500] as const;

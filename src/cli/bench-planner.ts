@@ -5,9 +5,9 @@
 // --scale: exact mode with more enemies; --game: the planner CPU in real maze matches.
 
 import seedrandom from 'seedrandom';
-import { runMazeCpu, ROUTE_LAG, type MazeRunStats } from '../ai/maze-cpu-stats';
-import { FIGHT_GIVE_UP } from '../ai/maze-cpu';
-import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../ai/planner';
+import { runMazeCpu, ROUTE_LAG, type MazeRunStats } from '../cpu/maze-cpu-stats';
+import { FIGHT_GIVE_UP } from '../cpu/maze-cpu';
+import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../cpu/planner';
 import { mazeSpecError } from '../sim/maze-rotation';
 import { median, progress, readTextFile, runTool, UsageError, type ToolSpec } from './common';
 

@@ -8,9 +8,9 @@
 // is), and beside it the fastest block (the median over runs of each run's fastest), the speed when
 // no other process got in the way on this shared machine.
 import seedrandom from 'seedrandom';
-import { WaveField, type WaveFieldOptions } from '../ai/wave/field';
-import type { TileGrid } from '../ai/wave/grid';
-import { WavePlusTracker, WaveTracker } from '../ai/wave/tracker';
+import { WaveField, type WaveFieldOptions } from '../world/wave/field';
+import type { TileGrid } from '../geom/grid';
+import { WavePlusTracker, WaveTracker } from '../world/wave/tracker';
 import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
 import { UsageError, median, progress, runTool } from './common';
 

@@ -2,7 +2,7 @@
 // --lifetime, --threshold, --arrival-threshold, --resolution. Checked here so a bad value exits 2
 // with one `error:` line naming the option (the WaveField would refuse most too, but with a library
 // message).
-import type { WaveFieldOptions } from '../ai/wave/field';
+import type { WaveFieldOptions } from '../world/wave/field';
 import { type OptionSpec, type ParsedArgs, UsageError } from './common';
 
 export const WAVE_OPTION_SPECS: OptionSpec[] = [

@@ -1,7 +1,7 @@
 // npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N]
 //   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
-import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
-import { simulateChase } from '../ai/chase/sim';
+import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
+import { simulateChase } from '../world/chase/sim';
 import { parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
 import { UsageError, readTextFile, runTool } from './common';

@@ -1,10 +1,10 @@
 // The seeded bullet drills of eval:dodge and the per-preset summary it prints (a module of its own
 // so tests can run a drill and check the summary without running the tool).
-import { CpuController } from '../ai/cpu-controller';
-import type { DodgePreset } from '../presets/dodge';
+import { CpuController } from '../cpu/cpu-controller';
+import type { DodgePreset } from '../cpu/presets';
 import { pooledHumanLikeness, SideRecorder, type HumanLikeness, type InputLog } from '../metrics/index';
 import { FIELD_W } from '../sim/constants';
-import { datan2, dcos, dsin, TAU } from '../sim/dmath';
+import { datan2, dcos, dsin, TAU } from '../geom/dmath';
 import { createMatch, step } from '../sim/match';
 import { matchStream, type Rng } from '../sim/rng';
 import type { SideState } from '../sim/state';

@@ -1,7 +1,7 @@
 // npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]
 // One dodge decision on a scenario file: the chosen first move, its path value and the best path.
-import { DodgeDecision, DodgePlan, Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../ai/dodge/index';
-import { dodgeParamsOf, getDodgePreset } from '../presets/dodge';
+import { DodgeDecision, DodgePlan, Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../cpu/dodge/index';
+import { dodgeParamsOf, getDodgePreset } from '../cpu/presets';
 import { parseJsonText, readTextFile, runTool, UsageError } from './common';
 
 await runTool(

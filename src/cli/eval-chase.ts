@@ -8,8 +8,8 @@
 // the parameters the paper leaves free (resolution, δ, threshold) against Lee, static target.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
-import { type ChaseOptions, type ChaserResult, simulateChase } from '../ai/chase/sim';
+import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
+import { type ChaseOptions, type ChaserResult, simulateChase } from '../world/chase/sim';
 import { generateMaze } from '../maze/generate';
 import { type Maze, parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, type WaveArgs, describeWaveArgs, waveArgs } from './chase-options';

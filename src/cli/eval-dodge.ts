@@ -1,7 +1,7 @@
 // npm run -s eval:dodge -- [--presets a,b] [--seeds N] [--frames N] [--json]
 // Each dodge preset on a fixed seeded suite of bullet drills (real sim rules: practice match, no
 // stage waves, the drill emits bullets into the field); prints the human-likeness metrics per preset.
-import { DODGE_PRESETS, getDodgePreset } from '../presets/dodge';
+import { DODGE_PRESETS, getDodgePreset } from '../cpu/presets';
 import { progress, runTool, UsageError } from './common';
 import { DRILLS, formatTable, presetRow, runDrill, type PresetRow } from './dodge-drills';
 

@@ -5,7 +5,7 @@
 
 import { readdirSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, validatePlan, MODES, type InstanceJson, type Mode } from '../ai/planner';
+import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, validatePlan, MODES, type InstanceJson, type Mode } from '../cpu/planner';
 import { progress, readTextFile, runTool, type ToolSpec } from './common';
 
 const spec: ToolSpec = {

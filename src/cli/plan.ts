@@ -1,7 +1,7 @@
 // npm run -s plan -- INSTANCE.json [--mode M] [--objective O] [--json]
 // Prints the planner's plan for one instance (or the first snapshot of an experiment file).
 
-import { isExperimentJson, parseExperiment, parseInstance, parseJsonText, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../ai/planner';
+import { isExperimentJson, parseExperiment, parseInstance, parseJsonText, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../cpu/planner';
 import { readTextFile, runTool, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {

@@ -1,6 +1,6 @@
 // What a clip covers: its frame range (default 30 s from the current frame), which part of the
 // screen (one field or both) and the file name. Pure: unit-tested in Node.
-import { fieldRects, GAME_H, GAME_W } from '../scenes/layout';
+import { fieldRects, GAME_H, GAME_W } from '../views/layout';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';
 
 export const CLIP_FPS = 60;

@@ -4,8 +4,8 @@ import type { Controller } from '../sim/controller';
 import { IdleController } from './idle';
 import { RandomController } from './random';
 import { ScriptedCpu } from './scripted';
-import { CpuController } from '../ai/cpu-controller';
-import { DODGE_PRESETS } from '../presets/dodge';
+import { CpuController } from '../cpu/cpu-controller';
+import { DODGE_PRESETS } from '../cpu/presets';
 
 export class ControllerSpecError extends Error {
   readonly userFacing = true;

@@ -1,11 +1,11 @@
-// A deliberately simple scripted CPU: it stands in for the real dodger (src/ai) where a quick,
+// A deliberately simple scripted CPU: it stands in for the real dodger (src/cpu) where a quick,
 // predictable opponent is enough. It keeps shooting, lines up under the nearest enemy, steps
 // away from the most threatening nearby bullet, and spends a charge level when crowded.
 // In a maze (until the planner CPU lands) it follows a flow field (geodesic distances) to the exit,
 // stops under a chaser that stands in its way above it to shoot it, and still steps away from bullets.
-import { FlowField } from '../ai/flow-field';
-import { lineOfSight } from '../ai/perception';
-import type { Vec2 } from '../ai/wave/grid';
+import { FlowField } from '../world/flow-field';
+import { lineOfSight } from '../world/perception';
+import type { Vec2 } from '../geom/grid';
 import type { Maze } from '../maze/maze';
 import { FIELD_H, FIELD_W } from '../sim/constants';
 import type { BulletPool } from '../sim/bullet-pool';

@@ -5,19 +5,19 @@ import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { createMatch, FPS, MatchRunner, type MatchState } from './match-deps';
-import { CpuController } from '../ai/cpu-controller';
-import { addBackdrop } from './backdrop';
+import { CpuController } from '../cpu/cpu-controller';
+import { addBackdrop } from '../views/backdrop';
 import { saveMatchReplay, type SaveReplayResult } from './save-replay';
-import { eventSound } from './event-sounds';
-import { MatchView } from './match-view';
-import { InputDevice } from './input-device';
-import { GAME_H, GAME_W } from './layout';
+import { eventSound } from '../views/event-sounds';
+import { MatchView } from '../views/match-view';
+import { InputDevice } from '../input/input-device';
+import { GAME_H, GAME_W } from '../views/layout';
 import { makeControllers, sideName, type MatchSetup } from './match-setup';
 import type { ResultData } from './result-scene';
 import { hook } from './test-hook';
-import { keyOnce } from './ui/key-once';
-import { Menu } from './ui/menu';
-import { textStyle } from './ui/text';
+import { keyOnce } from '../ui/key-once';
+import { Menu } from '../ui/menu';
+import { textStyle } from '../ui/text';
 
 const STEP_MS = 1000 / FPS;
 /** Never run more than this many sim steps per rendered frame (a stall must not snowball). */

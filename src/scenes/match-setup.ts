@@ -1,7 +1,7 @@
 // What the title screen (or a test) asks for: the sim config plus who plays each side.
 import { createController } from '../controllers/registry';
 import { HumanController } from '../input/human-controller';
-import { getDodgePreset } from '../presets/dodge';
+import { getDodgePreset } from '../cpu/presets';
 import type { MatchConfig } from '../sim/config';
 import type { Controller } from '../sim/controller';
 

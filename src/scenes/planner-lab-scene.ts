@@ -12,14 +12,14 @@ import grid10hp1 from '../../fixtures/planner/grid10-hp1.json';
 import grid10short from '../../fixtures/planner/grid10-shortest.json';
 import maze24 from '../../fixtures/planner/maze24x28-8.json';
 import { UI } from '../art/palette';
-import type { Action, Mode } from '../ai/planner/index';
-import { addBackdrop } from './backdrop';
-import { ACTION_COLORS } from './planner-overlay';
-import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, type LabModel, type ModeRun, type SkippedMode } from './planner-lab-model';
+import type { Action, Mode } from '../cpu/planner/index';
+import { addBackdrop } from '../views/backdrop';
+import { ACTION_COLORS } from '../views/planner-overlay';
+import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, type LabModel, type ModeRun, type SkippedMode } from '../lab/planner-lab-model';
 import type { MenuCommand } from '../input/menu-pad-nav';
-import { keyOnce } from './ui/key-once';
-import { onPadCommands } from './ui/pad-commands';
-import { setText, textStyle } from './ui/text';
+import { keyOnce } from '../ui/key-once';
+import { onPadCommands } from '../ui/pad-commands';
+import { setText, textStyle } from '../ui/text';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
   { file: 'grid10-hp5.json', json: grid10hp5 },

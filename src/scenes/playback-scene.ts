@@ -7,7 +7,7 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
-import { openClipDialog, type ClipRequest } from '../clips/clip-dialog';
+import { openClipDialog, type ClipRequest } from '../ui/clip-dialog';
 import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
 import { exportClip } from '../clips/export-clip';
 import { clipSupport, type FormatSupport } from '../clips/support';
@@ -17,14 +17,14 @@ import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
 import { displayName, fileStem, formatFrames, metaFromHeader, type ClipField, type ClipFormat, type ClipInfo } from '../storage/replay-meta';
-import { addBackdrop } from './backdrop';
-import { GAME_H, GAME_W } from './layout';
-import { MatchView } from './match-view';
+import { addBackdrop } from '../views/backdrop';
+import { GAME_H, GAME_W } from '../views/layout';
+import { MatchView } from '../views/match-view';
 import type { MenuCommand } from '../input/menu-pad-nav';
 import { replayHookState as hook } from './replay-hook';
-import { keyOnce } from './ui/key-once';
-import { onPadCommands } from './ui/pad-commands';
-import { setText, textStyle } from './ui/text';
+import { keyOnce } from '../ui/key-once';
+import { onPadCommands } from '../ui/pad-commands';
+import { setText, textStyle } from '../ui/text';
 
 export interface PlaybackData {
   /** A library entry to load… */

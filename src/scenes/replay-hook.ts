@@ -2,7 +2,7 @@
 // export, for end-to-end tests. Bytes cross to the test process as plain number arrays.
 import type Phaser from 'phaser';
 import { probeVideo, videoFramePng } from '../clips/export-clip';
-import type { ClipRequest } from '../clips/clip-dialog';
+import type { ClipRequest } from '../ui/clip-dialog';
 import { clipRange } from '../clips/clip-plan';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';

@@ -1,13 +1,13 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { FPS } from '../sim/constants';
-import { addBackdrop } from './backdrop';
-import { GAME_H, GAME_W } from './layout';
+import { addBackdrop } from '../views/backdrop';
+import { GAME_H, GAME_W } from '../views/layout';
 import type { SaveReplayResult } from './save-replay';
 import { freshSeed, type MatchSetup } from './match-setup';
 import type { MatchStart } from './match-scene';
-import { Menu } from './ui/menu';
-import { textStyle } from './ui/text';
+import { Menu } from '../ui/menu';
+import { textStyle } from '../ui/text';
 
 export interface ResultData {
   setup: MatchSetup;

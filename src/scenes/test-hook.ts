@@ -3,9 +3,9 @@
 import type Phaser from 'phaser';
 import { createController } from '../controllers/registry';
 import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig, type MatchState } from '../sim';
-import type { HudSnapshot } from './hud';
+import type { HudSnapshot } from '../views/hud';
 import type { MatchSetup } from './match-setup';
-import { Menu } from './ui/menu';
+import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
 
 export interface StartOptions {

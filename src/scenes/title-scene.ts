@@ -1,16 +1,16 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
-import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../presets/dodge';
+import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../cpu/presets';
 import { DIFFICULTIES, type Difficulty } from '../sim/config';
-import { addBackdrop } from './backdrop';
+import { addBackdrop } from '../views/backdrop';
 import type { SaveReplayResult } from './save-replay';
-import { GAME_H, GAME_W } from './layout';
+import { GAME_H, GAME_W } from '../views/layout';
 import { freshSeed, type MatchSetup } from './match-setup';
 import { hook } from './test-hook';
-import { Menu, type MenuRow } from './ui/menu';
+import { Menu, type MenuRow } from '../ui/menu';
 import { MAZE_NAMES } from '../maze/catalog';
-import { textStyle } from './ui/text';
+import { textStyle } from '../ui/text';
 
 const MODES = [
   { label: 'Player vs CPU', value: 'pvc' },

@@ -1,5 +1,5 @@
 // A match is fully determined by (sim version, config, both sides' per-frame inputs).
-import { CHASE_METHODS, type ChaseMethod } from '../ai/chase/group';
+import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
 import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT } from './constants';
 import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
 

@@ -2,7 +2,7 @@
 // above the field, so attack bullets appear inside the maze instead — on an open tile at least
 // MIN_DIST from the ship, preferring one that sees the ship (so the attack matters), drawn from the
 // side's own random stream.
-import { lineOfSight } from '../ai/perception';
+import { lineOfSight } from '../world/perception';
 import { TILE, type MazeSideState } from './maze-state';
 import type { SideState } from './state';
 

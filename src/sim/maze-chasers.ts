@@ -4,8 +4,8 @@
 // reads its heading and moves at a fixed speed with wall collision (moveAgent, cell units). Dead
 // chasers reappear at their start cell CHASER_RESPAWN frames after the kill, with a fresh tracker.
 // Contact damage, shots and kills are the enemy pool's ordinary rules (collide.ts).
-import { moveAgent } from '../ai/chase/move';
-import type { Vec2 } from '../ai/wave/grid';
+import { moveAgent } from '../geom/move';
+import type { Vec2 } from '../geom/grid';
 import type { Maze } from '../maze/maze';
 import { EnemyKind, type Enemy } from './enemy-pool';
 import { CHASER_RESPAWN, CHASER_SPEED, CHASER_WALL_RADIUS, TILE, type MazeSideState } from './maze-state';

@@ -2,12 +2,12 @@
 // obey the maze like its own enemies (issue 4): walls block them and they fire only at a ship they
 // perceive. They appear on an open cell the ship can reach, SENT_MIN_DIST to SENT_MAX_DIST cells away
 // along the maze (the arrival warning at the top of the field still announces them), and then:
-// - spirits hunt the ship along the maze's shortest paths (the flow field, src/ai/flow-field.ts) at
+// - spirits hunt the ship along the maze's shortest paths (the flow field, src/world/flow-field.ts) at
 //   SPIRIT_SPEED with the chasers' wall collision (moveAgent), stop while they see the ship and fire;
 // - the boss holds its post (a wide spot if there is one, so its body does not plug a corridor) and
 //   turns toward the ship while it sees it, sweeping slowly while it does not.
 // Seeing is the turrets' rule: a vision cone, range and line of sight through the tile grid
-// (src/ai/perception.ts); the first volley comes SENT_REACTION frames after first seeing the ship.
+// (src/world/perception.ts); the first volley comes SENT_REACTION frames after first seeing the ship.
 // They leave (vanish) at a fixed age whether or not they ever saw the ship, so hiding from one is a
 // defence and none outstays a bounded time: a spirit at SPIRIT_MAZE_FRAMES, the boss at firstFire +
 // BOSS_FRAMES, the age at which an open-field boss's 7 s of fire end.
@@ -16,13 +16,13 @@
 //   p0 = 1 while it sees the ship, p1 = the age at which it leaves, p2 = its speed (0: holds a post),
 //   aimX, aimY = its facing (unit vector), ox, oy = where it appeared.
 // The shortest-path field is derived from (maze, ship cell) only, so it is a cache, not state.
-import { canSee, type VisionCone } from '../ai/perception';
-import { FlowField } from '../ai/flow-field';
-import type { Vec2 } from '../ai/wave/grid';
+import { canSee, type VisionCone } from '../world/perception';
+import { FlowField } from '../world/flow-field';
+import type { Vec2 } from '../geom/grid';
 import type { Maze } from '../maze/maze';
 import { BOSS_FRAMES } from './constants';
 import type { DifficultyParams } from './difficulty';
-import { dcos, dsin } from './dmath';
+import { dcos, dsin } from '../geom/dmath';
 import { spawnEnemy, type SpawnSpec } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
 import { moveThroughMaze } from './maze-chasers';

@@ -4,7 +4,7 @@
 // records in side.enemies (kinds CHASER and TURRET, path MAZE, p0 = slot), so shots, contact hits,
 // kills, chains and the dodger's danger map treat them like any enemy; this record holds what
 // the pool does not. Everything here is covered by hashState and copied by cloneState.
-import { ChaserGroup, type ChaseMethod } from '../ai/chase/group';
+import { ChaserGroup, type ChaseMethod } from '../world/chase/group';
 import type { Maze } from '../maze/maze';
 import { FPS } from './constants';
 import type { Hasher } from './hash';

@@ -3,9 +3,9 @@
 // A turret's facing (Enemy.phase, radians) sweeps slowly while it sees nothing and locks onto the
 // ship while it does; it fires an aimed volley TURRET_REACTION frames after first seeing the ship,
 // then every TURRET_PERIOD frames while it keeps seeing it. Enemy.burst is 1 while it sees the ship.
-import { canSee, type VisionCone } from '../ai/perception';
+import { canSee, type VisionCone } from '../world/perception';
 import type { DifficultyParams } from './difficulty';
-import { datan2, dcos, dsin, PI, TAU } from './dmath';
+import { datan2, dcos, dsin, PI, TAU } from '../geom/dmath';
 import { EnemyKind } from './enemy-pool';
 import { TILE, TURRET_COS_HALF_ANGLE, TURRET_PERIOD, TURRET_RANGE, TURRET_REACTION, TURRET_SWEEP, type MazeSideState } from './maze-state';
 import { findMazeEnemy, spawnMazeEnemy } from './maze-spawn';

@@ -1,7 +1,7 @@
 // Enemy movement paths: position as a closed-form function of age, so a path never drifts and a
 // replay reproduces it exactly. Angles go through dmath (engine-independent trig).
 import { BOSS_FRAMES } from './constants';
-import { dsin } from './dmath';
+import { dsin } from '../geom/dmath';
 import type { Enemy } from './enemy-pool';
 
 export const Path = {

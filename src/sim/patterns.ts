@@ -1,6 +1,6 @@
 // Bullet patterns fired by enemies. Each volley scales with the difficulty and the enemy's level.
 import type { BulletPool } from './bullet-pool';
-import { dcos, datan2, dsin, TAU } from './dmath';
+import { dcos, datan2, dsin, TAU } from '../geom/dmath';
 import { countScale, speedScale, type DifficultyParams } from './difficulty';
 import type { Enemy } from './enemy-pool';
 import type { Rng } from './rng';

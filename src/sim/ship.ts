@@ -3,8 +3,8 @@ import { FIELD_H, FIELD_W, SHIP_EDGE, SHIP_FOCUS_SPEED, SHIP_SPEED, SHOT_PERIOD,
 import { Input, inputDirX, inputDirY } from './input';
 import type { SideState } from './state';
 import type { SimEvent } from './events';
-import { moveAgent } from '../ai/chase/move';
-import type { TileGrid, Vec2 } from '../ai/wave/grid';
+import { moveAgent } from '../geom/move';
+import type { TileGrid, Vec2 } from '../geom/grid';
 import { SHIP_WALL_RADIUS, TILE } from './maze-state';
 
 const DIAG = 0.7071067811865476; // 1/√2, so diagonals are not faster
@@ -14,7 +14,7 @@ const scratch: Vec2 = { x: 0, y: 0 };
 /**
  * Where a ship at (x, y) ends up after one frame of `bits` (shared with the CPU's lookahead). In a
  * maze stage pass the side's maze as `walls`: the ship (a square of half-size 5 units) then stops at
- * wall tiles and slides along them, with corner nudging (moveAgent, src/ai/chase/move.ts).
+ * wall tiles and slides along them, with corner nudging (moveAgent, src/geom/move.ts).
  */
 export function moveShip(x: number, y: number, bits: number, focused: boolean, walls: TileGrid | null = null): { x: number; y: number } {
   const out = { x, y };

@@ -10,7 +10,7 @@ import { Input } from './input';
 import { levelAt } from './difficulty';
 import { Path } from './paths';
 import { Color, Pattern, Shape, SHAPE_RADIUS } from './patterns';
-import { datan2, dcos, dsin } from './dmath';
+import { datan2, dcos, dsin } from '../geom/dmath';
 import { mazeAttackOrigin } from './maze-attacks';
 import { spawnSentInMaze } from './maze-sent';
 import { onMazeKill } from './maze-spawn';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import type { Page } from 'playwright-core';
-import { fieldRects } from '../../src/scenes/layout';
+import { fieldRects } from '../../src/views/layout';
 import { call, inPage, press, screenshot, useGame, waitFrames, type Hook } from './browser';
 
 

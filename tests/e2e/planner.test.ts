@@ -3,7 +3,7 @@
 // edit shows the planner's error; screenshots test-artifacts/planner-overlay.png and planner-lab.png.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PlannerOverlayInfo } from '../../src/scenes/planner-overlay';
+import type { PlannerOverlayInfo } from '../../src/views/planner-overlay';
 import { call, inPage, press, screenshot, useGame, waitFrames } from './browser';
 
 /** The action colours of docs/planner.md: move blue, attack red, heal green. */
@@ -139,7 +139,7 @@ describe('planner CPU and Planner lab in Chromium', () => {
     const before = await lambda();
     expect(before).toBeLessThanOrEqual(38); // E raises λ up to 40
     // Four key events in one task, so no game step runs between them: Phaser's keyboard plugin
-    // replays the step's earlier events as each new one arrives (src/scenes/ui/key-once.ts).
+    // replays the step's earlier events as each new one arrives (src/ui/key-once.ts).
     await page.evaluate(() => {
       for (const type of ['keydown', 'keyup', 'keydown', 'keyup']) window.dispatchEvent(new KeyboardEvent(type, { key: 'e', code: 'KeyE', keyCode: 69, bubbles: true }));
     });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
-import { getDodgePreset } from '../../src/presets/dodge';
+import { getDodgePreset } from '../../src/cpu/presets';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
 import { createMatch, hashState, MatchRunner, type MatchConfig } from '../../src/sim';
 import { decodeBundle } from '../../src/storage/bundle';

@@ -19,7 +19,7 @@ type Leaf = { path: Key[]; kind: 'num' | 'bool' | 'len' | 'rng' };
 
 /**
  * Keys the walk does not enter: `events` is not state by definition (state.ts); `group` is a maze
- * side's ChaserGroup (src/ai/chase/group.ts), whose wave buffers keep invariants that arbitrary edits
+ * side's ChaserGroup (src/world/chase/group.ts), whose wave buffers keep invariants that arbitrary edits
  * break (wall and padding points stay 0, so its hashInto skips them); it hashes itself, and
  * tests/sim/maze.test.ts checks that its evolution reaches hashState and survives cloneState.
  */

@@ -2,9 +2,9 @@
 // they appear on a reachable open cell away from the ship, never cross walls, and fire only at a
 // ship they perceive (vision cone + line of sight), like the maze's turrets.
 import { describe, expect, it } from 'vitest';
-import { canSee } from '../../src/ai/perception';
-import { FlowField } from '../../src/ai/flow-field';
-import { overlapsWall } from '../../src/ai/chase/move';
+import { canSee } from '../../src/world/perception';
+import { FlowField } from '../../src/world/flow-field';
+import { overlapsWall } from '../../src/geom/move';
 import { RandomController } from '../../src/controllers/random';
 import { AttackKind, BOSS_FRAMES, createMatch, step, type MatchState } from '../../src/sim';
 import { EnemyKind, type Enemy } from '../../src/sim/enemy-pool';

@@ -5,7 +5,7 @@ import { EnemyKind } from '../../src/sim/enemy-pool';
 import { findMazeEnemy, removeMazeEnemies } from '../../src/sim/maze-spawn';
 import { CHASER_RESPAWN, HEAL_FRAMES, HEAL_RECHARGE, inWall, MAZE_CLEAR_BONUS, TILE } from '../../src/sim/maze-state';
 import { moveShip } from '../../src/sim/ship';
-import { PI } from '../../src/sim/dmath';
+import { PI } from '../../src/geom/dmath';
 
 // The tests use the 'pillars' maze (mazes/pillars.maze): P at (11, 25), G at (3, 1), heal pads at
 // (20, 11) and (3, 19), turrets at (7, 6) and (19, 19), chasers A (2, 6), B (9, 16), C (21, 3).

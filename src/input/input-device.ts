@@ -1,0 +1,69 @@
+// Keyboard and gamepad → input bits. Genre controls: arrows move, Z shot, Shift focus,
+// X charge attack (Esc pause is handled by the scene). Gamepad (Phaser's gamepad input, standard
+// mapping): d-pad or left stick, A shot, L1/R1 focus, B charge, Start pause. Every connected pad
+// counts, so it does not matter which one the player picked up.
+import Phaser from 'phaser';
+import { ChargeLatch } from './charge-latch';
+import { mergePads, NO_PAD, readPad, type PadLike, type PadState } from './pad-state';
+import { Input } from '../sim/input';
+
+/** The scene's connected gamepads read as one. */
+export function readScenePads(scene: Phaser.Scene, mode: 'play' | 'menu'): PadState {
+  const plugin = scene.input.gamepad;
+  if (!plugin || !plugin.enabled) return NO_PAD;
+  const pads = plugin.getAll().filter((p) => p.connected);
+  return pads.length ? mergePads(pads.map((p) => readPad(p as unknown as PadLike, mode))) : NO_PAD;
+}
+
+export class InputDevice {
+  private keys: Record<'up' | 'down' | 'left' | 'right' | 'shot' | 'focus' | 'charge', Phaser.Input.Keyboard.Key>;
+  /** Start was down at the last pausePressed() (edges only: holding Start does not flicker the pause). */
+  private startWasDown: boolean;
+  /** The charge button across a pause (src/input/charge-latch.ts). */
+  private readonly charge = new ChargeLatch();
+
+  constructor(private readonly scene: Phaser.Scene) {
+    const kb = scene.input.keyboard!;
+    const K = Phaser.Input.Keyboard.KeyCodes;
+    this.keys = {
+      up: kb.addKey(K.UP),
+      down: kb.addKey(K.DOWN),
+      left: kb.addKey(K.LEFT),
+      right: kb.addKey(K.RIGHT),
+      shot: kb.addKey(K.Z),
+      focus: kb.addKey(K.SHIFT),
+      charge: kb.addKey(K.X),
+    };
+    this.startWasDown = readScenePads(scene, 'play').start;
+  }
+
+  bits(): number {
+    const k = this.keys;
+    const pad = readScenePads(this.scene, 'play');
+    let b = 0;
+    if (k.up.isDown || pad.up) b |= Input.UP;
+    if (k.down.isDown || pad.down) b |= Input.DOWN;
+    if (k.left.isDown || pad.left) b |= Input.LEFT;
+    if (k.right.isDown || pad.right) b |= Input.RIGHT;
+    if (k.shot.isDown || pad.a) b |= Input.SHOT;
+    if (k.focus.isDown || pad.l1 || pad.r1) b |= Input.FOCUS;
+    if (this.charge.next(k.charge.isDown || pad.b)) b |= Input.CHARGE;
+    return b;
+  }
+
+  /**
+   * Call on resume: a charge the sim already sees as held goes on; a press made during the pause
+   * (the B or X that left the pause menu) is ignored until released.
+   */
+  resumed(): void {
+    this.charge.resume();
+  }
+
+  /** True once per press of the gamepad's Start button. */
+  pausePressed(): boolean {
+    const down = readScenePads(this.scene, 'play').start;
+    const pressed = down && !this.startWasDown;
+    this.startWasDown = down;
+    return pressed;
+  }
+}

@@ -1,0 +1,175 @@
+// The clip dialog of the playback scene (an HTML panel): start, end, field, format, survey mode,
+// a progress bar with Cancel, and the clips already stored with this replay (download, delete).
+import { downloadBlob } from '../storage/download';
+import type { ReplayLibrary } from '../storage/replay-library';
+import { describeError } from '../storage/replay-library';
+import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
+import { el, focusSoon, openPanel } from './dom-panel';
+import { CLIP_FPS, clipRange, parseTime, type ClipRange } from '../clips/clip-plan';
+import type { FormatSupport } from '../clips/support';
+
+export interface ClipRequest {
+  range: ClipRange;
+  field: ClipField;
+  format: ClipFormat;
+  survey: boolean;
+}
+
+export interface ClipDialogHost {
+  library: ReplayLibrary | null;
+  replayId: string | null;
+  /** A clip's file name (survey clips get a neutral one). */
+  fileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string;
+  sides: number;
+  current: number;
+  lastFrame: number;
+  survey: boolean;
+  support: () => Promise<Record<ClipFormat, FormatSupport>>;
+  /** Renders and encodes; resolves with the stored clip (or a download-only result when there is no library entry). */
+  run(req: ClipRequest, progress: (done: number, total: number) => void, signal: AbortSignal): Promise<{ info: ClipInfo | null; blob: Blob; filename: string }>;
+  onClose(): void;
+}
+
+const secs = (f: number) => (f / CLIP_FPS).toFixed(2).replace(/\.?0+$/, '');
+
+export function openClipDialog(h: ClipDialogHost): () => void {
+  let abort: AbortController | null = null;
+  let closed = false;
+  const close = () => {
+    if (abort) return abort.abort(); // Esc while exporting cancels first
+    if (closed) return;
+    closed = true;
+    panel.remove();
+    h.onClose();
+  };
+  const panel = openPanel('Export a clip to video', close);
+  const start = el('input', { type: 'text', name: 'start', 'aria-label': 'start' });
+  start.value = secs(h.current);
+  const end = el('input', { type: 'text', name: 'end', 'aria-label': 'end' });
+  end.value = secs(Math.min(h.lastFrame + 1, h.current + 30 * CLIP_FPS));
+  const field = el('select', { name: 'field' });
+  const fields: [ClipField, string][] = h.sides > 1 ? [['both', 'Both fields'], ['left', 'Left field (P1)'], ['right', 'Right field (P2)']] : [['left', 'The field'], ['both', 'Whole screen']];
+  for (const [v, t] of fields) field.append(el('option', { value: v, text: t }));
+  const format = el('select', { name: 'format' });
+  format.append(el('option', { value: 'webm', text: 'WebM (VP9)' }), el('option', { value: 'mp4', text: 'MP4' }));
+  const survey = el('input', { type: 'checkbox', name: 'survey' });
+  survey.checked = h.survey;
+  const note = el('div', { class: 'note', text: 'Checking which encoders this browser has…' });
+  const err = el('div', { class: 'err' });
+  const bar = el('progress', { max: '1', value: '0' });
+  bar.style.display = 'none';
+  const status = el('div', { class: 'note' });
+  const go = el('button', { class: 'primary', text: 'Export' });
+  const cancel = el('button', { text: 'Close' });
+  const list = el('ul');
+  panel.append(
+    el('div', { class: 'row' }, el('div', {}, el('label', { text: 'Start (s, m:ss or 750f)' }), start), el('div', {}, el('label', { text: 'End' }), end)),
+    el('div', { class: 'row' }, el('div', {}, el('label', { text: 'Field' }), field), el('div', {}, el('label', { text: 'Format' }), format)),
+    el('label', {}, survey, ' Survey mode: hide names and anything that tells human from CPU'),
+    note,
+    bar,
+    status,
+    err,
+    go,
+    cancel,
+    el('label', { text: 'Clips of this replay' }),
+    list,
+  );
+  let support: Record<ClipFormat, FormatSupport> | null = null;
+  h.support()
+    .then((s) => {
+      support = s;
+      note.textContent = `${s.webm.note}. ${s.mp4.note}.`;
+      for (const o of Array.from(format.options)) {
+        const f = s[o.value as ClipFormat];
+        if (!f.codec) o.disabled = true;
+        else o.textContent = `${o.value.toUpperCase()} (${f.codec === 'avc' ? 'H.264' : f.codec.toUpperCase()})`;
+      }
+      if (!s.webm.codec && s.mp4.codec) format.value = 'mp4';
+      if (!s.webm.codec && !s.mp4.codec) go.disabled = true;
+    })
+    .catch((e: unknown) => (note.textContent = `Could not check the encoders: ${describeError(e)}`));
+
+  const refresh = async () => {
+    list.replaceChildren();
+    if (!h.library || !h.replayId) {
+      list.append(el('li', { text: 'This replay is not in the library: clips are offered as downloads only.' }));
+      return;
+    }
+    let clips: ClipInfo[] = [];
+    try {
+      clips = await h.library.clips(h.replayId);
+    } catch (e) {
+      err.textContent = describeError(e);
+    }
+    if (!clips.length) list.append(el('li', { text: 'none yet' }));
+    for (const c of clips) {
+      const dl = el('button', { text: 'Download' });
+      dl.onclick = async () => {
+        try {
+          const { blob } = await h.library!.clipBlob(c.id);
+          downloadBlob(blob, h.fileName({ start: c.startFrame, end: c.endFrame }, c.field, c.format, c.survey));
+        } catch (e) {
+          err.textContent = describeError(e);
+        }
+      };
+      const del = el('button', { text: 'Delete' });
+      del.onclick = async () => {
+        try {
+          await h.library!.deleteClip(c.id);
+        } catch (e) {
+          err.textContent = describeError(e);
+        }
+        void refresh();
+      };
+      const kb = Math.max(1, Math.round(c.size / 1024));
+      list.append(el('li', {}, el('span', { text: `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB` }), el('span', {}, dl, del)));
+    }
+  };
+  void refresh();
+
+  go.onclick = async () => {
+    err.textContent = '';
+    let req: ClipRequest;
+    try {
+      const s = parseTime(start.value, 'Start');
+      const e = parseTime(end.value, 'End');
+      req = { range: clipRange(s, e, h.lastFrame), field: field.value as ClipField, format: format.value as ClipFormat, survey: survey.checked };
+      if (support && !support[req.format].codec) throw new Error(support[req.format].note);
+    } catch (e) {
+      err.textContent = describeError(e);
+      return;
+    }
+    abort = new AbortController();
+    go.disabled = true;
+    cancel.textContent = 'Cancel';
+    bar.style.display = '';
+    bar.value = 0;
+    const t0 = performance.now();
+    try {
+      const res = await h.run(
+        req,
+        (d, t) => {
+          bar.value = d / t;
+          const s = (performance.now() - t0) / 1000;
+          status.textContent = `frame ${d} of ${t} · ${(d / Math.max(0.001, s)).toFixed(0)} frames/s`;
+        },
+        abort.signal,
+      );
+      status.textContent = `Done: ${res.filename} (${Math.round(res.blob.size / 1024)} KB)${res.info ? ', stored with the replay' : ''}.`;
+      if (!res.info) downloadBlob(res.blob, res.filename);
+    } catch (e) {
+      err.textContent = describeError(e);
+      status.textContent = '';
+    } finally {
+      abort = null;
+      go.disabled = false;
+      cancel.textContent = 'Close';
+      bar.style.display = 'none';
+      void refresh();
+    }
+  };
+  cancel.onclick = close;
+  focusSoon(start, true);
+  return close;
+}

@@ -1,0 +1,14 @@
+import type Phaser from 'phaser';
+import { FONT, UI } from '../art/palette';
+
+export type TextStyle = Phaser.Types.GameObjects.Text.TextStyle;
+
+/** The game's text look: one font, a dark outline so text reads over bullets. */
+export function textStyle(size: number, color: string = UI.text, extra: TextStyle = {}): TextStyle {
+  return { fontFamily: FONT, fontSize: `${size}px`, color, stroke: '#07030f', strokeThickness: Math.max(2, size / 6), ...extra };
+}
+
+/** Sets text only when it changed (re-rendering a Text is costly). */
+export function setText(t: Phaser.GameObjects.Text, s: string): void {
+  if (t.text !== s) t.setText(s);
+}

@@ -1,0 +1,305 @@
+// Draws one playfield from the sim state. It owns a camera whose viewport is the field's
+// rectangle on screen (so nothing spills over the HUD), sprite pools that mirror the sim's
+// pools, and purely visual effects driven by the match's visual random stream.
+import Phaser from 'phaser';
+import { bulletFrame } from '../art/textures';
+import { BULLET_COLORS } from '../art/palette';
+import { FIELD_H, FIELD_W, SHIP_GRAZE_RADIUS } from '../sim/constants';
+import type { Rng } from '../sim/rng';
+import type { SideState } from '../sim/state';
+import { Scroller } from '../ui/scroller';
+import { StarField } from './star-field';
+import { chargeLevel } from '../sim/versus';
+
+const RICE = 2;
+
+class SpritePool {
+  readonly items: Phaser.GameObjects.Image[] = [];
+  private shown = 0;
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly parent: Phaser.GameObjects.Container,
+    private readonly texture: string,
+    private readonly frame?: string,
+  ) {}
+
+  /** Makes exactly n sprites visible (creating more the first time they are needed). */
+  show(n: number): void {
+    while (this.items.length < n) {
+      const img = this.scene.add.image(0, 0, this.texture, this.frame);
+      this.parent.add(img);
+      this.items.push(img);
+    }
+    for (let i = n; i < this.shown; i++) this.items[i]!.setVisible(false);
+    for (let i = this.shown; i < n; i++) this.items[i]!.setVisible(true);
+    this.shown = n;
+  }
+}
+
+interface Particle {
+  img: Phaser.GameObjects.Image;
+  vx: number;
+  vy: number;
+  life: number;
+  max: number;
+  scale: number;
+  grow: number;
+}
+
+export class FieldView {
+  readonly camera: Phaser.Cameras.Scene2D.Camera;
+  readonly root: Phaser.GameObjects.Container;
+  /** Debug overlays (CPU influence map, …) draw here: above bullets, below effects. */
+  readonly debugLayer: Phaser.GameObjects.Container;
+  /** Maze stages: walls, exit and heal pads draw here (maze-view.ts), under the enemies. */
+  readonly mazeLayer: Phaser.GameObjects.Container;
+  private bg: Scroller;
+  private bgStars: StarField;
+  private enemies: SpritePool;
+  private shots: SpritePool;
+  private bullets: SpritePool;
+  private bulletFrames: Int16Array = new Int16Array(0);
+  private ship: Phaser.GameObjects.Image;
+  private hitbox: Phaser.GameObjects.Image;
+  private grazeRing: Phaser.GameObjects.Image;
+  private chargeRing: Phaser.GameObjects.Image;
+  private fx: Particle[] = [];
+  private fxFree: Phaser.GameObjects.Image[] = [];
+  private fxLayer: Phaser.GameObjects.Container;
+  private warnings: Phaser.GameObjects.Graphics;
+  private shakeFrames = 0;
+  private shakePower = 0;
+  private dead = false;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    readonly sideIndex: number,
+    readonly worldX: number,
+    screen: { x: number; y: number },
+    private vrng: Rng,
+  ) {
+    this.camera = scene.cameras.add(screen.x, screen.y, FIELD_W, FIELD_H);
+    this.camera.setScroll(worldX, 0);
+    this.root = scene.add.container(worldX, 0);
+    const bg = sideIndex === 0 ? 'bg0' : 'bg1';
+    this.bg = new Scroller(scene, bg, FIELD_H, 0.6, 1, this.root);
+    this.bgStars = new StarField(scene, FIELD_W, FIELD_H, 28, sideIndex === 0 ? 0xbfe4ff : 0xffc8e8, this.root);
+    const enemyLayer = scene.add.container(0, 0);
+    const shotLayer = scene.add.container(0, 0);
+    const shipLayer = scene.add.container(0, 0);
+    const bulletLayer = scene.add.container(0, 0);
+    this.fxLayer = scene.add.container(0, 0);
+    const topLayer = scene.add.container(0, 0);
+    this.debugLayer = scene.add.container(0, 0);
+    this.mazeLayer = scene.add.container(0, 0);
+    this.root.add([this.mazeLayer, enemyLayer, shotLayer, shipLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
+    this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
+    this.shots = new SpritePool(scene, shotLayer, 'shot0');
+    this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
+    this.ship = scene.add.image(FIELD_W / 2, 400, `ship${sideIndex}`);
+    this.grazeRing = scene.add.image(0, 0, 'grazeRing').setScale((SHIP_GRAZE_RADIUS * 2) / 40).setAlpha(0);
+    this.chargeRing = scene.add.image(0, 0, 'ring').setAlpha(0);
+    shipLayer.add([this.grazeRing, this.ship, this.chargeRing]);
+    this.hitbox = scene.add.image(0, 0, 'hitbox').setVisible(false);
+    this.warnings = scene.add.graphics();
+    topLayer.add([this.hitbox, this.warnings]);
+  }
+
+  /** Mirrors the side's state into sprites. Called once per rendered frame. */
+  draw(side: SideState, frame: number): void {
+    this.bg.update(frame);
+    this.bgStars.update(frame);
+    this.drawEnemies(side, frame);
+    this.drawShots(side);
+    this.drawBullets(side);
+    this.drawShip(side, frame);
+    this.drawWarnings(side, frame);
+    this.updateEffects();
+    if (this.shakeFrames > 0) {
+      this.shakeFrames--;
+      const p = this.shakePower * (this.shakeFrames / 20 + 0.3);
+      this.camera.setScroll(this.worldX + this.vrng.range(-p, p), this.vrng.range(-p, p));
+    } else this.camera.setScroll(this.worldX, 0);
+  }
+
+  private drawEnemies(side: SideState, frame: number): void {
+    const pool = side.enemies;
+    this.enemies.show(pool.count);
+    for (let i = 0; i < pool.count; i++) {
+      const e = pool.items[i]!;
+      const img = this.enemies.items[i]!;
+      if (e.age < 0) {
+        img.setVisible(false);
+        continue;
+      }
+      img.setVisible(true);
+      const key = `enemy${e.kind}`;
+      if (img.texture.key !== key) img.setTexture(key);
+      img.setPosition(e.x, e.y);
+      // Turrets (kind 7) turn to their facing (the texture's barrel points up); chasers (6) spin slowly.
+      img.setRotation(e.kind === 2 ? frame * 0.08 : e.kind === 1 ? frame * 0.05 : e.kind === 7 ? e.phase + Math.PI / 2 : e.kind === 6 ? frame * 0.04 : 0);
+      // Bob and a white flash just after taking damage.
+      if (e.kind === 0 || e.kind === 4) img.y += Math.sin((frame + i * 13) * 0.15) * 1.5;
+      const hurt = e.hp < e.maxHp && !e.invulnerable && (frame & 4) === 0 && e.hp / e.maxHp < 0.35;
+      img.setTint(hurt ? 0xffa0a0 : 0xffffff);
+      img.setAlpha(e.owner >= 0 ? 0.92 : 1);
+    }
+  }
+
+  private drawShots(side: SideState): void {
+    const p = side.shots;
+    this.shots.show(p.count);
+    for (let i = 0; i < p.count; i++) {
+      const img = this.shots.items[i]!;
+      const key = p.shape[i] === 1 ? 'shot1' : 'shot0';
+      if (img.texture.key !== key) img.setTexture(key);
+      img.setPosition(p.x[i]!, p.y[i]!);
+      img.setRotation(Math.atan2(p.vx[i]!, -p.vy[i]!));
+      img.setAlpha(0.75);
+    }
+  }
+
+  private drawBullets(side: SideState): void {
+    const b = side.bullets;
+    this.bullets.show(b.count);
+    if (this.bulletFrames.length < this.bullets.items.length) {
+      const grown = new Int16Array(this.bullets.items.length * 2).fill(-1);
+      grown.set(this.bulletFrames);
+      this.bulletFrames = grown;
+    }
+    const nColors = BULLET_COLORS.length;
+    for (let i = 0; i < b.count; i++) {
+      const img = this.bullets.items[i]!;
+      const shape = b.shape[i]!;
+      const f = shape * nColors + b.color[i]!;
+      if (this.bulletFrames[i] !== f) {
+        img.setFrame(bulletFrame(shape, b.color[i]!));
+        this.bulletFrames[i] = f;
+      }
+      img.setPosition(b.x[i]!, b.y[i]!);
+      img.setRotation(shape === RICE ? Math.atan2(b.vy[i]!, b.vx[i]!) : 0);
+    }
+  }
+
+  /** Debug overlays: paint the ship in one colour (null: its own colours). */
+  setShipTint(color: number | null): void {
+    if (color === null) this.ship.clearTint().setTintMode(Phaser.TintModes.MULTIPLY);
+    else this.ship.setTint(color).setTintMode(Phaser.TintModes.FILL);
+  }
+
+  private drawShip(side: SideState, frame: number): void {
+    const s = side.ship;
+    const alive = s.lives > 0;
+    if (!alive && !this.dead) {
+      this.dead = true;
+      this.burst(s.x, s.y, 60, 0xffffff, 7, 50);
+      this.shake(10, 40);
+    }
+    this.ship.setVisible(alive);
+    this.ship.setPosition(s.x, s.y);
+    this.ship.setAlpha(s.invuln > 0 && (frame >> 2) % 2 === 0 ? 0.35 : 1);
+    this.hitbox.setVisible(alive && s.focused);
+    this.hitbox.setPosition(s.x, s.y);
+    this.hitbox.setRotation(frame * 0.1);
+    this.grazeRing.setPosition(s.x, s.y).setAlpha(alive && s.focused ? 0.8 : 0);
+    const lv = chargeLevel(side);
+    if (alive && s.charge > 0) {
+      const pulse = 0.5 + 0.5 * Math.sin(frame * 0.4);
+      this.chargeRing.setPosition(s.x, s.y).setScale(0.25 + lv * 0.1 + pulse * 0.03).setAlpha(0.5 + 0.3 * pulse);
+      this.chargeRing.setTint([0xffffff, 0x47d7ff, 0xffd24a, 0xff5a7a][lv]!);
+    } else this.chargeRing.setAlpha(0);
+  }
+
+  /** Blinking markers at the top edge for attacks on their way from the other field. */
+  private drawWarnings(side: SideState, frame: number): void {
+    const g = this.warnings;
+    g.clear();
+    if (side.incoming.length === 0) return;
+    const on = (frame >> 3) % 2 === 0;
+    g.fillStyle(0xff3060, on ? 0.9 : 0.45);
+    side.incoming.forEach((a, k) => {
+      const x = FIELD_W / 2 + (k - (side.incoming.length - 1) / 2) * 26;
+      const size = 7 + a.kind * 2;
+      g.fillTriangle(x - size, 6, x + size, 6, x, 6 + size * 1.4);
+    });
+    g.lineStyle(2, 0xff3060, on ? 0.8 : 0.3);
+    g.strokeRect(1, 1, FIELD_W - 2, FIELD_H - 2);
+  }
+
+  // ── effects (visual only: they read the visual stream, never the sim's) ──
+
+  private particle(x: number, y: number, vx: number, vy: number, life: number, tint: number, scale: number, grow = 0, tex = 'spark'): void {
+    const img = this.fxFree.pop() ?? this.scene.add.image(0, 0, tex);
+    if (img.texture.key !== tex) img.setTexture(tex);
+    if (!img.parentContainer) this.fxLayer.add(img);
+    img.setVisible(true).setPosition(x, y).setTint(tint).setScale(scale).setAlpha(1).setBlendMode(Phaser.BlendModes.ADD);
+    this.fx.push({ img, vx, vy, life, max: life, scale, grow });
+  }
+
+  burst(x: number, y: number, n: number, tint: number, speed: number, life: number): void {
+    for (let i = 0; i < n; i++) {
+      const a = this.vrng.next() * Math.PI * 2;
+      const sp = speed * (0.3 + 0.7 * this.vrng.next());
+      this.particle(x, y, Math.cos(a) * sp, Math.sin(a) * sp, life * (0.6 + 0.4 * this.vrng.next()), tint, 0.5 + this.vrng.next() * 0.6);
+    }
+  }
+
+  ring(x: number, y: number, radius: number, tint: number, life = 24): void {
+    this.particle(x, y, 0, 0, life, tint, 0.1, (radius / 58 - 0.1) / life, 'ring');
+  }
+
+  shake(power: number, frames: number): void {
+    this.shakePower = Math.max(this.shakePower * (this.shakeFrames > 0 ? 1 : 0), power);
+    this.shakeFrames = Math.max(this.shakeFrames, frames);
+  }
+
+  private updateEffects(): void {
+    for (let i = this.fx.length - 1; i >= 0; i--) {
+      const p = this.fx[i]!;
+      p.life--;
+      if (p.life <= 0) {
+        p.img.setVisible(false);
+        this.fxFree.push(p.img);
+        this.fx[i] = this.fx[this.fx.length - 1]!;
+        this.fx.pop();
+        continue;
+      }
+      p.img.x += p.vx;
+      p.img.y += p.vy;
+      p.vx *= 0.94;
+      p.vy *= 0.94;
+      if (p.grow) p.img.setScale(p.img.scaleX + p.grow);
+      p.img.setAlpha(p.life / p.max);
+    }
+  }
+
+  /**
+   * Forgets every purely visual state a view builds up while it is watched — particles, screen
+   * shake, the position in the visual random stream, whether the ship's death burst was shown —
+   * and starts over from `vrng` (`dead`: the ship is already gone). After this the pictures of the
+   * following frames depend only on the states drawn, not on what was shown before (clip export).
+   */
+  resetVisuals(vrng: Rng, dead: boolean): void {
+    this.vrng = vrng;
+    // Destroyed, not pooled: the next particles are created in draw order, so even the order they
+    // are drawn in does not depend on the past.
+    for (const p of this.fx) p.img.destroy();
+    for (const img of this.fxFree) img.destroy();
+    this.fx = [];
+    this.fxFree = [];
+    this.shakeFrames = 0;
+    this.shakePower = 0;
+    this.dead = dead;
+    this.camera.setScroll(this.worldX, 0);
+  }
+
+  /** Objects of this field, so other cameras can ignore them. */
+  get objects(): Phaser.GameObjects.GameObject[] {
+    return [this.root];
+  }
+
+  destroy(): void {
+    this.root.destroy();
+    this.scene.cameras.remove(this.camera);
+  }
+}

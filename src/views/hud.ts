@@ -1,0 +1,157 @@
+// The HUD around the fields: per side name, score, lives, chain and the charge gauge; in the
+// middle the clock, the stage level and the frame rate.
+import Phaser from 'phaser';
+import { UI } from '../art/palette';
+import { FIELD_H, FIELD_W, FPS, GAUGE_PER_LEVEL } from '../sim/constants';
+import { levelAt } from '../sim/difficulty';
+import type { MatchState } from '../sim/state';
+import { chargeLevel, gaugeLevels } from '../sim/versus';
+import { GAME_W, type FieldRect } from './layout';
+import { setText, textStyle } from '../ui/text';
+
+interface SideHud {
+  name: Phaser.GameObjects.Text;
+  score: Phaser.GameObjects.Text;
+  lives: Phaser.GameObjects.Image[];
+  livesText: Phaser.GameObjects.Text;
+  chain: Phaser.GameObjects.Text;
+  gauge: Phaser.GameObjects.Graphics;
+  level: Phaser.GameObjects.Text;
+  rect: FieldRect;
+  lastGauge: number;
+  lastCharge: number;
+  /** Fill of each gauge segment as last drawn (0..1). */
+  drawnFill: number[];
+}
+
+/** What the HUD shows, read back from what it drew (tests compare it with the sim state). */
+export interface HudSnapshot {
+  /** The sim frame the HUD last showed. */
+  frame: number;
+  clock: string;
+  level: string;
+  sides: { score: string; lifeIcons: number; livesText: string; gauge: number[]; attack: string }[];
+}
+
+const MAX_LIFE_ICONS = 8;
+
+export class Hud {
+  private sides: SideHud[];
+  private clock: Phaser.GameObjects.Text;
+  private stage: Phaser.GameObjects.Text;
+  private fps: Phaser.GameObjects.Text;
+  /** Maze stages: mazes cleared per side (hidden in open stages). */
+  private mazeLabel: Phaser.GameObjects.Text;
+  private mazes: Phaser.GameObjects.Text;
+  private shownFrame = -1;
+
+  constructor(
+    scene: Phaser.Scene,
+    layer: Phaser.GameObjects.Layer,
+    rects: FieldRect[],
+    names: string[],
+  ) {
+    const add = <T extends Phaser.GameObjects.GameObject>(o: T): T => {
+      layer.add(o);
+      return o;
+    };
+    // Frames around the fields.
+    const frame = add(scene.add.graphics());
+    for (const [i, r] of rects.entries()) {
+      frame.fillStyle(0x000000, 0.35).fillRoundedRect(r.x - 8, r.y - 58, r.w + 16, r.h + 96, 10);
+      frame.lineStyle(2, i === 0 ? UI.p1Hex : UI.p2Hex, 0.8).strokeRoundedRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, 4);
+    }
+    this.sides = rects.map((r, i) => {
+      const color = i === 0 ? UI.p1 : UI.p2;
+      const name = add(scene.add.text(r.x, r.y - 52, names[i] ?? '', textStyle(17, color)));
+      // Long CPU names shrink to fit beside the score.
+      const room = r.w - 175;
+      if (name.width > room) name.setScale(room / name.width);
+      const score = add(scene.add.text(r.x + r.w, r.y - 52, '', textStyle(17)).setOrigin(1, 0));
+      const lives = Array.from({ length: MAX_LIFE_ICONS }, (_, k) =>
+        add(scene.add.image(r.x + 10 + k * 18, r.y - 14, `ship${i}`).setScale(0.38)),
+      );
+      const livesText = add(scene.add.text(r.x + 8 + MAX_LIFE_ICONS * 18, r.y - 24, '', textStyle(14)));
+      const chain = add(scene.add.text(r.x + r.w, r.y - 27, '', textStyle(15, UI.accent)).setOrigin(1, 0));
+      const gauge = add(scene.add.graphics());
+      const level = add(scene.add.text(r.x + r.w, r.y + FIELD_H + 8, '', textStyle(14)).setOrigin(1, 0));
+      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1, drawnFill: [0, 0, 0] };
+    });
+    const cx = rects.length > 1 ? GAME_W / 2 : rects[0]!.x + FIELD_W + (GAME_W - rects[0]!.x - FIELD_W) / 2;
+    const top = rects[0]!.y;
+    if (rects.length > 1) add(scene.add.text(cx, top + 150, 'VS', textStyle(40, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5));
+    add(scene.add.text(cx, top + 8, 'TIME', textStyle(13, UI.dim)).setOrigin(0.5, 0));
+    this.clock = add(scene.add.text(cx, top + 26, '', textStyle(24)).setOrigin(0.5, 0));
+    add(scene.add.text(cx, top + 70, 'LEVEL', textStyle(13, UI.dim)).setOrigin(0.5, 0));
+    this.stage = add(scene.add.text(cx, top + 88, '', textStyle(24)).setOrigin(0.5, 0));
+    this.fps = add(scene.add.text(cx, top + FIELD_H - 4, '', textStyle(12, UI.dim)).setOrigin(0.5, 1));
+    this.mazeLabel = add(scene.add.text(cx, top + 200, 'MAZES', textStyle(13, UI.dim)).setOrigin(0.5, 0).setVisible(false));
+    this.mazes = add(scene.add.text(cx, top + 218, '', textStyle(24)).setOrigin(0.5, 0).setVisible(false));
+    add(scene.add.text(cx, top + FIELD_H - 26, 'Esc pause', textStyle(12, UI.dim)).setOrigin(0.5, 1));
+  }
+
+  update(s: MatchState, fps: number): void {
+    this.shownFrame = s.frame;
+    s.sides.forEach((side, i) => this.updateSide(this.sides[i]!, s, side.index));
+    const left = s.config.timeLimit > 0 ? Math.max(0, s.config.timeLimit - s.frame) : s.frame;
+    const secs = Math.ceil(left / FPS);
+    setText(this.clock, `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`);
+    this.clock.setColor(s.config.timeLimit > 0 && left < 10 * FPS ? '#ff6070' : UI.text);
+    setText(this.stage, String(levelAt(s.frame)));
+    setText(this.fps, `${fps.toFixed(0)} fps`);
+    const maze = s.config.stages === 'maze';
+    this.mazeLabel.setVisible(maze);
+    this.mazes.setVisible(maze);
+    if (maze) setText(this.mazes, s.sides.map((d) => d.mazesCleared).join(' : '));
+  }
+
+  snapshot(): HudSnapshot {
+    return {
+      frame: this.shownFrame,
+      clock: this.clock.text,
+      level: this.stage.text,
+      sides: this.sides.map((h) => ({
+        score: h.score.text,
+        lifeIcons: h.lives.filter((img) => img.visible).length,
+        livesText: h.livesText.text,
+        gauge: h.drawnFill.slice(),
+        attack: h.level.text,
+      })),
+    };
+  }
+
+  private updateSide(h: SideHud, s: MatchState, i: number): void {
+    const side = s.sides[i]!;
+    setText(h.score, `SCORE ${String(side.score).padStart(8, '0')}`);
+    const lives = Math.max(0, side.ship.lives);
+    h.lives.forEach((img, k) => img.setVisible(k < Math.min(lives, MAX_LIFE_ICONS)));
+    setText(h.livesText, s.config.infiniteLives ? `∞  hits ${side.hits}` : lives > MAX_LIFE_ICONS ? `×${lives}` : '');
+    setText(h.chain, side.chain > 1 ? `CHAIN ×${side.chain}` : `KILLS ${side.kills}`);
+    const charge = chargeLevel(side);
+    if (h.lastGauge !== side.gauge || h.lastCharge !== charge) {
+      h.lastGauge = side.gauge;
+      h.lastCharge = charge;
+      this.drawGauge(h, side.gauge, charge);
+    }
+    const lv = gaugeLevels(side);
+    setText(h.level, charge > 0 ? `CHARGE LV ${charge}` : lv > 0 ? `X: ATTACK LV ${lv}` : 'ATTACK LV 0');
+    h.level.setColor(charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
+  }
+
+  private drawGauge(h: SideHud, gauge: number, charge: number): void {
+    const g = h.gauge;
+    const r = h.rect;
+    const x = r.x;
+    const y = r.y + FIELD_H + 10;
+    const segW = (FIELD_W - 150) / 3;
+    g.clear();
+    for (let k = 0; k < 3; k++) {
+      const sx = x + k * (segW + 4);
+      g.fillStyle(0x231a44, 1).fillRoundedRect(sx, y, segW, 14, 3);
+      const fill = Math.max(0, Math.min(1, (gauge - k * GAUGE_PER_LEVEL) / GAUGE_PER_LEVEL));
+      h.drawnFill[k] = fill;
+      if (fill > 0) g.fillStyle(UI.gauge[k]!, fill >= 1 ? 1 : 0.55).fillRoundedRect(sx, y, Math.max(4, segW * fill), 14, 3);
+      if (charge > k) g.lineStyle(2, 0xffffff, 1).strokeRoundedRect(sx - 1, y - 1, segW + 2, 16, 3);
+    }
+  }
+}

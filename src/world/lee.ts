@@ -1,0 +1,289 @@
+// Lee's algorithm as seed 000 §2 describes it (the paper's baseline in Table 2): the wave is a
+// boolean cellular automaton — a cell becomes true when one of its 4 neighbours is true — so it
+// spreads one cell per step in the Manhattan metric, and a chaser can only tell the direction it came
+// from among 8 (the already-true cells among its 8 neighbours at the moment its own cell turns true).
+// Same multi-wave schedule as the wave field (n waves, lifetime T, emitted every T/n steps), so the
+// two methods differ only in how the wave spreads and how its direction is read.
+//
+// The automaton is run as a frontier (one BFS layer per step), which turns on exactly the same cells
+// at the same steps as updating every cell, at a cost proportional to the frontier. Each wave stores
+// the step at which every cell turned true. No allocation after construction.
+
+import { type HashSink, type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from '../geom/grid';
+import { emissionDue } from './wave/schedule';
+
+export interface LeeFieldOptions {
+  /** Grid points per maze cell along each axis, as for the wave field. Default 2. */
+  resolution?: number;
+  waves?: number;
+  lifetime?: number;
+  schedule?: 'periodic' | 'manual';
+}
+
+const DX4 = [1, -1, 0, 0];
+const DY4 = [0, 0, 1, -1];
+
+export class LeeField {
+  readonly resolution: number;
+  /** The automaton's grid (the maze upsampled by `resolution`). */
+  readonly grid: TileGrid;
+  readonly width: number;
+  readonly height: number;
+  readonly waves: number;
+  readonly lifetime: number;
+  readonly schedule: 'periodic' | 'manual';
+  time = 0;
+  readonly age: Int32Array;
+  readonly generation: Int32Array;
+  /** Per wave: age at which each cell turned true, -1 while false. */
+  private readonly stamp: Int32Array[];
+  private readonly queue: Int32Array[];
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private sourceCell = -1;
+
+  constructor(maze: TileGrid, opts: LeeFieldOptions = {}) {
+    const res = opts.resolution ?? 2;
+    if (!Number.isInteger(res) || res < 1 || res > 16) throw new RangeError(`resolution must be a whole number in 1..16, got ${res}`);
+    this.resolution = res;
+    this.width = maze.width * res;
+    this.height = maze.height * res;
+    const walls = new Uint8Array(this.width * this.height);
+    for (let y = 0; y < this.height; y++) {
+      const row = Math.floor(y / res) * maze.width;
+      for (let x = 0; x < this.width; x++) walls[y * this.width + x] = maze.walls[row + Math.floor(x / res)]!;
+    }
+    const grid: TileGrid = { width: this.width, height: this.height, walls };
+    this.grid = grid;
+    this.waves = opts.waves ?? 3;
+    this.lifetime = opts.lifetime ?? 300;
+    if (!Number.isInteger(this.waves) || this.waves < 1) throw new RangeError(`waves must be a whole number >= 1, got ${this.waves}`);
+    if (!Number.isInteger(this.lifetime) || this.lifetime < this.waves) throw new RangeError(`lifetime must be a whole number >= waves`);
+    this.schedule = opts.schedule ?? 'periodic';
+    const n = grid.width * grid.height;
+    this.age = new Int32Array(this.waves).fill(-1);
+    this.generation = new Int32Array(this.waves);
+    this.stamp = [];
+    this.queue = [];
+    for (let w = 0; w < this.waves; w++) {
+      this.stamp.push(new Int32Array(n).fill(-1));
+      this.queue.push(new Int32Array(n));
+    }
+    this.head = new Int32Array(this.waves);
+    this.tail = new Int32Array(this.waves);
+  }
+
+  /** Source for the next emissions: the open grid point nearest (x, y) in cell units. */
+  setTarget(x: number, y: number): void {
+    this.sourceCell = nearestOpenCell(this.grid, x * this.resolution, y * this.resolution);
+  }
+
+  /** Resets wave w and turns on grid point (cx, cy). */
+  emit(w: number, cx: number, cy: number): void {
+    const st = this.stamp[w]!;
+    st.fill(-1);
+    this.head[w] = 0;
+    this.tail[w] = 0;
+    this.age[w] = 0;
+    this.generation[w]!++;
+    if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height || this.grid.walls[cy * this.width + cx] !== 0) return;
+    const s = cy * this.width + cx;
+    st[s] = 0;
+    this.queue[w]![this.tail[w]!++] = s;
+  }
+
+  step(): void {
+    this.time++;
+    const n = this.waves;
+    for (let w = 0; w < n; w++) {
+      if (this.schedule === 'periodic' && this.sourceCell >= 0) {
+        if (emissionDue(this.age[w]!, this.time, w, this.lifetime, n)) {
+          const s = this.sourceCell;
+          this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
+          continue;
+        }
+      }
+      if (this.age[w]! < 0) continue;
+      this.spread(w);
+    }
+  }
+
+  /** One automaton step: every false open cell with a true 4-neighbour turns true. */
+  private spread(w: number): void {
+    const st = this.stamp[w]!;
+    const q = this.queue[w]!;
+    const W = this.width;
+    const H = this.height;
+    const walls = this.grid.walls;
+    const age = ++this.age[w]!;
+    let h = this.head[w]!;
+    let t = this.tail[w]!;
+    const end = t;
+    while (h < end) {
+      const i = q[h++]!;
+      const x = i % W;
+      const y = (i - x) / W;
+      for (let k = 0; k < 4; k++) {
+        const nx = x + DX4[k]!;
+        const ny = y + DY4[k]!;
+        if (nx < 0 || ny < 0 || nx >= W || ny >= H) continue;
+        const j = ny * W + nx;
+        if (walls[j] !== 0 || st[j]! >= 0) continue;
+        st[j] = age;
+        q[t++] = j;
+      }
+    }
+    this.head[w] = h;
+    this.tail[w] = t;
+  }
+
+  /** Makes this field's state equal to `o`'s (same grid and options); allocates nothing. */
+  copyFrom(o: LeeField): void {
+    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves) throw new RangeError('copyFrom: the Lee fields differ in size or waves');
+    this.time = o.time;
+    this.sourceCell = o.sourceCell;
+    this.age.set(o.age);
+    this.generation.set(o.generation);
+    this.head.set(o.head);
+    this.tail.set(o.tail);
+    for (let w = 0; w < this.waves; w++) {
+      this.stamp[w]!.set(o.stamp[w]!);
+      this.queue[w]!.set(o.queue[w]!.subarray(0, o.tail[w]!));
+    }
+  }
+
+  /** Feeds the state a future step depends on into `h` (stamps and the frontier of every wave). */
+  hashInto(h: HashSink): void {
+    h.int(this.time);
+    h.int(this.sourceCell);
+    for (let w = 0; w < this.waves; w++) {
+      h.int(this.age[w]!);
+      h.int(this.generation[w]!);
+      h.int(this.head[w]!);
+      h.int(this.tail[w]!);
+      const q = this.queue[w]!;
+      for (let i = this.head[w]!; i < this.tail[w]!; i++) h.int(q[i]!);
+      const st = this.stamp[w]!;
+      for (let i = 0; i < st.length; i++) h.int(st[i]!);
+    }
+  }
+
+  /** Age at which grid point (cx, cy) turned true in wave w, -1 if not (yet) or outside. */
+  stampAt(w: number, cx: number, cy: number): number {
+    if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height) return -1;
+    return this.stamp[w]![cy * this.width + cx]!;
+  }
+}
+
+const TAN_22_5 = Math.SQRT2 - 1;
+const INV_SQRT2 = Math.SQRT1_2;
+
+/**
+ * The direction a Lee wave came from at grid point (cx, cy): toward the 8-neighbour that turned true
+ * earliest (Lee's backtrace step; a diagonal counts only when both cells beside it are open, so the
+ * chaser is not sent into a corner). Ties are summed, then snapped to one of the 8 directions (unit
+ * vector written to `out`). Returns false when the cell is not true yet or is the source.
+ */
+export function leeDirection(f: LeeField, w: number, cx: number, cy: number, out: Vec2): boolean {
+  const t = f.stampAt(w, cx, cy);
+  if (t <= 0) return false;
+  const g = f.grid;
+  let best = t;
+  let sx = 0;
+  let sy = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const s = f.stampAt(w, cx + dx, cy + dy);
+      if (s < 0 || s > best) continue;
+      if (dx !== 0 && dy !== 0 && (!isOpenCell(g, cx + dx, cy) || !isOpenCell(g, cx, cy + dy))) continue;
+      if (s < best) {
+        best = s;
+        sx = 0;
+        sy = 0;
+      }
+      if (s < t) {
+        sx += dx;
+        sy += dy;
+      }
+    }
+  }
+  return snap8(sx, sy, out);
+}
+
+/** Snaps (sx, sy) to the nearest of the 8 compass directions (unit vector); false for (0, 0). */
+export function snap8(sx: number, sy: number, out: Vec2): boolean {
+  const ax = sx < 0 ? -sx : sx;
+  const ay = sy < 0 ? -sy : sy;
+  if (ax === 0 && ay === 0) return false;
+  const sgx = sx > 0 ? 1 : sx < 0 ? -1 : 0;
+  const sgy = sy > 0 ? 1 : sy < 0 ? -1 : 0;
+  if (ay <= TAN_22_5 * ax) {
+    out.x = sgx;
+    out.y = 0;
+  } else if (ax <= TAN_22_5 * ay) {
+    out.x = 0;
+    out.y = sgy;
+  } else {
+    out.x = sgx * INV_SQRT2;
+    out.y = sgy * INV_SQRT2;
+  }
+  return true;
+}
+
+/** Per-chaser Lee reaction: on the first step its cell is true in wave W_i, turn; ignore W_i until re-emitted. */
+export class LeeTracker {
+  readonly heading: Vec2 = { x: 0, y: 0 };
+  readonly reacted: Int32Array;
+  reactions = 0;
+
+  constructor(readonly field: LeeField) {
+    this.reacted = new Int32Array(field.waves).fill(-1);
+  }
+
+  reset(): void {
+    this.reacted.fill(-1);
+    this.heading.x = 0;
+    this.heading.y = 0;
+    this.reactions = 0;
+  }
+
+  copyFrom(o: LeeTracker): void {
+    this.heading.x = o.heading.x;
+    this.heading.y = o.heading.y;
+    this.reacted.set(o.reacted);
+    this.reactions = o.reactions;
+  }
+
+  hashInto(h: HashSink): void {
+    h.num(this.heading.x);
+    h.num(this.heading.y);
+    for (let w = 0; w < this.reacted.length; w++) h.int(this.reacted[w]!);
+    h.int(this.reactions);
+  }
+
+  /** Chaser at (x, y) in cell units; returns true when it reacted this step. */
+  update(x: number, y: number): boolean {
+    const f = this.field;
+    const cx = Math.floor(x * f.resolution);
+    const cy = Math.floor(y * f.resolution);
+    let best = -1;
+    let bestAge = 0x7fffffff;
+    for (let w = 0; w < f.waves; w++) {
+      const age = f.age[w]!;
+      if (age < 0) continue;
+      const gen = f.generation[w]!;
+      if (this.reacted[w] === gen) continue;
+      if (f.stampAt(w, cx, cy) >= 0) {
+        this.reacted[w] = gen;
+        if (age < bestAge) {
+          bestAge = age;
+          best = w;
+        }
+      }
+    }
+    if (best < 0) return false;
+    this.reactions++;
+    return leeDirection(f, best, cx, cy, this.heading);
+  }
+}
