@@ -21,5 +21,4 @@ export { replayFromRunner, type RecordMeta } from './record';
 export { checkPlayable, initialState, verifyReplay, type VerifyResult } from './verify';
 export { ReplayPlayer, type Desync, type MarkKind, type PlayerOptions, type TimelineMark } from './player';
 export { ReplayInputController } from './controller';
-export { CpuShadow } from '../playback/cpu-shadow';
 export { GAME_VERSION } from './version';

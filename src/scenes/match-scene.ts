@@ -8,7 +8,7 @@ import { createMatch, FPS, MatchRunner, type MatchState } from './match-deps';
 import { CpuController } from '../cpu/cpu-controller';
 import { addBackdrop } from '../views/backdrop';
 import { saveMatchReplay, type SaveReplayResult } from './save-replay';
-import { eventSound } from '../views/event-sounds';
+import { eventSound } from './event-sounds';
 import { MatchView } from '../views/match-view';
 import { InputDevice } from '../input/input-device';
 import { GAME_H, GAME_W } from '../views/layout';
@@ -17,7 +17,7 @@ import type { ResultData } from './result-scene';
 import { hook } from './test-hook';
 import { keyOnce } from '../ui/key-once';
 import { Menu } from '../ui/menu';
-import { textStyle } from '../ui/text';
+import { textStyle } from '../views/text';
 
 const STEP_MS = 1000 / FPS;
 /** Never run more than this many sim steps per rendered frame (a stall must not snowball). */

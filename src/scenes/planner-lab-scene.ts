@@ -19,7 +19,7 @@ import { cloneModel, emptyModel, modelFromFixture, runAllModes, type LabCell, ty
 import type { MenuCommand } from '../input/menu-pad-nav';
 import { keyOnce } from '../ui/key-once';
 import { onPadCommands } from '../ui/pad-commands';
-import { setText, textStyle } from '../ui/text';
+import { setText, textStyle } from '../views/text';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
   { file: 'grid10-hp5.json', json: grid10hp5 },

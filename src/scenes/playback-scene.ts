@@ -11,7 +11,8 @@ import { openClipDialog, type ClipRequest } from '../ui/clip-dialog';
 import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
 import { exportClip } from '../clips/export-clip';
 import { clipSupport, type FormatSupport } from '../clips/support';
-import { CpuShadow, decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
+import { decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
+import { CpuShadow } from '../playback/cpu-shadow';
 import { crc32 } from '../replay/crc32';
 import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
@@ -24,7 +25,7 @@ import type { MenuCommand } from '../input/menu-pad-nav';
 import { replayHookState as hook } from './replay-hook';
 import { keyOnce } from '../ui/key-once';
 import { onPadCommands } from '../ui/pad-commands';
-import { setText, textStyle } from '../ui/text';
+import { setText, textStyle } from '../views/text';
 
 export interface PlaybackData {
   /** A library entry to load… */

@@ -15,7 +15,7 @@ import type { MenuCommand } from '../input/menu-pad-nav';
 import { dropVeil, promptText } from '../ui/dom-panel';
 import { keyOnce } from '../ui/key-once';
 import { onPadCommands } from '../ui/pad-commands';
-import { setText, textStyle } from '../ui/text';
+import { setText, textStyle } from '../views/text';
 
 const ROWS = 11;
 const ROW_H = 29;

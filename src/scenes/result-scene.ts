@@ -7,7 +7,7 @@ import type { SaveReplayResult } from './save-replay';
 import { freshSeed, type MatchSetup } from './match-setup';
 import type { MatchStart } from './match-scene';
 import { Menu } from '../ui/menu';
-import { textStyle } from '../ui/text';
+import { textStyle } from '../views/text';
 
 export interface ResultData {
   setup: MatchSetup;

@@ -10,7 +10,7 @@ import { freshSeed, type MatchSetup } from './match-setup';
 import { hook } from './test-hook';
 import { Menu, type MenuRow } from '../ui/menu';
 import { MAZE_NAMES } from '../maze/catalog';
-import { textStyle } from '../ui/text';
+import { textStyle } from '../views/text';
 
 const MODES = [
   { label: 'Player vs CPU', value: 'pvc' },

@@ -9,7 +9,7 @@ import { sfx } from '../audio/sfx';
 import { MenuPadNav, type MenuCommand } from '../input/menu-pad-nav';
 import { onPadCommands } from './pad-commands';
 import { keyOnce } from './key-once';
-import { setText, textStyle } from './text';
+import { setText, textStyle } from '../views/text';
 
 export interface MenuRow {
   id: string;

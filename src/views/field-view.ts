@@ -7,7 +7,7 @@ import { BULLET_COLORS } from '../art/palette';
 import { FIELD_H, FIELD_W, SHIP_GRAZE_RADIUS } from '../sim/constants';
 import type { Rng } from '../sim/rng';
 import type { SideState } from '../sim/state';
-import { Scroller } from '../ui/scroller';
+import { Scroller } from './scroller';
 import { StarField } from './star-field';
 import { chargeLevel } from '../sim/versus';
 

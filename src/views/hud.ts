@@ -7,7 +7,7 @@ import { levelAt } from '../sim/difficulty';
 import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { GAME_W, type FieldRect } from './layout';
-import { setText, textStyle } from '../ui/text';
+import { setText, textStyle } from './text';
 
 interface SideHud {
   name: Phaser.GameObjects.Text;

@@ -13,7 +13,7 @@ import { PlannerOverlay } from './planner-overlay';
 import { FieldView } from './field-view';
 import { Hud } from './hud';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layout';
-import { matchStreamForView } from '../scenes/match-deps';
+import { matchStreamForView } from './visual-stream';
 import { matchStream } from '../sim/rng';
 import { MazeView } from './maze-view';
 

@@ -10,7 +10,7 @@ import { FIELD_H } from '../sim/constants';
 import { TILE } from '../sim/maze-state';
 import type { SideState } from '../sim/state';
 import type { FieldView } from './field-view';
-import { setText, textStyle } from '../ui/text';
+import { setText, textStyle } from './text';
 
 /** Action colours, shared with the Planner lab. */
 export const ACTION_COLORS: Record<MazeAction, number> = { move: 0x3d7bff, attack: 0xff3b30, heal: 0x3ddc55 };

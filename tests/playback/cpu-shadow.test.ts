@@ -1,7 +1,8 @@
 // The CPU shadow of playback: from frame 0 it is the recorded CPU (same input every frame, in open
 // and maze stages); after a seek it starts afresh and no longer claims to be exact.
 import { describe, expect, it } from 'vitest';
-import { CpuShadow, ReplayPlayer, type Replay } from '../../src/replay';
+import { ReplayPlayer, type Replay } from '../../src/replay';
+import { CpuShadow } from '../../src/playback/cpu-shadow';
 import { playReplay } from '../replay/helpers';
 
 function playAlong(player: ReplayPlayer, shadows: (CpuShadow | null)[], until: number): void {

@@ -1,7 +1,7 @@
 // Which sound a sim event makes in a live match (the match scene plays it, panned to its field).
 import type { SfxName } from '../audio/sfx';
 import type { SimEvent } from '../sim/events';
-import type { MatchSetup } from '../scenes/match-setup';
+import type { MatchSetup } from './match-setup';
 
 /** The sound of `ev`, or null: a side's own shots sound only for a person (a CPU fires nonstop). */
 export function eventSound(ev: SimEvent, setup: Pick<MatchSetup, 'p1' | 'p2'>): SfxName | null {
