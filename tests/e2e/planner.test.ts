@@ -54,6 +54,21 @@ async function overlays(page: Page): Promise<ShownOverlay[]> {
   });
 }
 
+/** Texts of the running scenes whose bounds leave the 960×540 game area (a text overflowing its box). */
+async function textsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const game = (window as any).__twinfield_game;
+    const out: string[] = [];
+    for (const s of game.scene.getScenes(true))
+      for (const o of s.children.list)
+        if (o.type === 'Text' && o.visible && o.text) {
+          const b = o.getBounds();
+          if (b.left < -1 || b.top < -1 || b.right > 961 || b.bottom > 541) out.push(`${o.text.slice(0, 40)} @ ${Math.round(b.right)},${Math.round(b.bottom)}`);
+        }
+    return out;
+  });
+}
+
 describe('planner CPU and Planner lab in Chromium', () => {
   it('F3 in a maze match draws the planner overlay: route from the ship, ship tinted by its action, legend, HP current/max', async () => {
     const { page } = game;
@@ -120,18 +135,65 @@ describe('planner CPU and Planner lab in Chromium', () => {
     await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.startsWith('error: ')), null, { timeout: 30_000 });
     texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => /error: .*lambda: 1 is less than the initial damage/.test(t)), texts.join(' | ')).toBe(true);
+    // …with a plain reason beside the planner's own message.
+    expect(texts.some((t) => t.includes('λ 1 is too low: the agent starts with 4 damage already')), texts.join(' | ')).toBe(true);
     await screenshot(page, 'planner-lab-error');
+    // Another preset after edits asks first: N keeps the edits, Y throws them away.
+    await press(page, 'P');
+    await page.waitForSelector('.tf-panel', { timeout: 10_000 });
+    await press(page, 'n');
+    await page.waitForSelector('.tf-panel', { state: 'detached', timeout: 10_000 });
+    expect((await inPage(page, (h) => h.texts())).some((t) => t.includes('(grid10-hp5.json)') && t.includes('edited'))).toBe(true);
+    await press(page, 'P');
+    await page.waitForSelector('.tf-panel', { timeout: 10_000 });
+    await press(page, 'y');
+    await page.waitForSelector('.tf-panel', { state: 'detached', timeout: 10_000 });
     // The graph preset of §3.5 and the 24×28 maze load and run too.
-    await press(page, 'P', 'P');
+    await press(page, 'P');
     await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.includes('paper-3.5.json')), null, { timeout: 30_000 });
     texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.includes('paper-3.5.json'))).toBe(true);
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
     await screenshot(page, 'planner-lab-graph');
+    // No text of the lab runs off the screen, on any preset.
+    for (let i = 0; i < 6; i++) {
+      expect(await textsOffScreen(page), `preset ${i}`).toEqual([]);
+      await press(page, 'p');
+      await waitFrames(page);
+    }
+  });
+
+  it('the Planner lab refuses a wall on the start cell and says why; H explains the terms', async () => {
+    const { page } = game;
+    await inPage(page, (h) => h.openPlannerLab());
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
+    await waitFrames(page);
+    // grid10-hp5: the start cell's centre on the screen, from the board's layout.
+    const start = await page.evaluate(() => {
+      const scene = (window as any).__twinfield_game.scene.getScene('planner-lab');
+      const board = scene.board;
+      const m = scene.model;
+      const canvas = (window as any).__twinfield_game.canvas.getBoundingClientRect();
+      const k = canvas.width / 960;
+      return { x: canvas.left + (board.ox + (m.start.x + 0.5) * board.cell) * k, y: canvas.top + (board.oy + (m.start.y + 0.5) * board.cell) * k };
+    });
+    await press(page, '1');
+    await page.mouse.click(start.x, start.y);
+    await waitFrames(page);
+    const texts = await inPage(page, (h) => h.texts());
+    expect(texts.some((t) => t.includes('A wall cannot go on the start cell')), texts.join(' | ')).toBe(true);
+    await press(page, 'h');
+    await waitFrames(page);
+    expect((await inPage(page, (h) => h.texts())).some((t) => t.includes('λ (lambda): the most damage'))).toBe(true);
+    await screenshot(page, 'planner-lab-help');
+    await press(page, 'h');
   });
 
   it('the Planner lab takes two quick taps in one game step as two steps, not more', async () => {
     const { page } = game;
+    await inPage(page, (h) => h.openPlannerLab());
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
+    await waitFrames(page);
     const lambda = async () => {
       const line = (await inPage(page, (h) => h.texts())).find((t) => /^HP \d+ .*λ \d+/.test(t)) ?? '';
       return Number(/λ (\d+)/.exec(line)?.[1] ?? NaN);
