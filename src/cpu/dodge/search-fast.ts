@@ -25,222 +25,21 @@
 //   them (MapShapes, window-painter.ts), and interpolation's per-axis work is done once per distinct
 //   coordinate (AxisReads).
 import { DodgeDecision, DodgePlan } from './decision';
-import { PairTable } from './lattice-table';
-import type { MoveSet } from './moves';
+import { LatticeTemplate } from './lattice-template';
+import { BackwardPass, type BestLast, fillPlan } from './search-backward';
+import { DEFERRED, Level, UNSEEN } from './search-level';
 import { better, clampInt, penalised, type DodgeProblem } from './problem';
 import { LATTICE } from './constants';
 import { MapShapes } from './influence-map';
 import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
 import { BoxBuckets } from './box-buckets';
-import { nodeValue } from './node-value';
-import { pathValue } from './path-value';
 
 const INV_Q = 1 / LATTICE;
-/** posNear of a position no surviving transition has reached (yet). */
-const UNSEEN = -2;
-/** tNear of a transition of the last step whose contacts are checked only when needed (see bestLast). */
-const DEFERRED = -3;
-
-/**
- * The lattice without edges or walls: per level, every position as an offset from the start and,
- * per (position, move), the index of the child. It depends only on depth, frames per step and the
- * move set, so it is built once; a decision uses it when its whole reachable box lies inside the
- * field (then no move is clamped and a position is exactly start + offset).
- */
-class LatticeTemplate {
-  readonly count: number[] = [];
-  readonly dx: Int32Array[] = [];
-  readonly dy: Int32Array[] = [];
-  /** child[k][i·M + a]: index in level k+1 of position i of level k after move a. */
-  readonly child: Int32Array[] = [];
-  /** Per level: the distinct x (y) offsets, and per position the index of its own (for AxisReads). */
-  readonly xs: Int32Array[] = [];
-  readonly ys: Int32Array[] = [];
-  readonly xi: Int32Array[] = [];
-  readonly yi: Int32Array[] = [];
-
-  constructor(depth: number, frames: number, moves: MoveSet) {
-    const M = moves.count;
-    const table = new PairTable(1024);
-    let xs = [0];
-    let ys = [0];
-    for (let k = 0; ; k++) {
-      this.count.push(xs.length);
-      this.dx.push(Int32Array.from(xs));
-      this.dy.push(Int32Array.from(ys));
-      this.distinct(xs, this.xs, this.xi);
-      this.distinct(ys, this.ys, this.yi);
-      if (k === depth) break;
-      const nx: number[] = [];
-      const ny: number[] = [];
-      const child = new Int32Array(xs.length * M);
-      table.reset();
-      for (let i = 0; i < xs.length; i++) {
-        for (let a = 0; a < M; a++) {
-          const x = xs[i]! + frames * moves.dx[a]!;
-          const y = ys[i]! + frames * moves.dy[a]!;
-          const c = table.getOrAdd(x, y, nx.length);
-          if (c === nx.length) {
-            nx.push(x);
-            ny.push(y);
-          }
-          child[i * M + a] = c;
-        }
-      }
-      this.child.push(child);
-      xs = nx;
-      ys = ny;
-    }
-  }
-
-  private distinct(vs: number[], values: Int32Array[], index: Int32Array[]): void {
-    const seen = new Map<number, number>();
-    const idx = new Int32Array(vs.length);
-    for (let i = 0; i < vs.length; i++) {
-      let j = seen.get(vs[i]!);
-      if (j === undefined) seen.set(vs[i]!, (j = seen.size));
-      idx[i] = j;
-    }
-    values.push(Int32Array.from(seen.keys()));
-    index.push(idx);
-  }
-}
-
-class Level {
-  nPos = 0;
-  posX = new Int32Array(64);
-  posY = new Int32Array(64);
-  /**
-   * Per position: with 1-frame steps the nearly-hit count of the frame into it (−1: hit); with
-   * longer steps 0 once a surviving transition reaches it. UNSEEN: not reached. Negative: never
-   * expanded.
-   */
-  posNear = new Int32Array(64);
-  posD = new Float64Array(64);
-  /**
-   * Per position, steps of several frames: contacts on the last frame of the moves into it (−1: hit;
-   * UNSEEN: not checked yet). That frame is the same for every move reaching the position.
-   */
-  posEnd = new Int32Array(64);
-  /** Per position, 1-frame steps: node value of the transitions into it. */
-  posE = new Float64Array(64);
-  readonly posTable = new PairTable(256);
-  /** Per (position, move): child position index in the next level (the template's, or tChild). */
-  child: Int32Array = new Int32Array(64);
-  tChild = new Int32Array(64);
-  /** Per (position, move), steps of several frames: nearly-hit count (−1: hit) and node value (if not hit). */
-  tNear = new Int32Array(64);
-  tE = new Float64Array(64);
-  /** States (position, last move): only with a switch penalty; otherwise state i is position i. */
-  nSt = 0;
-  stPos = new Int32Array(64);
-  stLast = new Int32Array(64);
-  readonly stTable = new PairTable(256);
-  /** Per (state, move): child state index, −1 when hit. */
-  sChild = new Int32Array(64);
-  /** Per state: best (nodes survived, suffix value) and its first move. */
-  bL = new Int32Array(64);
-  bV = new Float64Array(64);
-  bMove = new Int32Array(64);
-
-  reset(): void {
-    this.nPos = 0;
-    this.nSt = 0;
-    this.posTable.reset();
-    this.stTable.reset();
-  }
-
-  /** Level k of the template placed at (sx, sy), every position UNSEEN. */
-  fromTemplate(t: LatticeTemplate, k: number, sx: number, sy: number): void {
-    this.reset();
-    const n = t.count[k]!;
-    this.ensurePos(n);
-    const dx = t.dx[k]!;
-    const dy = t.dy[k]!;
-    const X = this.posX;
-    const Y = this.posY;
-    for (let i = 0; i < n; i++) {
-      X[i] = sx + dx[i]!;
-      Y[i] = sy + dy[i]!;
-    }
-    this.posNear.fill(UNSEEN, 0, n);
-    this.posEnd.fill(UNSEEN, 0, n);
-    this.nPos = n;
-  }
-
-  ensurePos(n: number): void {
-    if (this.posX.length >= n) return;
-    let cap = this.posX.length;
-    while (cap < n) cap *= 2;
-    this.posX = growI(this.posX, cap);
-    this.posY = growI(this.posY, cap);
-    this.posNear = growI(this.posNear, cap);
-    this.posEnd = growI(this.posEnd, cap);
-    this.posD = growF(this.posD, cap);
-    this.posE = growF(this.posE, cap);
-  }
-
-  /** Hash path: the index of (x, y), added UNSEEN when new. */
-  addPos(x: number, y: number): number {
-    const i = this.posTable.getOrAdd(x, y, this.nPos);
-    if (i === this.nPos) {
-      this.ensurePos(i + 1);
-      this.posX[i] = x;
-      this.posY[i] = y;
-      this.posNear[i] = UNSEEN;
-      this.posEnd[i] = UNSEEN;
-      this.nPos++;
-    }
-    return i;
-  }
-
-  addState(pos: number, last: number): number {
-    const i = this.stTable.getOrAdd(pos, last + 1, this.nSt);
-    if (i === this.nSt) {
-      if (i >= this.stPos.length) {
-        this.stPos = growI(this.stPos, i * 2);
-        this.stLast = growI(this.stLast, i * 2);
-      }
-      this.stPos[i] = pos;
-      this.stLast[i] = last;
-      this.nSt++;
-    }
-    return i;
-  }
-
-  /** Room for this level's transitions and for the best values of its states (or positions). */
-  ensureTransitions(M: number): void {
-    const need = this.nPos * M;
-    if (this.tE.length < need) {
-      this.tE = new Float64Array(need * 2);
-      this.tChild = new Int32Array(need * 2);
-      this.tNear = new Int32Array(need * 2);
-    }
-    const needS = this.nSt * M;
-    if (this.sChild.length < needS) this.sChild = new Int32Array(needS * 2);
-  }
-
-  ensureBest(n: number): void {
-    if (this.bL.length >= n) return;
-    this.bL = new Int32Array(n * 2);
-    this.bV = new Float64Array(n * 2);
-    this.bMove = new Int32Array(n * 2);
-  }
-}
-
-function growI(a: Int32Array<ArrayBuffer>, cap: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(cap);
-  b.set(a);
-  return b;
-}
-
-function growF(a: Float64Array<ArrayBuffer>, cap: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(cap);
-  b.set(a);
-  return b;
-}
 
 export class FastSearch {
+  private readonly backward = new BackwardPass();
+  /** bestLast bound once, handed to the backward passes. */
+  private readonly bestLastInto: BestLast = (k, lev, nxt, pi, last, into) => this.bestLast(k, lev, nxt, pi, last, into);
   private readonly levels: Level[] = [];
   private template: LatticeTemplate | null = null;
   /** Obstacles that can come within the nearly-hit distance over the whole horizon. */
@@ -274,9 +73,6 @@ export class FastSearch {
   private readonly stepBoxes = new BoxBuckets();
   /** Per position: indices into the step's lists (1-frame steps) or obstacle indices. */
   private posList = new Int32Array(256);
-  /** Per child position: (survived, value) of the transitions into it (backward induction, 1-frame steps). */
-  private cL = new Int32Array(256);
-  private cV = new Float64Array(256);
   private readonly axes = new AxisReads();
   /** The cells the current level's positions read (its map is drawn there only). */
   private reads: ReadCells | null = null;
@@ -285,9 +81,6 @@ export class FastSearch {
   private shipY = new Float64Array(64);
   /** bestLast()'s scratch: per move its bound, and the moves in decreasing order of it. */
   private moveBound = new Float64Array(32);
-  private retL = 0;
-  private retV = 0;
-  private retA = 0;
   /** Work counters of the last run (positions expanded and transitions evaluated). */
   states = 0;
   transitions = 0;
@@ -354,14 +147,14 @@ export class FastSearch {
         }
       }
     }
-    if (penalty > 0) this.backwardStates(out);
-    else this.backwardPositions(out);
+    if (penalty > 0) this.backward.states(p, this.levels, out, this.bestLastInto);
+    else this.backward.positions(p, this.levels, out, this.bestLastInto);
     const r = this.levels[0]!;
     out.move = r.bMove[0]!;
     out.bits = p.moves.bits[out.move]!;
     out.value = r.bV[0]!;
     out.survived = r.bL[0]!;
-    if (plan) this.fillPlan(plan);
+    if (plan) fillPlan(p, this.levels, plan);
     return out;
   }
 
@@ -835,9 +628,9 @@ export class FastSearch {
    * winning ties, as the scan in move order finds it. A move's value is at most its value with no
    * nearly-hit pair (node value E0 of its child, penalised as usual): moves are checked in
    * decreasing order of that bound, and the rest skipped once none can beat (or tie earlier than)
-   * the best. Results in retL / retV / retA; checked transitions keep tNear and tE.
+   * the best. Writes (survived, value, move) into lev.bL / bV / bMove at `into`; checked transitions keep tNear and tE.
    */
-  private bestLast(k: number, lev: Level, nxt: Level, pi: number, last: number): void {
+  private bestLast(k: number, lev: Level, nxt: Level, pi: number, last: number, into: number): void {
     const p = this.p;
     const M = p.moves.count;
     const D = p.depth;
@@ -885,9 +678,9 @@ export class FastSearch {
         bestA = a;
       }
     }
-    this.retL = bestL;
-    this.retV = bestV;
-    this.retA = bestA;
+    lev.bL[into] = bestL;
+    lev.bV[into] = bestV;
+    lev.bMove[into] = bestA;
   }
 
   /** Contacts of a deferred last-step transition (pi, a), with its node value into tE. */
@@ -981,219 +774,4 @@ export class FastSearch {
     }
   }
 
-  /**
-   * Backward induction without a switch penalty: the states are the positions. With 1-frame steps
-   * a transition's (survived, value) depends on its child alone, so it is computed once per child
-   * (cL, cV) and each parent only compares its children's, in move order.
-   */
-  private backwardPositions(out: DodgeDecision): void {
-    const p = this.p;
-    const D = p.depth;
-    const M = p.moves.count;
-    const one = p.frames === 1;
-    const last = this.levels[D]!;
-    last.ensureBest(last.nPos);
-    for (let i = 0; i < last.nPos; i++) {
-      last.bL[i] = D;
-      last.bV[i] = 0;
-      last.bMove[i] = -1;
-    }
-    for (let k = D - 1; k >= 0; k--) {
-      const lev = this.levels[k]!;
-      const nxt = this.levels[k + 1]!;
-      lev.ensureBest(lev.nPos);
-      const c = p.weights[k]!;
-      const child = lev.child;
-      const near = nxt.posNear;
-      const nE = nxt.posE;
-      const nL = nxt.bL;
-      const nV = nxt.bV;
-      if (this.cL.length < nxt.nPos) {
-        this.cL = new Int32Array(nxt.nPos * 2);
-        this.cV = new Float64Array(nxt.nPos * 2);
-      }
-      const cL = this.cL;
-      const cV = this.cV;
-      if (one) {
-        for (let cs = 0; cs < nxt.nPos; cs++) {
-          const v = near[cs]!;
-          if (v === UNSEEN) continue;
-          if (v < 0) {
-            cL[cs] = k;
-            cV[cs] = 0;
-          } else {
-            // penalised(E, a, −1, 0) is E itself.
-            cL[cs] = nL[cs]!;
-            cV[cs] = c * nE[cs]! + nV[cs]!;
-          }
-        }
-        for (let pi = 0; pi < lev.nPos; pi++) {
-          if (lev.posNear[pi]! < 0) continue;
-          const tb = pi * M;
-          // Move 0 is better than the initial (−1, −∞) whatever it is.
-          let cs = child[tb]!;
-          let bestL = cL[cs]!;
-          let bestV = cV[cs]!;
-          let bestA = 0;
-          for (let a = 1; a < M; a++) {
-            cs = child[tb + a]!;
-            const L = cL[cs]!;
-            const V = cV[cs]!;
-            if (better(L, V, bestL, bestV)) {
-              bestL = L;
-              bestV = V;
-              bestA = a;
-            }
-          }
-          lev.bL[pi] = bestL;
-          lev.bV[pi] = bestV;
-          lev.bMove[pi] = bestA;
-        }
-        if (k === 0) {
-          for (let a = 0; a < M; a++) {
-            out.rootL[a] = cL[child[a]!]!;
-            out.rootV[a] = cV[child[a]!]!;
-          }
-        }
-        continue;
-      }
-      if (k === D - 1 && k > 0) {
-        for (let pi = 0; pi < lev.nPos; pi++) {
-          if (lev.posNear[pi]! < 0) continue;
-          this.bestLast(k, lev, nxt, pi, -1);
-          lev.bL[pi] = this.retL;
-          lev.bV[pi] = this.retV;
-          lev.bMove[pi] = this.retA;
-        }
-        continue;
-      }
-      for (let pi = 0; pi < lev.nPos; pi++) {
-        if (lev.posNear[pi]! < 0) continue;
-        const tb = pi * M;
-        let bestL = -1;
-        let bestV = -Infinity;
-        let bestA = 0;
-        for (let a = 0; a < M; a++) {
-          const cs = child[tb + a]!;
-          let L: number;
-          let V: number;
-          if (lev.tNear[tb + a]! < 0) {
-            L = k;
-            V = 0;
-          } else {
-            L = nL[cs]!;
-            V = c * lev.tE[tb + a]! + nV[cs]!;
-          }
-          if (k === 0) {
-            out.rootL[a] = L;
-            out.rootV[a] = V;
-          }
-          if (better(L, V, bestL, bestV)) {
-            bestL = L;
-            bestV = V;
-            bestA = a;
-          }
-        }
-        lev.bL[pi] = bestL;
-        lev.bV[pi] = bestV;
-        lev.bMove[pi] = bestA;
-      }
-    }
-  }
-
-  /** Backward induction over states (position, last move) with a switch penalty. */
-  private backwardStates(out: DodgeDecision): void {
-    const p = this.p;
-    const D = p.depth;
-    const M = p.moves.count;
-    const one = p.frames === 1;
-    const penalty = p.switchPenalty;
-    const last = this.levels[D]!;
-    last.ensureBest(last.nSt);
-    for (let si = 0; si < last.nSt; si++) {
-      last.bL[si] = D;
-      last.bV[si] = 0;
-      last.bMove[si] = -1;
-    }
-    for (let k = D - 1; k >= 0; k--) {
-      const lev = this.levels[k]!;
-      const nxt = this.levels[k + 1]!;
-      lev.ensureBest(lev.nSt);
-      const c = p.weights[k]!;
-      if (!one && k === D - 1 && k > 0) {
-        for (let si = 0; si < lev.nSt; si++) {
-          this.bestLast(k, lev, nxt, lev.stPos[si]!, lev.stLast[si]!);
-          lev.bL[si] = this.retL;
-          lev.bV[si] = this.retV;
-          lev.bMove[si] = this.retA;
-        }
-        continue;
-      }
-      for (let si = 0; si < lev.nSt; si++) {
-        const tb = lev.stPos[si]! * M;
-        const sb = si * M;
-        const lastMove = lev.stLast[si]!;
-        let bestL = -1;
-        let bestV = -Infinity;
-        let bestA = 0;
-        for (let a = 0; a < M; a++) {
-          const cs = lev.sChild[sb + a]!;
-          let L: number;
-          let V: number;
-          if (cs < 0) {
-            L = k;
-            V = 0;
-          } else {
-            const E = one ? nxt.posE[lev.child[tb + a]!]! : lev.tE[tb + a]!;
-            const e = penalised(E, a, lastMove, penalty);
-            L = nxt.bL[cs]!;
-            V = c * e + nxt.bV[cs]!;
-          }
-          if (k === 0) {
-            out.rootL[a] = L;
-            out.rootV[a] = V;
-          }
-          if (better(L, V, bestL, bestV)) {
-            bestL = L;
-            bestV = V;
-            bestA = a;
-          }
-        }
-        lev.bL[si] = bestL;
-        lev.bV[si] = bestV;
-        lev.bMove[si] = bestA;
-      }
-    }
-  }
-
-  private fillPlan(plan: DodgePlan): void {
-    const p = this.p;
-    const M = p.moves.count;
-    const one = p.frames === 1;
-    const states = p.switchPenalty > 0;
-    plan.framesPerStep = p.frames;
-    plan.startX = p.startX * INV_Q;
-    plan.startY = p.startY * INV_Q;
-    let si = 0;
-    let k = 0;
-    for (; k < p.depth; k++) {
-      const lev = this.levels[k]!;
-      const nxt = this.levels[k + 1]!;
-      const a = lev.bMove[si]!;
-      const tb = (states ? lev.stPos[si]! : si) * M;
-      const cp = lev.child[tb + a]!;
-      if (one ? nxt.posNear[cp]! < 0 : lev.tNear[tb + a]! < 0) break;
-      plan.moves[k] = a;
-      plan.x[k] = nxt.posX[cp]! * INV_Q;
-      plan.y[k] = nxt.posY[cp]! * INV_Q;
-      const E = one ? nxt.posE[cp]! : lev.tE[tb + a]!;
-      plan.values[k] = penalised(E, a, states ? lev.stLast[si]! : -1, p.switchPenalty);
-      // posD is the node's interpolated danger (not read without a map: nodeValue is 0 then).
-      plan.hazards[k] = nodeValue(nxt.posD[cp]!, one ? nxt.posNear[cp]! : lev.tNear[tb + a]!, p.params.influenceMap);
-      si = states ? lev.sChild[si * M + a]! : cp;
-    }
-    plan.count = k;
-    plan.slipped = false;
-    plan.hazard = pathValue(plan.hazards, p.weights, k);
-  }
 }
