@@ -1,28 +1,63 @@
-// Browser entry: the Phaser game with its scenes, and the test hook.
+/// <reference types="vite/client" />
+// Browser entry: the Phaser game with its scenes. The e2e build (vite --mode e2e) also installs the
+// test hook, window.__twinfield; the production build leaves it out entirely.
 import Phaser from 'phaser';
+import { chooseRenderScale, renderScale } from './art/render-scale';
 import { BootScene } from './scenes/boot-scene';
+import { HIDPI_PLUGIN } from './scenes/hidpi-plugin';
 import { GAME_H, GAME_W } from './views/layout';
 import { MatchScene } from './scenes/match-scene';
 import { PlaybackScene } from './scenes/playback-scene';
-import { PlannerLabScene } from './scenes/planner-lab-scene';
+import { PreloadScene } from './scenes/preload-scene';
 import { ReplaysScene } from './scenes/replays-scene';
 import { ResultScene } from './scenes/result-scene';
-import { installHook } from './scenes/test-hook';
 import { TitleScene } from './scenes/title-scene';
+
+// High-DPI: the canvas is drawn at 1× or 2× (art/render-scale.ts); ?scale=1 or ?scale=2 forces it.
+const forced = Number(new URLSearchParams(location.search).get('scale'));
+renderScale.value = forced === 1 || forced === 2 ? forced : chooseRenderScale(window.devicePixelRatio, window.innerWidth, window.innerHeight, GAME_W, GAME_H);
+const R = renderScale.value;
 
 const game = new Phaser.Game({
   type: Phaser.WEBGL,
   parent: 'game',
-  width: GAME_W,
-  height: GAME_H,
+  width: GAME_W * R,
+  height: GAME_H * R,
   backgroundColor: '#0b0620',
-  scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH },
+  scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH, fullscreenTarget: 'app' },
   input: { gamepad: true },
   fps: { target: 60 },
   // No multisampling: a sprite game gains nothing from it, and it multiplies fill cost on
   // software WebGL (SwiftShader) and weak GPUs.
   render: { antialiasGL: false },
-  scene: [BootScene, TitleScene, MatchScene, ResultScene, ReplaysScene, PlaybackScene, PlannerLabScene],
+  plugins: { scene: [HIDPI_PLUGIN] },
+  // The Planner lab is loaded on demand (scenes/lazy-scenes.ts).
+  scene: [BootScene, PreloadScene, TitleScene, MatchScene, ResultScene, ReplaysScene, PlaybackScene],
 });
-installHook(game);
-(globalThis as { __twinfield_game?: Phaser.Game }).__twinfield_game = game;
+
+// Fullscreen: F11 or the corner button toggle it for the game (not the browser window).
+const toggleFullscreen = (): void => {
+  if (game.scale.isFullscreen) game.scale.stopFullscreen();
+  else game.scale.startFullscreen();
+};
+window.addEventListener('keydown', (e) => {
+  if (e.code !== 'F11' || e.repeat) return;
+  e.preventDefault();
+  toggleFullscreen();
+});
+const button = document.getElementById('fullscreen');
+// The button shows while the mouse moves and fades 2.5 s after it stops (it sits over the game).
+let hideTimer = 0;
+window.addEventListener('pointermove', () => {
+  button?.classList.add('shown');
+  clearTimeout(hideTimer);
+  hideTimer = window.setTimeout(() => button?.classList.remove('shown'), 2500);
+});
+button?.addEventListener('click', () => {
+  toggleFullscreen();
+  button.blur(); // keys go on to the game, not to the button
+});
+game.scale.on(Phaser.Scale.Events.ENTER_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'true'));
+game.scale.on(Phaser.Scale.Events.LEAVE_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'false'));
+
+if (import.meta.env.MODE === 'e2e') void import('./scenes/test-hook').then((m) => m.installHook(game));

@@ -16,5 +16,6 @@ export const UI = {
   gauge: [0x47d7ff, 0xffd24a, 0xff5a7a] as const,
 };
 
-export const FONT = '"Trebuchet MS", "DejaVu Sans", Verdana, sans-serif';
-export const MONO = '"DejaVu Sans Mono", Consolas, monospace';
+/** The bundled fonts (src/art/load-assets.ts), so text and survey clips look the same on every OS. */
+export const FONT = '"Twinfield Sans", "DejaVu Sans", Verdana, sans-serif';
+export const MONO = '"Twinfield Mono", "DejaVu Sans Mono", Consolas, monospace';

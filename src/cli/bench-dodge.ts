@@ -8,8 +8,9 @@
 // the time other processes hold the core), or wall time with --clock wall.
 import seedrandom from 'seedrandom';
 import { DodgeDecision, Dodger, DodgeWorld, randomWorld } from '../cpu/dodge/index';
-import { dodgeParamsOf, getDodgePreset, type DodgePreset } from '../cpu/presets';
-import { median, progress, runTool, UsageError } from './common';
+import { dodgeParamsOf, type DodgePreset } from '../cpu/presets';
+import { loadCpuPreset } from './preset-files';
+import { median, progress, defineTool, runIfEntry, UsageError } from './common';
 
 const SIZES = [100, 500, 1500] as const;
 
@@ -23,7 +24,7 @@ interface PresetResult {
   mismatches: number;
 }
 
-await runTool(
+export const main = defineTool(
   {
     name: 'bench:dodge',
     usage: 'npm run -s bench:dodge -- [--presets LIST] [--scenes N] [--repeats N] [--seed S] [--clock cpu|wall] [--json]',
@@ -38,13 +39,13 @@ await runTool(
       { name: 'clock', kind: 'string', help: "'cpu' (process CPU time) or 'wall'", default: 'cpu' },
     ],
   },
-  (args, json) => {
+  (args, json, io) => {
     const names = String(args.opts.preset ?? args.opts.presets)
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '');
     if (names.length === 0) throw new UsageError('option --presets: no preset given');
-    const presets = names.map((n) => getDodgePreset(n));
+    const presets = names.map((n) => loadCpuPreset(n));
     const scenes = Number(args.opts.scenes);
     const repeats = Number(args.opts.repeats);
     if (scenes < 1) throw new UsageError('option --scenes: must be at least 1');
@@ -64,14 +65,14 @@ await runTool(
     if (!json) {
       for (const preset of presets) {
         const r = results[preset.name]!;
-        console.log(`preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} situations per size, ${repeats} run(s) of each search per situation, ${clock} time`);
-        console.log('bullets   exhaustive ms   fast ms   speedup');
+        io.log(`preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} situations per size, ${repeats} run(s) of each search per situation, ${clock} time`);
+        io.log('bullets   exhaustive ms   fast ms   speedup');
         for (const n of SIZES) {
           const k = String(n);
-          console.log(`${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}   ${String(r.speedup[k]).padStart(6)}×`);
+          io.log(`${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}   ${String(r.speedup[k]).padStart(6)}×`);
         }
-        console.log(r.mismatches === 0 ? 'both searches chose moves of equal path value in every situation' : `${r.mismatches} disagreements`);
-        console.log('');
+        io.log(r.mismatches === 0 ? 'both searches chose moves of equal path value in every situation' : `${r.mismatches} disagreements`);
+        io.log('');
       }
     }
     return { median_ms: first.median_ms, speedup: first.speedup, clock, presets: results };
@@ -136,3 +137,5 @@ function cpuMs(): number {
 function round(v: number): number {
   return Math.round(v * 10000) / 10000;
 }
+
+await runIfEntry(import.meta.url, main);

@@ -9,7 +9,7 @@ import { runMazeCpu, ROUTE_LAG, type MazeRunStats } from '../cpu/maze-cpu-stats'
 import { FIGHT_GIVE_UP } from '../cpu/maze-cpu';
 import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../cpu/planner';
 import { mazeSpecError } from '../sim/maze-rotation';
-import { median, progress, readTextFile, runTool, UsageError, type ToolSpec } from './common';
+import { median, progress, readTextFile, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
 const GAME_MAZES = 'pillars,rooms,corridors,gen:11';
 
@@ -58,7 +58,7 @@ interface ScaleRow {
 }
 
 /** Exact mode's time on the maze as the enemies grow: 3 layouts per count (one call each, after a warm-up), unrestricted beside it. */
-function scaleExact(json: InstanceJson, log: boolean): ScaleRow[] {
+function scaleExact(json: InstanceJson, io: ToolOutput | null): ScaleRow[] {
   const rows: ScaleRow[] = [];
   plan(mazeWithEnemies(json, 10, 'warm-up'), { mode: 'exact' });
   for (let k = 8; k <= 30; k += 2) {
@@ -81,9 +81,9 @@ function scaleExact(json: InstanceJson, log: boolean): ScaleRow[] {
     }
     const row = { enemies: k, median_ms: Math.round(median(ms)), solved, unrestricted_median_ms: Math.round(median(um) * 10) / 10 };
     rows.push(row);
-    if (log) {
+    if (io) {
       const each = ms.map((x) => `${Math.round(x)}`).join(' / ');
-      console.log(`  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`);
+      io.log(`  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`);
     }
     if (row.median_ms > 1000 || solved < 3) break;
   }
@@ -173,7 +173,7 @@ function timeCall(f: () => void, repeat: number): number {
   return median(xs);
 }
 
-void runTool(spec, async (args, json) => {
+export const main = defineTool(spec, async (args, json, io) => {
   const dir = String(args.opts.fixtures);
   const repeat = Number(args.opts.repeat);
   if (!(repeat >= 1)) throw new UsageError('--repeat must be ≥ 1');
@@ -252,40 +252,42 @@ void runTool(spec, async (args, json) => {
     ...(args.opts.game ? { game: null as ReturnType<typeof gameFigures> | null } : {}),
   };
   if (!json) {
-    console.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
-    for (const m of MODES) console.log(`  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : out.paper_ms[m].join('/') + ' ms'})`);
-    console.log(`  unrestricted / exact on the same snapshots: ${out.unrestricted_over_exact}× (median of per-call ratios)`);
-    console.log(`24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`);
-    console.log('plan quality on the first snapshot (reward / time / final HP):');
+    io.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
+    for (const m of MODES) io.log(`  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : out.paper_ms[m].join('/') + ' ms'})`);
+    io.log(`  unrestricted / exact on the same snapshots: ${out.unrestricted_over_exact}× (median of per-call ratios)`);
+    io.log(`24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`);
+    io.log('plan quality on the first snapshot (reward / time / final HP):');
     for (const q of quality) {
       const cell = (m: Mode) => {
         const v = (q as unknown as Record<Mode, { reward?: number; time?: number; finalHp?: number; feasible?: boolean }>)[m];
         return v.feasible === false ? 'infeasible' : `${v.reward} / ${v.time} / ${v.finalHp}`;
       };
-      console.log(`  ${q.name.padEnd(22)} ${MODES.map((m) => `${m} ${cell(m)}`).join('   ')}`);
+      io.log(`  ${q.name.padEnd(22)} ${MODES.map((m) => `${m} ${cell(m)}`).join('   ')}`);
     }
   }
   if (args.opts.scale) {
-    if (!json) console.log('exact mode on the 24×28 maze (3 heal pads, max HP 4, λ 3) with more enemies:');
-    out.exact_maze_scale = scaleExact(mazeJson as InstanceJson, !json);
+    if (!json) io.log('exact mode on the 24×28 maze (3 heal pads, max HP 4, λ 3) with more enemies:');
+    out.exact_maze_scale = scaleExact(mazeJson as InstanceJson, json ? null : io);
   }
   if (args.opts.game) {
     const g = gameFigures(gameMazes, gameSeeds, gameFrames, !json);
     out.game = g;
-    if (!json) printGame(g, gameMazes, gameSeeds);
+    if (!json) printGame(io, g, gameMazes, gameSeeds);
   }
   return out;
 });
 
-function printGame(g: ReturnType<typeof gameFigures>, mazes: string[], seeds: number): void {
+function printGame(io: ToolOutput, g: ReturnType<typeof gameFigures>, mazes: string[], seeds: number): void {
   const c = (x: { mean_ms: number; median_ms: number; p99_ms: number; max_ms: number }) => `mean ${x.mean_ms} ms, median ${x.median_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
-  console.log(`planner CPU (${g.cpu}) in practice maze matches: ${mazes.join(', ')} × seeds 1–${seeds}, ${g.frames_per_match} frames each`);
-  console.log(`  planner part per frame (MazeCpu.update, incl. replans): ${c(g.planner_per_frame)}`);
-  console.log(`  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`);
-  console.log(`  whole CPU decision, maze: ${c(g.decide_maze)}`);
-  console.log(`  whole CPU decision, open stage (same seeds and frames): ${c(g.decide_open)}`);
+  io.log(`planner CPU (${g.cpu}) in practice maze matches: ${mazes.join(', ')} × seeds 1–${seeds}, ${g.frames_per_match} frames each`);
+  io.log(`  planner part per frame (MazeCpu.update, incl. replans): ${c(g.planner_per_frame)}`);
+  io.log(`  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`);
+  io.log(`  whole CPU decision, maze: ${c(g.decide_maze)}`);
+  io.log(`  whole CPU decision, open stage (same seeds and frames): ${c(g.decide_open)}`);
   const f = g.fights;
-  console.log(`  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`);
-  console.log(`  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`);
-  for (const m of g.matches) console.log(`  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`);
+  io.log(`  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`);
+  io.log(`  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`);
+  for (const m of g.matches) io.log(`  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`);
 }
+
+await runIfEntry(import.meta.url, main);

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { IdleController } from '../controllers/idle';
 import { AttackKind, cloneState, createMatch, FPS, step, type Controller, type MatchState } from '../sim';
 import { sendAttack } from '../sim/versus';
-import { median, progress, runTool, type ToolSpec } from './common';
+import { median, progress, defineTool, runIfEntry, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'bench:sim',
@@ -67,7 +67,7 @@ function gc(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-await runTool(spec, ({ opts }, json) => {
+export const main = defineTool(spec, ({ opts }, json, io) => {
   const runs = opts.runs as number;
   const frames = opts.frames as number;
   // Time the same stretch of play from one snapshot each run, controllers included.
@@ -138,9 +138,11 @@ await runTool(spec, ({ opts }, json) => {
     heap_used_bytes: heapStart,
   };
   if (!json) {
-    console.log(`busy match: bullets on screen across both fields, min ${bulletMin}, mean ${meanBullets} over ${frames} frames`);
-    console.log(`sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`);
-    if (heapGrowth !== null) console.log(`heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ${(heapStart! / 1048576).toFixed(1)} MiB)`);
+    io.log(`busy match: bullets on screen across both fields, min ${bulletMin}, mean ${meanBullets} over ${frames} frames`);
+    io.log(`sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`);
+    if (heapGrowth !== null) io.log(`heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ${(heapStart! / 1048576).toFixed(1)} MiB)`);
   }
   return out;
 });
+
+await runIfEntry(import.meta.url, main);

@@ -12,7 +12,7 @@ import { WaveField, type WaveFieldOptions } from '../world/wave/field';
 import type { TileGrid } from '../geom/grid';
 import { WavePlusTracker, WaveTracker } from '../world/wave/tracker';
 import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
-import { UsageError, median, progress, runTool } from './common';
+import { UsageError, median, progress, defineTool, runIfEntry } from './common';
 
 const PAPER = { '100x100': 1423.49, '200x200': 547.31 };
 
@@ -101,7 +101,7 @@ function timeInterleaved(setups: (() => void)[], steps: number, block: number): 
   return times;
 }
 
-void runTool(
+export const main = defineTool(
   {
     name: 'bench:wave',
     usage: 'npm run -s bench:wave -- [--runs N] [--quick] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--json]',
@@ -113,7 +113,7 @@ void runTool(
       ...WAVE_OPTION_SPECS.filter((o) => o.name !== 'resolution'),
     ],
   },
-  (args, json) => {
+  (args, json, io) => {
     const quick = args.opts.quick === true;
     const runs = quick ? 1 : Number(args.opts.runs);
     if (runs < 1 || runs > 100) throw new UsageError('--runs must be in 1..100');
@@ -165,17 +165,17 @@ void runTool(
     }
     if (!json) {
       const params = describeWaveArgs(p);
-      console.log(`wave field, 3 waves, T=300, delta=0.4, one grid point per tile${params ? ` (overridden: ${params})` : ''}; sustained = median of all blocks of ${runs} runs, fastest = median over runs of each run's fastest block${quick ? ' (--quick: not a measurement)' : ''}`);
+      io.log(`wave field, 3 waves, T=300, delta=0.4, one grid point per tile${params ? ` (overridden: ${params})` : ''}; sustained = median of all blocks of ${runs} runs, fastest = median over runs of each run's fastest block${quick ? ' (--quick: not a measurement)' : ''}`);
       for (const gridName of Object.keys(grids)) {
         for (const [name] of sizes) {
           const pp = PAPER[name as keyof typeof PAPER];
           const v = sps[gridName]![name]!;
-          console.log(`  ${gridName.padEnd(9)} ${name} (${(100 * walls[gridName]![name]!).toFixed(0)}% walls): ${v.toFixed(0)} steps/s sustained (paper ${pp} steps/s, x${(v / pp).toFixed(1)}); fastest ${fastest[gridName]![name]!.toFixed(0)} steps/s`);
+          io.log(`  ${gridName.padEnd(9)} ${name} (${(100 * walls[gridName]![name]!).toFixed(0)}% walls): ${v.toFixed(0)} steps/s sustained (paper ${pp} steps/s, x${(v / pp).toFixed(1)}); fastest ${fastest[gridName]![name]!.toFixed(0)} steps/s`);
         }
       }
       for (const kind of ['wave', 'wave+'] as const) {
         const r = ratio[kind]!;
-        console.log(`  open 100x100 ${kind.padEnd(5)}: ${r.us1.toFixed(1)} us/step with 1 chaser, ${r.us256.toFixed(1)} us/step with 256; ratio ${r.median.toFixed(3)} (runs ${r.min.toFixed(3)}-${r.max.toFixed(3)})`);
+        io.log(`  open 100x100 ${kind.padEnd(5)}: ${r.us1.toFixed(1)} us/step with 1 chaser, ${r.us256.toFixed(1)} us/step with 256; ratio ${r.median.toFixed(3)} (runs ${r.min.toFixed(3)}-${r.max.toFixed(3)})`);
       }
     }
     const round = (x: number, k = 1000): number => Math.round(x * k) / k;
@@ -195,3 +195,5 @@ void runTool(
     }
   },
 );
+
+await runIfEntry(import.meta.url, main);

@@ -4,7 +4,7 @@ import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
 import { simulateChase } from '../world/chase/sim';
 import { parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
-import { UsageError, readTextFile, runTool } from './common';
+import { UsageError, readTextFile, defineTool, runIfEntry } from './common';
 
 const spec = {
   name: 'chase',
@@ -14,15 +14,18 @@ const spec = {
   options: [
     { name: 'method', kind: 'string' as const, help: 'wave | wave+ | lee | flow | crash', default: 'wave' },
     { name: 'target', kind: 'string' as const, help: 'static | random', default: 'static' },
-    { name: 'seed', kind: 'int' as const, help: 'seed of the random walk and of random turns', default: 1 },
+    { name: 'seed', kind: 'int' as const, help: 'seed of the random walk and of random turns (0..4294967295)', default: 1 },
     { name: 'speed', kind: 'number' as const, help: 'chaser speed, cells per step', default: 0.05 },
-    { name: 'max-steps', kind: 'int' as const, help: 'give up after this many steps', default: 6000 },
+    { name: 'max-steps', kind: 'int' as const, help: 'give up after this many steps (1..100000)', default: 6000 },
     ...WAVE_OPTION_SPECS,
   ],
   positional: [1, 1] as [number, number],
 };
 
-void runTool(spec, async (args, json) => {
+/** Longest simulation: time grows with maze cells × steps (docs/reliability.md). */
+export const MAX_CHASE_STEPS = 100_000;
+
+export const main = defineTool(spec, async (args, json, io) => {
   const method = String(args.opts.method);
   if (!(CHASE_METHODS as readonly string[]).includes(method)) throw new UsageError(`--method: '${method}' is not one of ${CHASE_METHODS.join(', ')}`);
   const target = String(args.opts.target);
@@ -30,12 +33,14 @@ void runTool(spec, async (args, json) => {
   const speed = Number(args.opts.speed);
   if (!(speed > 0 && speed < 0.4)) throw new UsageError(`--speed: ${speed} must be in (0, 0.4) cells per step`);
   const maxSteps = Number(args.opts['max-steps']);
-  if (maxSteps < 1) throw new UsageError(`--max-steps: must be at least 1`);
+  if (maxSteps < 1 || maxSteps > MAX_CHASE_STEPS) throw new UsageError(`--max-steps ${maxSteps}: must be in 1..${MAX_CHASE_STEPS}`);
+  const seed = Number(args.opts.seed);
+  if (seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed ${seed}: must be a whole number from 0 to 4294967295`);
   const wa = waveArgs(args);
   const path = args.positional[0]!;
   const maze = parseMaze(await readTextFile(path), path);
   if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);
-  const r = simulateChase(maze, { method: method as ChaseMethod, target, seed: Number(args.opts.seed), speed, maxSteps, wave: wa.wave, threshold: wa.threshold });
+  const r = simulateChase(maze, { method: method as ChaseMethod, target, seed, speed, maxSteps, wave: wa.wave, threshold: wa.threshold });
   const chasers = r.chasers.map((c) => ({
     id: c.id,
     caught: c.caught,
@@ -47,15 +52,15 @@ void runTool(spec, async (args, json) => {
   }));
   if (!json) {
     const params = describeWaveArgs(wa);
-    console.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`);
+    io.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`);
     const ratioHead = `path/(geodesic-${r.catchRadius})`;
-    console.log(`chaser  caught  steps   path  geodesic  grid geodesic  ${ratioHead.padStart(19)}`);
+    io.log(`chaser  caught  steps   path  geodesic  grid geodesic  ${ratioHead.padStart(19)}`);
     for (const c of chasers) {
-      console.log(
+      io.log(
         `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(Math.max(19, ratioHead.length))}`,
       );
     }
-    if (target === 'random') console.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');
+    if (target === 'random') io.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');
     return undefined;
   }
   return { chasers };
@@ -64,3 +69,5 @@ void runTool(spec, async (args, json) => {
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
+
+await runIfEntry(import.meta.url, main);

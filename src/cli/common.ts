@@ -1,7 +1,21 @@
 // Shared plumbing for every headless tool, so they all follow DESIGN.md's conventions:
 // `--help` explains, `--json` prints one JSON object as the last stdout line, and bad input
 // exits with code 2 and a single `error:` line on stderr.
+//
+// A tool module is importable: it exports `main(argv, io)` (built by `defineTool`) and runs itself
+// only when it is the entry script (`runIfEntry`), so tests call `main` in-process:
+//
+//   export const main = defineTool({ name, usage, summary, options: [...] }, async (args, json, io) => {
+//     io.log('human-readable line');
+//     return { some: 'json' };          // printed as the last stdout line with --json
+//   });
+//   await runIfEntry(import.meta.url, main);
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs as nodeParseArgs } from 'node:util';
 import { parseJsonText as parseJson } from '../json/parse-json-text';
+import { decodeUtf8Text } from '../json/utf8';
+import { readFileBounded } from '../replay/node';
 
 /** An error caused by the user's input (argument, file, field). Tools turn it into exit 2. */
 export class UsageError extends Error {
@@ -11,120 +25,260 @@ export class UsageError extends Error {
   }
 }
 
+export type OptionKind = 'flag' | 'string' | 'int' | 'number';
+
 export interface OptionSpec {
   /** Long name without dashes, e.g. `seed` for `--seed`. */
-  name: string;
+  readonly name: string;
   /** Flags take no value; everything else takes exactly one. */
-  kind: 'flag' | 'string' | 'int' | 'number';
-  help: string;
-  default?: string | number | boolean;
+  readonly kind: OptionKind;
+  readonly help: string;
+  readonly default?: string | number | boolean;
 }
 
-export interface ToolSpec {
+export interface ToolSpec<O extends readonly OptionSpec[] = readonly OptionSpec[]> {
   name: string;
   usage: string;
   summary: string;
-  options: OptionSpec[];
+  options: O;
   /** How many positional arguments: [min, max]. */
-  positional?: [number, number];
+  positional?: readonly [number, number];
 }
 
-export interface ParsedArgs {
-  opts: Record<string, string | number | boolean | undefined>;
+type ValueOf<K extends OptionKind> = K extends 'flag' ? boolean : K extends 'string' ? string : number;
+
+/** The option values a spec yields: defaults and flags are always present, other options may be absent. */
+export type OptsOf<O extends readonly OptionSpec[]> = {
+  [S in O[number] as S['name']]: S extends { default: string | number | boolean } ? ValueOf<S['kind']> : S['kind'] extends 'flag' ? boolean : ValueOf<S['kind']> | undefined;
+} & { json: boolean; help: boolean };
+
+export interface ParsedArgs<O extends readonly OptionSpec[] = readonly OptionSpec[]> {
+  opts: OptsOf<O>;
   positional: string[];
 }
 
+/** Where a tool writes: `stdout`/`stderr` take text as is (no newline added). */
+export interface ToolIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** What a tool body writes through: whole lines, and the exit code to end with (default 0). */
+export interface ToolOutput {
+  /** One line (or several joined) to stdout. */
+  log(...lines: string[]): void;
+  /** One line to stderr (warnings; errors are thrown as UsageError instead). */
+  warn(line: string): void;
+  /** Exit code when the body returns normally (e.g. 1 for a failed verification). */
+  exitCode: number;
+}
+
+export type ToolBody<O extends readonly OptionSpec[]> = (args: ParsedArgs<O>, json: boolean, out: ToolOutput) => Promise<object | undefined> | object | undefined;
+
+/** A tool's entry point: parses argv (without node and script), runs, returns the exit code. */
+export type ToolMain = (argv: string[], io?: ToolIo) => Promise<number>;
+
+/** The process's own stdout/stderr. */
+export const processIo: ToolIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+/** An io that keeps what is written (for tests and for tools that call other tools). */
+export function bufferIo(): ToolIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+const BUILTIN: readonly OptionSpec[] = [
+  { name: 'json', kind: 'flag', help: 'print one JSON object as the last line of stdout' },
+  { name: 'help', kind: 'flag', help: 'show this help' },
+];
+
 export function helpText(spec: ToolSpec): string {
   const lines = [`usage: ${spec.usage}`, '', spec.summary, '', 'options:'];
-  const all = [...spec.options, { name: 'json', kind: 'flag', help: 'print one JSON object as the last line of stdout' }, { name: 'help', kind: 'flag', help: 'show this help' }];
-  for (const o of all) {
+  for (const o of [...spec.options, ...BUILTIN]) {
     const left = o.kind === 'flag' ? `--${o.name}` : `--${o.name} <${o.kind === 'string' ? 'value' : o.kind}>`;
-    const def = 'default' in o && o.default !== undefined ? ` (default ${String(o.default)})` : '';
+    const def = o.default !== undefined ? ` (default ${String(o.default)})` : '';
     lines.push(`  ${left.padEnd(28)} ${o.help}${def}`);
   }
+  lines.push('', 'Each option may be given once. Arguments after `--` are taken as they are (e.g. a file named -x).');
   return lines.join('\n');
 }
 
-/** Parses argv (without node and script). Throws UsageError on anything it does not understand. */
-export function parseArgs(spec: ToolSpec, argv: string[]): ParsedArgs {
-  const opts: ParsedArgs['opts'] = {};
-  const positional: string[] = [];
-  const byName = new Map(spec.options.map((o) => [o.name, o]));
-  byName.set('json', { name: 'json', kind: 'flag', help: '' });
-  byName.set('help', { name: 'help', kind: 'flag', help: '' });
-  for (const o of spec.options) if (o.default !== undefined) opts[o.name] = o.default;
+/**
+ * Parses argv (without node and script) with node:util's parseArgs. Throws UsageError on anything it
+ * does not understand: an unknown option, a missing or malformed value, an option given twice, a
+ * flag given a value, too few or too many positional arguments.
+ */
+export function parseArgs<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, argv: readonly string[]): ParsedArgs<O> {
+  const byName = new Map<string, OptionSpec>();
+  for (const o of [...spec.options, ...BUILTIN]) byName.set(o.name, o);
+  // node's parseArgs refuses `--seed -5` as ambiguous; a value option always takes the next
+  // argument unless that is another long option, so join the pair into `--seed=-5` first.
+  const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') continue;
-    if (!a.startsWith('--')) {
-      positional.push(a);
-      continue;
+    if (a === '--') {
+      args.push(...argv.slice(i));
+      break;
     }
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq >= 0 ? eq : undefined);
-    const o = byName.get(name);
-    if (!o) throw new UsageError(`unknown option --${name} (see --help)`);
-    if (o.kind === 'flag') {
-      if (eq >= 0) throw new UsageError(`option --${name} takes no value`);
-      opts[name] = true;
-      continue;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = a.slice(2, eq >= 0 ? eq : undefined);
+      const o = byName.get(name);
+      if (!o) throw new UsageError(`unknown option --${name} (see --help)`);
+      if (o.kind === 'flag') {
+        if (eq >= 0) throw new UsageError(`option --${name} takes no value`);
+      } else if (eq < 0) {
+        const next = argv[i + 1];
+        if (next === undefined || next.startsWith('--')) throw new UsageError(`option --${name} needs a value`);
+        args.push(`--${name}=${next}`);
+        i++;
+        continue;
+      }
+    } else if (a.startsWith('-') && a !== '-' && !/^-\d/.test(a)) {
+      throw new UsageError(`unknown option ${a} (options are long, e.g. --help; put a file named like this after --)`);
     }
-    const raw = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-    if (raw === undefined) throw new UsageError(`option --${name} needs a value`);
-    if (o.kind === 'int') {
-      if (!/^-?\d+$/.test(raw)) throw new UsageError(`option --${name}: '${raw}' is not a whole number`);
-      opts[name] = Number(raw);
-    } else if (o.kind === 'number') {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`option --${name}: '${raw}' is not a number`);
-      opts[name] = n;
-    } else opts[name] = raw;
+    args.push(a);
   }
-  if (!opts.help && spec.positional) {
-    const [min, max] = spec.positional;
+  const config: Record<string, { type: 'string' | 'boolean'; multiple: true }> = {};
+  for (const o of byName.values()) config[o.name] = { type: o.kind === 'flag' ? 'boolean' : 'string', multiple: true };
+  let parsed: ReturnType<typeof nodeParseArgs<{ args: string[]; options: typeof config; strict: true; allowPositionals: true }>>;
+  try {
+    parsed = nodeParseArgs({ args, options: config, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError(String((e as Error).message).split('\n')[0]!);
+  }
+  const opts: Record<string, string | number | boolean | undefined> = {};
+  for (const o of byName.values()) {
+    const given = parsed.values[o.name];
+    if (given === undefined) {
+      opts[o.name] = o.default ?? (o.kind === 'flag' ? false : undefined);
+      continue;
+    }
+    if (given.length > 1) throw new UsageError(`option --${o.name} given ${given.length} times (give it once)`);
+    const raw = given[0]!;
+    if (typeof raw === 'boolean') opts[o.name] = raw;
+    else opts[o.name] = optionValue(o, raw);
+  }
+  const positional = parsed.positionals;
+  if (!opts.help) {
+    const [min, max] = spec.positional ?? [0, 0];
     if (positional.length < min) throw new UsageError(`missing argument (usage: ${spec.usage})`);
     if (positional.length > max) throw new UsageError(`unexpected argument '${positional[max]}' (usage: ${spec.usage})`);
-  } else if (!spec.positional && positional.length > 0) {
-    throw new UsageError(`unexpected argument '${positional[0]}' (usage: ${spec.usage})`);
   }
-  return { opts, positional };
+  return { opts: opts as OptsOf<O>, positional };
+}
+
+/** Largest integer an `int` option takes: beyond 2^53 neighbouring integers collapse into one double. */
+const MAX_INT_OPTION = Number.MAX_SAFE_INTEGER;
+
+function optionValue(o: OptionSpec, raw: string): string | number {
+  if (o.kind === 'int') {
+    if (!/^-?\d+$/.test(raw)) throw new UsageError(`option --${o.name}: '${raw}' is not a whole number`);
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n)) throw new UsageError(`option --${o.name}: ${raw} is out of range (the limit is ±${MAX_INT_OPTION})`);
+    return n;
+  }
+  if (o.kind === 'number') {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`option --${o.name}: '${raw}' is not a number`);
+    return n;
+  }
+  return raw;
+}
+
+/** Builds a tool's `main(argv, io)` from its spec and body. */
+export function defineTool<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, body: ToolBody<O>): ToolMain {
+  return async (argv, io = processIo) => {
+    const out: ToolOutput = {
+      log: (...lines) => io.stdout(lines.join('\n') + '\n'),
+      warn: (line) => io.stderr(line + '\n'),
+      exitCode: 0,
+    };
+    try {
+      const args = parseArgs(spec, argv);
+      if (args.opts.help) {
+        io.stdout(helpText(spec) + '\n');
+        return 0;
+      }
+      const json = args.opts.json === true;
+      const result = await body(args, json, out);
+      if (json && result !== undefined) io.stdout(JSON.stringify(result) + '\n');
+      return out.exitCode;
+    } catch (e) {
+      return reportError(e, io);
+    }
+  };
+}
+
+/** Writes the one `error:` line for a thrown error and returns the exit code (2 for input errors, 1 for bugs). */
+export function reportError(e: unknown, io: ToolIo): number {
+  if (isUserError(e)) {
+    io.stderr(`error: ${oneLine(e.message)}\n`);
+    return 2;
+  }
+  if (e instanceof RangeError && /call stack|Invalid (typed )?array length|Array buffer allocation/i.test(e.message)) {
+    // An input that slipped past the limits; still one line, still the user's input.
+    io.stderr(`error: input too large to process (${oneLine(e.message)})\n`);
+    return 2;
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  io.stderr(`error: internal error: ${oneLine(msg)} (a bug; set TWINFIELD_DEBUG=1 for the stack)\n`);
+  if (process.env.TWINFIELD_DEBUG === '1' && e instanceof Error && e.stack) io.stderr(e.stack + '\n');
+  return 1;
+}
+
+function isUserError(e: unknown): e is Error {
+  return e instanceof UsageError || (e instanceof Error && (e as { userFacing?: boolean }).userFacing === true);
+}
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ');
+
+/** True when `moduleUrl` (a module's import.meta.url) is the script node was started with. */
+export function isEntry(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Runs a tool's main with the conventions applied. `main` returns the JSON object to print
- * with --json (or undefined), and prints its human-readable output itself when not --json.
+ * Runs `main` on the process's arguments when the module is the entry script: sets the exit code,
+ * and ends quietly when stdout is closed early (`tool ... | head -1`).
  */
-export async function runTool(
-  spec: ToolSpec,
-  main: (args: ParsedArgs, json: boolean) => Promise<object | undefined> | object | undefined,
-  argv: string[] = process.argv.slice(2),
-): Promise<void> {
-  let args: ParsedArgs;
-  try {
-    args = parseArgs(spec, argv);
-  } catch (e) {
-    return failWith(e);
-  }
-  if (args.opts.help) {
-    process.stdout.write(helpText(spec) + '\n');
-    return;
-  }
-  const json = args.opts.json === true;
-  try {
-    const out = await main(args, json);
-    if (json && out !== undefined) process.stdout.write(JSON.stringify(out) + '\n');
-  } catch (e) {
-    failWith(e);
-  }
+export async function runIfEntry(moduleUrl: string, main: ToolMain): Promise<void> {
+  if (!isEntry(moduleUrl)) return;
+  const quietOnClosedPipe = (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  };
+  process.stdout.on('error', quietOnClosedPipe);
+  process.stderr.on('error', quietOnClosedPipe);
+  process.exitCode = await main(process.argv.slice(2));
 }
 
-function failWith(e: unknown): void {
-  if (e instanceof UsageError || (e instanceof Error && (e as { userFacing?: boolean }).userFacing)) {
-    process.stderr.write(`error: ${e.message.replace(/\n/g, ' ')}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  throw e;
+/**
+ * Older shape: parses and runs at once on the process's arguments. Kept so tools not yet converted
+ * to `defineTool` + `runIfEntry` still work; new tools use those.
+ */
+export async function runTool<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, body: (args: ParsedArgs<O>, json: boolean) => Promise<object | undefined> | object | undefined, argv: string[] = process.argv.slice(2)): Promise<void> {
+  const main = defineTool(spec, (args, json) => body(args, json));
+  const code = await main(argv);
+  if (code !== 0) process.exitCode = code;
 }
 
 /** Median of a non-empty list (the mean of the middle two for even lengths). */
@@ -147,15 +301,16 @@ export function progress(label: string, done: number, total: number): void {
   process.stderr.write(`\r${label}: ${done}/${total}${done === total ? '\n' : ''}`);
 }
 
-/** Reads a text file, turning a missing/unreadable file into a UsageError naming it. */
-export async function readTextFile(path: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`${path}: cannot read file (${code ?? (e as Error).message})`);
-  }
+/** Largest text file a tool reads (instances, scenarios, mazes, preset files): 4 MiB. */
+export const MAX_TEXT_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a UTF-8 text file of at most `limit` bytes; a missing, unreadable, oversized or non-regular
+ * file (FIFO, device, directory) or invalid UTF-8 is a UsageError naming it. A byte-order mark is dropped.
+ */
+export async function readTextFile(path: string, limit = MAX_TEXT_FILE_BYTES): Promise<string> {
+  const bytes = readFileBounded(path, limit, (msg) => new UsageError(`${path}: ${msg}`));
+  return decodeUtf8Text(bytes, path, (where, reason) => new UsageError(`${where}: ${reason}`));
 }
 
 /** Parses JSON text, turning a syntax error into a UsageError naming the file, line and column. */

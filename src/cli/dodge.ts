@@ -1,24 +1,25 @@
 // npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]
 // One dodge decision on a scenario file: the chosen first move, its path value and the best path.
 import { DodgeDecision, DodgePlan, Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../cpu/dodge/index';
-import { dodgeParamsOf, getDodgePreset } from '../cpu/presets';
-import { parseJsonText, readTextFile, runTool, UsageError } from './common';
+import { dodgeParamsOf } from '../cpu/presets';
+import { loadCpuPreset } from './preset-files';
+import { parseJsonText, readTextFile, defineTool, runIfEntry, UsageError } from './common';
 
-await runTool(
+export const main = defineTool(
   {
     name: 'dodge',
     usage: 'npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]',
     summary:
       'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?, "goalY"?} (goalX/goalY: the lure\'s enemy x and home line; a CPU with a lure always uses goalY 313.6 = 0.7 × 448, and goalX only while the danger at the ship is ≤ 10). Prints the first move, its path value, the danger-only value of the best path (what the CPU\'s clear compares with cpu.clearBelow) and the best path (with --search exhaustive, the exhaustive search\'s own path).',
     options: [
-      { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic)', default: 'imap-multi' },
+      { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic, novice) or a preset file (.json)', default: 'imap-multi' },
       { name: 'search', kind: 'string', help: 'fast (exact DP) or exhaustive (reference tree search)', default: 'fast' },
     ],
     positional: [1, 1],
   },
-  async (args, json) => {
+  async (args, json, io) => {
     const file = args.positional[0]!;
-    const preset = getDodgePreset(String(args.opts.preset));
+    const preset = loadCpuPreset(String(args.opts.preset));
     const mode = String(args.opts.search);
     if (mode !== 'fast' && mode !== 'exhaustive') throw new UsageError(`option --search: must be fast or exhaustive, got '${mode}'`);
     const scenario = parseDodgeScenario(parseJsonText(await readTextFile(file), file), file);
@@ -56,13 +57,13 @@ await runTool(
       framesPerStep: preset.framesPerStep,
     };
     if (!json) {
-      console.log(`preset ${preset.label} (${preset.name}), ${mode} search, ${out.visible}/${out.obstacles} obstacles visible`);
-      console.log(`first move: ${out.move} (bits ${out.bits})`);
-      console.log(`path value: ${d.value}${out.alive ? '' : ` (every path is hit; best survives ${d.survived} of ${preset.depth} steps)`}`);
-      console.log(`danger-only value: ${plan.hazard} (no lure, no switch penalty)`);
-      console.log(`best path (${preset.framesPerStep} frame${preset.framesPerStep > 1 ? 's' : ''} per step):`);
-      console.log(`  start  (${round(plan.startX)}, ${round(plan.startY)})`);
-      path.forEach((p, k) => console.log(`  ${String(k + 1).padStart(2)}. ${p.move.padEnd(16)} → (${p.x}, ${p.y})  E = ${p.value}`));
+      io.log(`preset ${preset.label} (${preset.name}), ${mode} search, ${out.visible}/${out.obstacles} obstacles visible`);
+      io.log(`first move: ${out.move} (bits ${out.bits})`);
+      io.log(`path value: ${d.value}${out.alive ? '' : ` (every path is hit; best survives ${d.survived} of ${preset.depth} steps)`}`);
+      io.log(`danger-only value: ${plan.hazard} (no lure, no switch penalty)`);
+      io.log(`best path (${preset.framesPerStep} frame${preset.framesPerStep > 1 ? 's' : ''} per step):`);
+      io.log(`  start  (${round(plan.startX)}, ${round(plan.startY)})`);
+      path.forEach((p, k) => io.log(`  ${String(k + 1).padStart(2)}. ${p.move.padEnd(16)} → (${p.x}, ${p.y})  E = ${p.value}`));
     }
     return out;
   },
@@ -71,3 +72,5 @@ await runTool(
 function round(v: number): number {
   return Math.round(v * 1000) / 1000;
 }
+
+await runIfEntry(import.meta.url, main);

@@ -1,21 +1,23 @@
-// npm run -s eval:chase -- [--mazes DIR | --generated N --gen-seed S] [--seeds N] [--quick] [--sweep]
+// npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N --gen-seed S]
+//   [--seeds N] [--quick] [--sweep | --sweep-corridors]
 //   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
-// Table 2 of seed 000 as a report: steps to catch for chasers A/B/C, static and random-walking target,
-// every method side by side, on the mazes shipped in mazes/ (or on N generated ones: mazes no
-// parameter was tuned on). Path lengths against the exact any-angle shortest path (ExactGeodesic: the 0.3-cell square agent), the 8-neighbour grid geodesic
-// beside it. Then the §6.3 weakness: how the faithful wave's new headings agree with the optimal
-// heading, by threshold and by distance, next to wave+. --sweep instead runs the faithful wave over
-// the parameters the paper leaves free (resolution, δ, threshold) against Lee, static target.
+// Headline: Table 2 of seed 000 on the paper-like map (mazes/paper/seed000-table2.maze) at 100x100
+// and 200x200 grid points beside the paper's numbers (eval-chase-paper.ts). Then, "beyond the
+// paper", the same table for every method on the corridor mazes shipped in mazes/ (or on N
+// generated ones), with path lengths against the exact any-angle shortest path (ExactGeodesic: the
+// 0.3-cell square agent) and the 8-neighbour grid geodesic, and the §6.3 weakness by threshold and
+// distance. --sweep: wave/Lee ratios over chaser speed and threshold on the paper-like map;
+// --sweep-corridors: the faithful wave against Lee over resolution, δ and threshold on the mazes.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
-import { type ChaseOptions, type ChaserResult, simulateChase } from '../world/chase/sim';
+import { PAPER_TABLE2, paperTable, speedSweep } from './eval-chase-paper';
+import { type ChaseOptions, type ChaserResult, simulateChase, simulateMethod } from '../world/chase/sim';
 import { generateMaze } from '../maze/generate';
 import { type Maze, parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, type WaveArgs, describeWaveArgs, waveArgs } from './chase-options';
-import { UsageError, median, progress, readTextFile, runTool } from './common';
+import { UsageError, defineTool, median, progress, readTextFile, runIfEntry } from './common';
 
-const PAPER_TABLE2 = { static: { Lee: [769, 406, 745], wave: [632, 313, 584] }, random: { Lee: [1104, 747, 450], wave: [905, 654, 439] } };
 
 interface Cell {
   steps: number; // Infinity when not caught (static), median over seeds (random)
@@ -26,10 +28,10 @@ interface Cell {
   r: ChaserResult | null; // the static run (diagnostics)
 }
 
-void runTool(
+export const main = defineTool(
   {
     name: 'eval:chase',
-    usage: 'npm run -s eval:chase -- [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
+    usage: 'npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep | --sweep-corridors] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
     summary:
       "Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and crash on every .maze file in DIR (or on N generated 24x28 mazes, seeds S..S+N-1), with path lengths against the exact shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ (arrival-threshold), and wave, wave+ and lee (waves, lifetime, resolution).",
     options: [
@@ -39,11 +41,15 @@ void runTool(
       { name: 'seeds', kind: 'int', help: 'random-target runs per case (median reported)', default: 5 },
       { name: 'max-steps', kind: 'int', help: 'a chaser not caught by then counts as failed', default: 6000 },
       { name: 'quick', kind: 'flag', help: '1 seed, 600 steps, one threshold: checks the tool and its output, not the method' },
-      { name: 'sweep', kind: 'flag', help: 'faithful wave vs Lee over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ~10 min)' },
+      { name: 'paper-map', kind: 'string', help: "the paper-like map of the headline table", default: 'mazes/paper/seed000-table2.maze' },
+      { name: 'paper-only', kind: 'flag', help: 'only the headline table on the paper-like map (skip the corridor mazes)' },
+      { name: 'sweep', kind: 'flag', help: 'on the paper-like map (2 points per cell): chaser speed 0.025-0.1 x threshold 1e-4..1e-8, wave/Lee ratios (~2 min)' },
+      { name: 'sweep-corridors', kind: 'flag', help: 'faithful wave vs Lee on the corridor mazes over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ~10 min)' },
       ...WAVE_OPTION_SPECS,
     ],
   },
-  async (args, json) => {
+  async (args, json, out) => {
+    const log = (line: string) => out.log(line);
     const dir = String(args.opts.mazes);
     const quick = args.opts.quick === true;
     const seeds = quick ? 1 : Number(args.opts.seeds);
@@ -51,11 +57,18 @@ void runTool(
     if (seeds < 1 || seeds > 50) throw new UsageError('--seeds must be in 1..50');
     if (maxSteps < 1) throw new UsageError('--max-steps must be at least 1');
     const wa = waveArgs(args);
+    const paperPath = String(args.opts['paper-map']);
+    const paperMaze = parseMaze(await readTextFile(paperPath), paperPath);
+    if (args.opts.sweep === true) return speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log);
     const mazes = args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
-    if (args.opts.sweep === true) return sweep(mazes, wa, maxSteps, json);
-    return table2(mazes, wa, seeds, maxSteps, quick, json);
+    if (args.opts['sweep-corridors'] === true) return sweep(mazes, wa, maxSteps, json, log);
+    const paper = paperTable(paperMaze, paperPath, wa, seeds, maxSteps, quick, json, log);
+    if (args.opts['paper-only'] === true) return { paper };
+    if (!json) log('\n=== Beyond the paper: corridor mazes (mazes/*.maze), 2 grid points per cell ===');
+    return { paper, ...table2(mazes, wa, seeds, maxSteps, quick, json, log) };
   },
 );
+await runIfEntry(import.meta.url, main);
 
 /** Every .maze file of a folder, by name. */
 async function mazeFiles(dir: string): Promise<[string, Maze][]> {
@@ -81,7 +94,7 @@ function generatedMazes(count: number, first: number): [string, Maze][] {
   });
 }
 
-function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: number, quick: boolean, json: boolean): object {
+function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: number, quick: boolean, json: boolean, log: (line: string) => void): object {
   const methods = CHASE_METHODS;
   const thresholds = quick ? [wa.threshold ?? 1e-6] : [1e-2, 1e-4, 1e-6];
   const total = mazes.length * (methods.length * (1 + seeds) + thresholds.length);
@@ -93,7 +106,7 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
     table[name] = { static: {}, random: {} };
     for (const method of methods) {
       const base: ChaseOptions = { method: method as ChaseMethod, maxSteps, wave: wa.wave, threshold: wa.threshold };
-      const st = simulateChase(maze, { ...base, target: 'static', seed: 1 });
+      const st = simulateMethod(maze, { ...base, target: 'static', seed: 1 });
       progress('eval:chase', ++done, total);
       catchRadius = st.catchRadius;
       table[name]!.static![method] = st.chasers.map((c) => ({
@@ -108,7 +121,7 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
       if (method === 'wave+') for (const c of st.chasers) weak.push({ variant: 'wave+', r: c });
       const runs: ChaserResult[][] = [];
       for (let s = 1; s <= seeds; s++) {
-        runs.push(simulateChase(maze, { ...base, target: 'random', seed: s }).chasers);
+        runs.push(simulateMethod(maze, { ...base, target: 'random', seed: s }).chasers);
         progress('eval:chase', ++done, total);
       }
       table[name]!.random![method] = st.chasers.map((_, i) => {
@@ -139,6 +152,21 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
           const why = r.reactions === 0 ? 'not_reached' : r.wrongWay > 0.25 ? 'wrong_way' : 'slower';
           losses[why]++;
           lost.push(`${name} ${r.id}: ${why.replace('_', ' ')}${why === 'wrong_way' ? ` (${pct(r.wrongWay)} of turns >90 deg off; ${pct(r.negativeShare)} of reactions at z<0, their mean cosine ${fmtN(r.alignmentNegative)})` : ''}`);
+        }
+      }
+    }
+  }
+  // The same count against the strong Lee (read every step), for wave and seed 002's wave1.
+  const vsPlus: Record<string, { wins: number; cases: number }> = { wave: { wins: 0, cases: 0 }, wave1: { wins: 0, cases: 0 }, 'wave+': { wins: 0, cases: 0 } };
+  for (const [name] of mazes) {
+    for (const target of ['static', 'random'] as const) {
+      const l = table[name]![target]!['lee+']!;
+      for (const m of Object.keys(vsPlus)) {
+        const w = table[name]![target]![m]!;
+        for (let i = 0; i < w.length; i++) {
+          if (w[i]!.steps === Infinity && l[i]!.steps === Infinity) continue;
+          vsPlus[m]!.cases++;
+          if (w[i]!.steps < l[i]!.steps) vsPlus[m]!.wins++;
         }
       }
     }
@@ -188,26 +216,27 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
   if (!json) {
     const params = describeWaveArgs(wa);
     const fmt = (c: Cell): string => (c.steps === Infinity ? '   -- ' : String(Math.round(c.steps)).padStart(5) + (c.caught < c.runs ? '*' : ' '));
-    console.log(`Steps to catch (chaser speed 0.05 cells/step; "--" = not caught within ${maxSteps} steps;${params ? ` ${params};` : ''}`);
-    console.log(`random target: median of ${seeds} seeds, "*" = some seeds not caught). Paper Table 2 for reference:`);
-    console.log(`  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`);
-    console.log(`Static path ratio = path / (exact shortest path - ${catchRadius} catch radius); exact = any-angle, 0.3-cell square agent.`);
+    log(`Steps to catch (chaser speed 0.05 cells/step; "--" = not caught within ${maxSteps} steps;${params ? ` ${params};` : ''}`);
+    log(`random target: median of ${seeds} seeds, "*" = some seeds not caught). Paper Table 2 for reference:`);
+    log(`  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`);
+    log(`Static path ratio = path / (exact shortest path - ${catchRadius} catch radius); exact = any-angle, 0.3-cell square agent.`);
     for (const [name, maze] of mazes) {
       const ex = table[name]!.static!.flow!.map((c) => c.r!);
-      console.log(`\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`);
-      console.log(`  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| random ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| static path ratio`);
+      log(`\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`);
+      log(`  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| random ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| static path ratio`);
       for (const m of methods) {
         const s = table[name]!.static![m]!;
         const r = table[name]!.random![m]!;
-        console.log(`  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`);
+        log(`  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`);
       }
     }
-    console.log(`\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, random ${vs.random.wins}/${vs.random.cases}.`);
-    if (lost.length) console.log(`static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ${losses.slower}):\n  ${lost.join('\n  ')}`);
-    console.log(`wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact (${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`);
-    console.log('\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):');
+    log(`\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, random ${vs.random.wins}/${vs.random.cases}.`);
+    log(`against lee+ (Lee read every step): ${Object.entries(vsPlus).map(([m, v]) => `${m} wins ${v.wins}/${v.cases}`).join(', ')}.`);
+    if (lost.length) log(`static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ${losses.slower}):\n  ${lost.join('\n  ')}`);
+    log(`wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact (${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`);
+    log('\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):');
     for (const v of variants) {
-      console.log(
+      log(
         `  ${v.padEnd(14)} ` +
           bins
             .map(([label]) => {
@@ -230,6 +259,7 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
     geodesic: Object.fromEntries(mazes.map(([n]) => [n, { exact: table[n]!.static!.flow!.map((c) => round(c.r!.exact)), grid: table[n]!.static!.flow!.map((c) => round(c.r!.geodesic)) }])),
     path_ratio_static: Object.fromEntries(mazes.map(([n]) => [n, Object.fromEntries(methods.map((m) => [m, table[n]!.static![m]!.map((c) => (c.caught ? round(c.ratio) : null))]))])),
     wave_beats_lee: { wins, cases, static: vs.static, random: vs.random, static_losses: losses },
+    beats_lee_plus: vsPlus,
     wave_plus_worst_ratio_static: round(worstPlus),
     wave_plus_worst_ratio_static_grid: round(worstPlusGrid),
     wave_plus_caught_static: { caught: plusCaught, of: plusCases },
@@ -239,7 +269,7 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
 }
 
 /** Faithful wave vs Lee over the free parameters, static target. */
-function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: boolean): object {
+function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: boolean, log: (line: string) => void): object {
   const resolutions = wa.wave.resolution !== undefined ? [wa.wave.resolution] : [2, 4];
   const deltas = wa.wave.delta !== undefined ? [wa.wave.delta] : [0.1, 0.25, 0.4, 0.5];
   const thresholds = wa.threshold !== undefined ? [wa.threshold] : [1e-3, 1e-4, 1e-6, 1e-8];
@@ -301,12 +331,12 @@ function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: bo
     }
   }
   if (!json) {
-    console.log(`Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`);
-    console.log('wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean cosine of the new heading with the optimal one, for z>0 / z<0 reactions.');
-    for (const res of resolutions) console.log(`  Lee, resolution ${res}: caught ${leeCaught[res]}/${rows.find((r) => r.resolution === res)!.of}`);
-    console.log('  res  delta  threshold  caught  wins vs Lee   z<0   align z>0  align z<0');
+    log(`Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`);
+    log('wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean cosine of the new heading with the optimal one, for z>0 / z<0 reactions.');
+    for (const res of resolutions) log(`  Lee, resolution ${res}: caught ${leeCaught[res]}/${rows.find((r) => r.resolution === res)!.of}`);
+    log('  res  delta  threshold  caught  wins vs Lee   z<0   align z>0  align z<0');
     for (const r of rows) {
-      console.log(
+      log(
         `  ${String(r.resolution).padStart(3)}  ${r.delta.toFixed(2).padStart(5)}  ${r.threshold.toExponential(0).padStart(9)}  ${`${r.caught}/${r.of}`.padStart(6)}  ${`${r.wins}/${r.cases}`.padStart(11)}  ${fmtN(r.negative_share).padStart(5)}  ${fmtN(r.align_positive).padStart(9)}  ${fmtN(r.align_negative).padStart(9)}`,
       );
     }

@@ -3,10 +3,14 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createController, controllerKinds } from '../controllers/registry';
 import { encodeReplay, replayFromRunner } from '../replay';
+import { MAX_FRAMES } from '../replay/format';
 import { writeFileAtomic } from '../replay/node'; // also registers the replay:FILE controller
 import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
-import { runTool, UsageError, type ToolSpec } from './common';
+import { defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 import { MAZE_NAMES } from '../maze/catalog';
+import { stageConfig } from '../sim/config';
+import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, DRILL_NAMES } from '../sim/drill';
+import { loadStagePreset } from './preset-files'; // also lets cpu:FILE.json name a preset file
 
 const spec: ToolSpec = {
   name: 'match',
@@ -14,16 +18,17 @@ const spec: ToolSpec = {
   summary: `Runs a match in Node and prints the result and the final state hash. Same arguments, same hash.\ncontrollers: ${controllerKinds().join('; ')}`,
   options: [
     { name: 'seed', kind: 'int', help: 'match seed (0..4294967295)', default: 1 },
-    { name: 'frames', kind: 'int', help: 'stop after this many frames (default: until the match ends)' },
+    { name: 'frames', kind: 'int', help: 'stop after this many frames (default: until the match ends, at most 864000 = 4 hours)' },
     { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'scripted' },
     // No default here, so practice can tell a --p2 it would ignore (versus uses DEFAULT_P2).
     { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only; default scripted)' },
     { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
-    { name: 'difficulty', kind: 'string', help: `${DIFFICULTIES.join(' | ')}`, default: 'normal' },
-    { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
+    { name: 'difficulty', kind: 'string', help: `stage preset: ${DIFFICULTIES.join(' | ')} or a stage preset file (.json)`, default: 'normal' },
+    { name: 'stages', kind: 'string', help: 'open | maze | drill (a drill is single-field: practice mode)', default: 'open' },
+    { name: 'drill', kind: 'string', help: `drill stages: the drill and variant, NAME or NAME/VARIANT (${DRILL_NAMES.join(', ')}; default ${DEFAULT_DRILL}/${DEFAULT_DRILL_VARIANT})` },
     { name: 'maze', kind: 'string', help: `maze stages: first maze of the rotation, ${MAZE_NAMES.join(' | ')} | gen:SEED (default ${MAZE_NAMES[0]})` },
-    { name: 'lives', kind: 'int', help: 'lives per side', default: 5 },
-    { name: 'time-limit', kind: 'int', help: 'time limit in frames (0 = none)', default: 10800 },
+    { name: 'lives', kind: 'int', help: 'lives per side (default: the stage preset\'s, 5 for the built-ins)' },
+    { name: 'time-limit', kind: 'int', help: 'time limit in frames, 0 = none (default: the stage preset\'s, 10800 for the built-ins)' },
     { name: 'record', kind: 'string', help: 'write the replay of the match to this file (replaced atomically)' },
   ],
 };
@@ -42,20 +47,27 @@ function checkWritableTarget(path: string): void {
 }
 
 export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchConfig> & { seed: number } {
+  // The stage preset's full values go into the config (a replay needs no preset file).
+  const stage = stageConfig(loadStagePreset(o.difficulty as string));
   return {
     seed: o.seed as number,
-    mode: o.mode as MatchConfig['mode'],
-    difficulty: o.difficulty as MatchConfig['difficulty'],
+    // A drill has one field: the default mode (versus) becomes practice; makeConfig refuses others.
+    mode: (o.stages === 'drill' && o.mode === 'versus' ? 'practice' : o.mode) as MatchConfig['mode'],
+    drill: (o.drill as string | undefined)?.split('/')[0],
+    drillVariant: (o.drill as string | undefined)?.split('/')[1],
+    ...stage,
     stages: o.stages as MatchConfig['stages'],
     maze: o.maze as string | undefined,
-    lives: o.lives as number,
-    timeLimit: o['time-limit'] as number,
+    lives: (o.lives as number | undefined) ?? stage.lives,
+    timeLimit: (o['time-limit'] as number | undefined) ?? stage.timeLimit,
   };
 }
 
 const DEFAULT_P2 = 'scripted';
 
-await runTool(spec, ({ opts }, json) => {
+export const main = defineTool(spec, ({ opts }, json, io) => {
+  // An option that would do nothing is refused rather than ignored.
+  if (opts.maze !== undefined && opts.stages !== 'maze') throw new UsageError(`--maze ${String(opts.maze)}: only maze stages use a maze (add --stages maze)`);
   const state = createMatch(matchConfigFromArgs(opts));
   const p2 = opts.p2 as string | undefined;
   // Practice has one field: a --p2 would be silently ignored, so it is refused.
@@ -66,8 +78,10 @@ await runTool(spec, ({ opts }, json) => {
   if (record !== undefined) checkWritableTarget(record);
   const frames = opts.frames as number | undefined;
   if (frames !== undefined && frames < 0) throw new UsageError(`--frames must be ≥ 0, got ${frames}`);
+  if (frames !== undefined && frames > MAX_FRAMES) throw new UsageError(`--frames ${frames} is above the limit of ${MAX_FRAMES} (4 hours, the longest replay)`);
   const runner = new MatchRunner(state, controllers);
-  runner.runUntil(frames ?? Number.MAX_SAFE_INTEGER);
+  // A match with no time limit may never end: it stops at the longest replay's length.
+  runner.runUntil(frames ?? MAX_FRAMES);
   if (record !== undefined) writeFileAtomic(record, encodeReplay(replayFromRunner(runner, { date: new Date().toISOString() })));
   const result = state.result;
   const out = {
@@ -83,9 +97,11 @@ await runTool(spec, ({ opts }, json) => {
   };
   if (!json) {
     const w = !result ? 'not finished' : result.winner === null ? `draw (${result.reason})` : `side ${result.winner + 1} wins (${result.reason})`;
-    console.log(`seed ${out.seed}: ${out.p1}${out.p2 ? ' vs ' + out.p2 : ''} — ${w} after ${out.frames} frames (${(out.frames / 60).toFixed(1)} s)`);
-    out.sides.forEach((s, i) => console.log(`  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`));
-    console.log(`  hash ${out.hash}`);
+    io.log(`seed ${out.seed}: ${out.p1}${out.p2 ? ' vs ' + out.p2 : ''} — ${w} after ${out.frames} frames (${(out.frames / 60).toFixed(1)} s)`);
+    out.sides.forEach((s, i) => io.log(`  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`));
+    io.log(`  hash ${out.hash}`);
   }
   return out;
 });
+
+await runIfEntry(import.meta.url, main);

@@ -10,7 +10,7 @@ import { decodeReplay, type Replay } from '../replay/format';
 import { readReplayFile } from '../replay/node';
 import { FPS } from '../sim/constants';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
-import { progress, runTool, UsageError, type ToolSpec } from './common';
+import { progress, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'metrics',
@@ -139,7 +139,7 @@ function who(s: SideOut): string {
   return `CPU ${s.controller}`;
 }
 
-await runTool(spec, ({ opts, positional }, json) => {
+export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   const wanted = sidesWanted(String(opts.side));
   const range = frameRange(Number(opts.from), opts.to as number | undefined);
   // Decode every file first: a bad one fails before any long re-simulation.
@@ -189,14 +189,14 @@ await runTool(spec, ({ opts, positional }, json) => {
     for (const [k, x] of out.entries()) {
       const c = replays[k]!.r.config;
       const label = x.entry === undefined ? x.file : `${x.file} #${x.entry} "${x.title}"`;
-      console.log(`${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`);
-      console.log(`  side  ${'player'.padEnd(24)} ${HEAD}`);
-      for (const [name, s] of Object.entries(x.sides)) console.log(`  ${name.padEnd(5)} ${who(s).slice(0, 24).padEnd(24)} ${row(s)}`);
+      io.log(`${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`);
+      io.log(`  side  ${'player'.padEnd(24)} ${HEAD}`);
+      for (const [name, s] of Object.entries(x.sides)) io.log(`  ${name.padEnd(5)} ${who(s).slice(0, 24).padEnd(24)} ${row(s)}`);
     }
     if (out.length > 1) {
-      console.log(`pooled over ${out.length} replays (rates over the total time):`);
-      console.log(`  ${'group'.padEnd(24)} sides ${HEAD}`);
-      const line = (k: string, g: GroupOut | null) => g && console.log(`  ${k.slice(0, 24).padEnd(24)} ${String(g.sides).padStart(5)} ${row(g)}`);
+      io.log(`pooled over ${out.length} replays (rates over the total time):`);
+      io.log(`  ${'group'.padEnd(24)} sides ${HEAD}`);
+      const line = (k: string, g: GroupOut | null) => g && io.log(`  ${k.slice(0, 24).padEnd(24)} ${String(g.sides).padStart(5)} ${row(g)}`);
       line('human', groupsOut.human);
       line('CPU', groupsOut.cpu);
       for (const [k, g] of Object.entries(controllersOut)) if (k !== 'human') line(`  ${k}`, g);
@@ -204,3 +204,5 @@ await runTool(spec, ({ opts, positional }, json) => {
   }
   return { replays: out, groups: groupsOut, controllers: controllersOut };
 });
+
+await runIfEntry(import.meta.url, main);

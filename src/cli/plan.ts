@@ -2,7 +2,7 @@
 // Prints the planner's plan for one instance (or the first snapshot of an experiment file).
 
 import { isExperimentJson, parseExperiment, parseInstance, parseJsonText, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../cpu/planner';
-import { readTextFile, runTool, UsageError, type ToolSpec } from './common';
+import { readTextFile, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
   name: 'plan',
@@ -23,7 +23,7 @@ export async function loadInstance(path: string): Promise<Instance> {
   return isExperimentJson(json) ? parseExperiment(json, path).instance : parseInstance(json, path);
 }
 
-void runTool(spec, async (args, json) => {
+export const main = defineTool(spec, async (args, json, io) => {
   const mode = args.opts.mode as string | undefined;
   const objective = args.opts.objective as string | undefined;
   if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageError(`--mode: '${mode}' is not one of ${MODES.join(', ')}`);
@@ -47,12 +47,14 @@ void runTool(spec, async (args, json) => {
     ...(p.feasible ? {} : { reason: p.reason }),
   };
   if (!json) {
-    console.log(`${inst.source}: mode ${p.mode}, objective ${p.objective}`);
-    if (!p.feasible) console.log(`infeasible: ${p.reason}`);
+    io.log(`${inst.source}: mode ${p.mode}, objective ${p.objective}`);
+    if (!p.feasible) io.log(`infeasible: ${p.reason}`);
     else {
-      console.log(`reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} actions, ${out.ms} ms`);
-      console.log(`start ${inst.names[inst.start]}: ` + p.actions.map((a) => (a.do === 'move' ? `→${a.at}` : a.do)).join(' '));
+      io.log(`reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} actions, ${out.ms} ms`);
+      io.log(`start ${inst.names[inst.start]}: ` + p.actions.map((a) => (a.do === 'move' ? `→${a.at}` : a.do)).join(' '));
     }
   }
   return out;
 });
+
+await runIfEntry(import.meta.url, main);

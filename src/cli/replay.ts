@@ -2,20 +2,24 @@
 // (metadata), bench (the figures in docs/replays.md).
 import { createController } from '../controllers/registry';
 import { RandomController } from '../controllers/random';
-import { encodeReplay, replayFromRunner, verifyReplay, type Replay } from '../replay';
+import { decodeReplay, encodeReplay, MAX_REPLAY_BYTES, ReplayError, replayFromRunner, verifyReplay, type Replay, type ReplayHeader } from '../replay';
 import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/bench';
-import { readReplayBytes, readReplayFile } from '../replay/node';
+import { readFileBounded, readReplayBytes } from '../replay/node';
+import { SIM_VERSION } from '../sim/config';
+import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
 import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../sim';
 import { Rng } from '../sim/rng';
-import { progress, runTool, UsageError, type ToolSpec } from './common';
+import { progress, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
-const spec: ToolSpec = {
+const spec = {
   name: 'replay',
   usage: 'npm run -s replay -- verify FILE [--json] | info FILE [--json] | bench [FILE] [--runs N] [--seeks N] [--json]',
   summary: [
     'verify FILE  re-simulates the replay headless and reports OK or the first frame whose checksum differs',
     '             (--json: {"ok", "frames", "first_bad_frame"}); exit 1 when it does not verify',
-    'info FILE    prints the metadata (date, players, controllers, config, duration, result, size)',
+    'info FILE    prints the metadata (date, players, controllers, config, duration, result, size);',
+    '             a replay of another sim version shows what it can read and which version made it',
+    'FILE may be a replay (.twrp) or a bundle (.twrb): verify and info then take each replay in it',
     'bench [FILE] measures encoded size per minute, decode+verify speed (× real time) and seek latency',
     '             of FILE, or of the tool\'s own 3-minute matches (random, human-like, scripted, cpu:normal)',
   ].join('\n'),
@@ -24,12 +28,13 @@ const spec: ToolSpec = {
     { name: 'seeks', kind: 'int', help: 'bench: random seeks to time', default: 200 },
   ],
   positional: [1, 2],
-};
+} as const satisfies ToolSpec;
 
-function winnerText(r: Replay): string {
+function winnerText(r: ReplayHeader): string {
   if (!r.result) return 'not finished';
   if (r.result.winner === null) return `draw (${r.result.reason})`;
-  return `${r.sides[r.result.winner]!.name} (side ${r.result.winner + 1}) wins (${r.result.reason})`;
+  const side = r.sides[r.result.winner];
+  return `${side ? side.name : '?'} (side ${r.result.winner + 1}) wins (${r.result.reason})`;
 }
 
 function seconds(frames: number): string {
@@ -37,36 +42,91 @@ function seconds(frames: number): string {
   return `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, '0')}`;
 }
 
-async function fileSize(path: string): Promise<number> {
-  const { statSync } = await import('node:fs');
-  return statSync(path).size;
+/** One replay of a file: the file itself, or an entry of a bundle. */
+interface Item {
+  /** How messages name it: `FILE` or `FILE, replay 2 of 5 "name"`. */
+  label: string;
+  bytes: Uint8Array;
 }
 
-async function verify(file: string, json: boolean): Promise<object> {
-  const r = readReplayFile(file);
+/**
+ * The replays of a file: a replay file is one, a bundle (.twrb) gives each entry. Read with a
+ * bounded reader (bundles up to MAX_IMPORT_BYTES, single replays up to MAX_REPLAY_BYTES).
+ */
+function readItems(file: string): { bundle: boolean; items: Item[] } {
+  const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
+  if (!isBundle(bytes)) {
+    if (bytes.length > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
+    return { bundle: false, items: [{ label: file, bytes }] };
+  }
+  let entries;
+  try {
+    entries = decodeBundle(bytes, file);
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message} (a replay bundle, .twrb)`);
+  }
+  if (entries.length === 0) throw new UsageError(`${file}: the replay bundle holds no replays`);
+  return { bundle: true, items: entries.map((e, i) => ({ label: `${file}, replay ${i + 1} of ${entries.length} ${JSON.stringify(e.name)}`, bytes: e.bytes })) };
+}
+
+function decodeItem(item: Item): Replay {
+  try {
+    return decodeReplay(item.bytes);
+  } catch (e) {
+    if (e instanceof ReplayError) throw new ReplayError(e.message, item.label);
+    throw e;
+  }
+}
+
+async function verify(file: string, json: boolean, out: ToolOutput): Promise<object> {
+  const { bundle, items } = readItems(file);
+  const results = items.map((item) => verifyOne(item, json, out));
+  if (results.some((v) => !v.ok)) out.exitCode = 1;
+  if (!bundle) return results[0]!;
+  const bad = results.filter((v) => !v.ok).length;
+  if (!json) out.log(`${file}: bundle of ${items.length} replays, ${items.length - bad} verify${bad ? `, ${bad} do not` : ''}`);
+  return { ok: bad === 0, bundle: true, replays: results };
+}
+
+function verifyOne(item: Item, json: boolean, out: ToolOutput) {
+  const r = decodeItem(item);
+  if (r.simVersion !== SIM_VERSION)
+    throw new UsageError(`${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own (use 'replay info' to read it)`);
   const t0 = performance.now();
   let v;
   try {
     v = verifyReplay(r, { onProgress: r.frames >= 36000 && !json ? (f, n) => progress('verify', f, n) : undefined });
   } catch (e) {
-    throw new UsageError(`${file}: ${(e as Error).message}`);
+    throw new UsageError(`${item.label}: ${(e as Error).message}`);
   }
   const ms = performance.now() - t0;
-  if (!v.ok) process.exitCode = 1;
   if (!json) {
-    if (v.ok) console.log(`${file}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ${r.checksums.length} checksums and the final hash match`);
-    else console.log(`${file}: DESYNC at frame ${v.firstBadFrame} — ${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`);
+    if (v.ok) out.log(`${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ${r.checksums.length} checksums and the final hash match`);
+    else out.log(`${item.label}: DESYNC at frame ${v.firstBadFrame} — ${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`);
   }
   return { ok: v.ok, frames: v.frames, first_bad_frame: v.firstBadFrame, reason: v.reason, expected: v.expected, actual: v.actual, ms: Math.round(ms) };
 }
 
-async function info(file: string, json: boolean): Promise<object> {
-  const r = readReplayFile(file);
-  const bytes = await fileSize(file);
-  const out = {
-    file,
-    bytes,
+async function info(file: string, json: boolean, out: ToolOutput): Promise<object> {
+  const { bundle, items } = readItems(file);
+  if (bundle && !json) out.log(`${file}: Twinfield replay bundle of ${items.length} replays`);
+  const results = items.map((item) => infoOne(item, bundle ? null : file, json, out));
+  return bundle ? { file, bundle: true, replays: results } : results[0]!;
+}
+
+/** A config field as text, or '?' when a replay of another sim version does not have it. */
+function field(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '?';
+}
+
+function infoOne(item: Item, file: string | null, json: boolean, out: ToolOutput) {
+  const r = decodeItem(item);
+  const foreign = r.simVersion !== SIM_VERSION;
+  const res = {
+    ...(file !== null ? { file } : { entry: item.label }),
+    bytes: item.bytes.length,
     sim_version: r.simVersion,
+    playable: !foreign,
     game_version: r.gameVersion,
     date: r.date,
     seed: r.config.seed,
@@ -80,17 +140,20 @@ async function info(file: string, json: boolean): Promise<object> {
     extra: r.extra,
   };
   if (!json) {
-    const c = r.config;
-    console.log(`${file}: Twinfield replay, ${bytes} bytes (sim ${r.simVersion}, game ${r.gameVersion})`);
-    console.log(`  date      ${r.date}`);
-    console.log(`  match     ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${c.lives} lives${c.infiniteLives ? ' (infinite)' : ''}, time limit ${c.timeLimit ? seconds(c.timeLimit) : 'none'}`);
-    r.sides.forEach((s, i) => console.log(`  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ${s.controller}${s.preset !== null ? ', preset ' + JSON.stringify(s.preset).slice(0, 80) : ''}`));
-    console.log(`  duration  ${r.frames} frames (${seconds(r.frames)})`);
-    console.log(`  result    ${winnerText(r)}`);
-    console.log(`  hash      ${r.finalHash} (final), ${r.checksums.length} checksums`);
-    if (Object.keys(r.extra).length) console.log(`  extra     ${JSON.stringify(r.extra)}`);
+    // A replay of another sim version has a config this build does not check: print what is there.
+    const c = r.config as unknown as Record<string, unknown>;
+    const limit = typeof c.timeLimit === 'number' && Number.isFinite(c.timeLimit) ? (c.timeLimit ? seconds(c.timeLimit) : 'none') : '?';
+    out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${r.simVersion}, game ${r.gameVersion})`);
+    if (foreign) out.log(`  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or play it (fields it does not know show '?')`);
+    out.log(`  date      ${r.date}`);
+    out.log(`  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`);
+    r.sides.forEach((s, i) => out.log(`  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ${s.controller}${s.preset !== null ? ', preset ' + JSON.stringify(s.preset).slice(0, 80) : ''}`));
+    out.log(`  duration  ${r.frames} frames (${seconds(r.frames)})`);
+    out.log(`  result    ${winnerText(r)}`);
+    out.log(`  hash      ${r.finalHash} (final), ${r.checksums.length} checksums`);
+    if (Object.keys(r.extra).length) out.log(`  extra     ${JSON.stringify(r.extra)}`);
   }
-  return out;
+  return res;
 }
 
 /** A human-like stream: keys held for several frames, shot mostly held, focus in spells. */
@@ -150,19 +213,17 @@ const NODE_CLOCKS: BenchClocks = {
   },
 };
 
-function printBench(name: string, b: ReplayBench): void {
+function printBench(io: ToolOutput, name: string, b: ReplayBench): void {
   const len = seconds(b.frames);
-  console.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
-  console.log(`verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`);
+  io.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
+  io.log(`verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`);
   if (b.seek_median_ms !== null) {
-    console.log(`seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`);
+    io.log(`seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`);
   }
 }
 
 /** The figures of one replay file, or of the tool's own 3-minute matches when no file is given. */
-async function bench(file: string | undefined, opts: Record<string, unknown>, json: boolean): Promise<object> {
-  const runs = opts.runs as number;
-  const nSeeks = opts.seeks as number;
+async function bench(file: string | undefined, runs: number, nSeeks: number, json: boolean, io: ToolOutput): Promise<object> {
   if (runs < 1) throw new UsageError(`--runs must be ≥ 1, got ${runs}`);
   if (nSeeks < 1) throw new UsageError(`--seeks must be ≥ 1, got ${nSeeks}`);
   if (file !== undefined) {
@@ -173,7 +234,7 @@ async function bench(file: string | undefined, opts: Record<string, unknown>, js
     } catch (e) {
       throw new UsageError(`${file}: ${(e as Error).message}`);
     }
-    if (!json) printBench(file, b);
+    if (!json) printBench(io, file, b);
     return { file, ...b };
   }
   const kinds: [string, () => [Controller, Controller]][] = [
@@ -187,16 +248,19 @@ async function bench(file: string | undefined, opts: Record<string, unknown>, js
     // Seeks on the CPU match only: its fields are the busiest, so its seeks are the slowest.
     const b = benchReplayBytes(recordBench(7, ...make()), NODE_CLOCKS, { runs, seeks: name === 'cpu:normal' ? nSeeks : 0 });
     results[name] = b;
-    if (!json) printBench(name, b);
+    if (!json) printBench(io, name, b);
     else progress('bench', i + 1, kinds.length);
   });
   return { frames: BENCH_FRAMES, replays: results };
 }
 
-await runTool(spec, async ({ opts, positional }, json) => {
-  const [cmd, file] = positional as [string, string | undefined];
-  if (cmd === 'bench') return bench(file, opts, json);
+export const main = defineTool(spec, async ({ opts, positional }, json, io) => {
+  const cmd = positional[0]!;
+  const file = positional[1];
+  if (cmd === 'bench') return bench(file, opts.runs, opts.seeks, json, io);
   if (cmd !== 'verify' && cmd !== 'info') throw new UsageError(`unknown command '${cmd}' (verify, info or bench)`);
   if (file === undefined) throw new UsageError(`${cmd} needs a replay file (usage: ${spec.usage})`);
-  return cmd === 'verify' ? verify(file, json) : info(file, json);
+  return cmd === 'verify' ? verify(file, json, io) : info(file, json, io);
 });
+
+await runIfEntry(import.meta.url, main);

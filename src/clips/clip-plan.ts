@@ -1,6 +1,7 @@
 // What a clip covers: its frame range (default 30 s from the current frame), which part of the
 // screen (one field or both) and the file name. Pure: unit-tested in Node.
 import { fieldRects, GAME_H, GAME_W } from '../views/layout';
+import { formatFrames } from '../playback/format-time';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';
 
 export const CLIP_FPS = 60;
@@ -101,4 +102,32 @@ export function surveyClipFileName(replayKey: string, range: ClipRange, field: C
 /** The file name of a clip: the neutral survey name, or one with the replay's date and players. */
 export function clipName(o: { stem: string; replayKey: string }, range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
   return survey ? surveyClipFileName(o.replayKey, range, field, format) : clipFileName(o.stem, range, field, format);
+}
+
+/** Which speed class an export is in: the whole screen, or one field (fewer pixels to read and encode). */
+export type RateClass = 'both' | 'field';
+
+export function rateClass(field: ClipField): RateClass {
+  return field === 'both' ? 'both' : 'field';
+}
+
+/**
+ * Export speed (frames/s) assumed before any export has run in this browser: the slow end of
+ * what headless Chromium with software WebGL managed under load (docs/replays.md), so the first
+ * estimate errs long. After an export, the dialog remembers the speed it measured.
+ */
+export const FIRST_GUESS_RATES: Readonly<Record<RateClass, number>> = { both: 4, field: 8 };
+
+/** The time an export of `frames` should take at `rate` frames/s, as the dialog says it. */
+export function estimateExport(frames: number, rate: number, measured: boolean): { seconds: number; text: string } {
+  const r = Math.max(0.1, rate);
+  const seconds = Math.ceil(frames / r);
+  const how = measured ? 'the speed of the last export in this browser' : 'a first guess; the next estimate uses the measured speed';
+  return { seconds, text: `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} frames/s, ${how})` };
+}
+
+/** The remembered speed after an export: the new measurement weighted with the old one. */
+export function nextRate(old: number | null, frames: number, seconds: number): number {
+  const now = frames / Math.max(0.001, seconds);
+  return old === null ? now : 0.5 * old + 0.5 * now;
 }

@@ -5,7 +5,7 @@ import { IdleController } from './idle';
 import { RandomController } from './random';
 import { ScriptedCpu } from './scripted';
 import { CpuController } from '../cpu/cpu-controller';
-import { DODGE_PRESETS } from '../cpu/presets';
+import { DODGE_PRESETS, type DodgePreset } from '../cpu/presets';
 
 export class ControllerSpecError extends Error {
   readonly userFacing = true;
@@ -24,17 +24,42 @@ export function registerController(kind: string, help: string, make: ControllerF
   factories.set(kind, { make, help });
 }
 
-registerController('idle', 'idle — presses nothing', () => new IdleController());
-registerController('scripted', 'scripted — simple scripted CPU (not the real dodger)', () => new ScriptedCpu());
-registerController('random', 'random:SEED — seeded random inputs', (arg, spec) => {
-  if (arg === undefined || !/^\d+$/.test(arg)) throw new ControllerSpecError(`controller '${spec}': random needs a whole-number seed, e.g. random:7`);
-  return new RandomController(Number(arg));
+/** For kinds that take nothing after the name: `idle:5` is an error, not a silent `idle`. */
+function noArgument(kind: string, arg: string | undefined, spec: string): void {
+  if (arg !== undefined) throw new ControllerSpecError(`controller '${spec}': ${kind} takes no argument (write '${kind}')`);
+}
+
+/** Largest random:SEED: beyond 2^53 neighbouring seeds are one double and would play the same. */
+export const MAX_CONTROLLER_SEED = Number.MAX_SAFE_INTEGER;
+
+registerController('idle', 'idle — presses nothing', (arg, spec) => {
+  noArgument('idle', arg, spec);
+  return new IdleController();
 });
+registerController('scripted', 'scripted — simple scripted CPU (not the real dodger)', (arg, spec) => {
+  noArgument('scripted', arg, spec);
+  return new ScriptedCpu();
+});
+registerController('random', 'random:SEED — seeded random inputs (SEED 0..2^53-1)', (arg, spec) => {
+  if (arg === undefined || !/^\d+$/.test(arg)) throw new ControllerSpecError(`controller '${spec}': random needs a whole-number seed, e.g. random:7`);
+  const seed = Number(arg);
+  if (!(seed <= MAX_CONTROLLER_SEED)) throw new ControllerSpecError(`controller '${spec}': seed ${arg} is above the limit of ${MAX_CONTROLLER_SEED} (2^53 − 1)`);
+  return new RandomController(seed);
+});
+
+/** The person's own CPU presets (the browser's preset library), found by `cpu:NAME` before the built-ins. */
+const userPresets = new Map<string, DodgePreset>();
+
+/** Makes `cpu:NAME` find these presets (replacing the earlier list). */
+export function setUserCpuPresets(presets: readonly DodgePreset[]): void {
+  userPresets.clear();
+  for (const p of presets) userPresets.set(p.name, p);
+}
 
 registerController('cpu', `cpu:PRESET — the influence-map dodger CPU; presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')}`, (arg, spec) => {
   if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal (presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')})`);
   try {
-    return new CpuController(arg);
+    return new CpuController(userPresets.get(arg) ?? arg);
   } catch (e) {
     throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
   }

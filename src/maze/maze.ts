@@ -53,6 +53,13 @@ function showChar(ch: string): string {
   return `'${ch}'`;
 }
 
+/**
+ * The largest maze parseMaze accepts, checked before any work: the chase methods step a field over
+ * every cell each step, so cells bound their time and memory (docs/reliability.md). The game's own
+ * mazes are at most 32 × 28; seed 000's paper map is 100 × 100.
+ */
+export const MAZE_LIMITS = Object.freeze({ width: 400, height: 400, cells: 40_000 });
+
 const FLOOR_CHARS = new Set(['.', 'P', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
 
 export function parseMaze(text: string, source = 'maze'): Maze {
@@ -62,6 +69,9 @@ export function parseMaze(text: string, source = 'maze'): Maze {
   const width = lines[0]!.length;
   if (width === 0) throw new MazeError(source, 1, 1, 'empty first row');
   const height = lines.length;
+  if (width > MAZE_LIMITS.width) throw new MazeError(source, 1, MAZE_LIMITS.width + 1, `width ${width} is above the limit of ${MAZE_LIMITS.width} columns`);
+  if (height > MAZE_LIMITS.height) throw new MazeError(source, MAZE_LIMITS.height + 1, 1, `height ${height} is above the limit of ${MAZE_LIMITS.height} rows`);
+  if (width * height > MAZE_LIMITS.cells) throw new MazeError(source, null, null, `${width} × ${height} = ${width * height} cells, above the limit of ${MAZE_LIMITS.cells}`);
   const walls = new Uint8Array(width * height);
   let start: Cell | null = null;
   const chasers: Chaser[] = [];

@@ -1,7 +1,7 @@
 // Node-only replay plumbing for the headless tools: reading and atomically writing replay files,
 // and the `replay:FILE` controller kind. The browser bundle never imports this module (the
 // pure code is in ./index).
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { ControllerSpecError, registerController } from '../controllers/registry';
 import { ReplayInputController } from './controller';
@@ -21,16 +21,53 @@ export function readReplayFile(path: string): Replay {
 
 /** Reads a replay file's bytes (not decoded); a missing, unreadable or oversized file is a ReplayError. */
 export function readReplayBytes(path: string): Uint8Array {
+  return readFileBounded(path, MAX_REPLAY_BYTES, (msg) => new ReplayError(msg, path), 'a replay');
+}
+
+/**
+ * Reads at most `limit` bytes of a regular file, whatever size the OS reports (a /proc file says 0):
+ * reading stops one byte past the limit and that is an error. A FIFO, device, socket or directory
+ * is refused before reading (opened non-blocking, so a FIFO with no writer does not hang).
+ * Every failure is `makeError(reason)`, the reason without the path.
+ */
+export function readFileBounded(path: string, limit: number, makeError: (reason: string) => Error, what = 'read'): Uint8Array {
+  let fd: number;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new ReplayError('is a directory, not a replay file', path);
-    if (st.size > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${st.size} bytes, the limit is ${MAX_REPLAY_BYTES})`, path);
-    const buf = readFileSync(path);
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    if (e instanceof ReplayError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ReplayError(`cannot read file (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`, path);
+    throw makeError(`cannot read file (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw makeError('is a directory, not a file');
+    if (!st.isFile()) throw makeError(`is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'special'}); give a file`);
+    const tooLarge = (n: string) => makeError(`too large to be ${what === 'read' ? 'read' : what} (${n} bytes, the limit is ${limit})`);
+    if (st.size > limit) throw tooLarge(String(st.size));
+    const buf = new Uint8Array(Math.min(limit + 1, Math.max(st.size + 1, 64 * 1024)));
+    let n = 0;
+    let grown = buf;
+    for (;;) {
+      if (n === grown.length) {
+        if (grown.length > limit) break;
+        const next = new Uint8Array(Math.min(limit + 1, grown.length * 2));
+        next.set(grown);
+        grown = next;
+      }
+      let got: number;
+      try {
+        got = readSync(fd, grown, n, grown.length - n, null);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        throw makeError(`cannot read file (${code ?? (e as Error).message})`);
+      }
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > limit) throw tooLarge(`more than ${limit}`);
+    return grown.subarray(0, n);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,14 +1,12 @@
 import Phaser from 'phaser';
-import { createTextures } from '../art/textures';
 
-/** Draws every texture once, then opens the title screen. */
+/** The first scene: nothing to load for itself; hands over to the Preloader. */
 export class BootScene extends Phaser.Scene {
   constructor() {
     super('boot');
   }
 
   create(): void {
-    createTextures(this);
-    this.scene.start('title');
+    this.scene.start('preload');
   }
 }

@@ -1,5 +1,9 @@
 // The match: steps the sim at a fixed 60 Hz from real time, draws both fields and the HUD,
 // plays sounds on sim events, pauses on Esc or pad Start (resume, restart the same match, quit).
+// Feel: a hit freezes the game a moment (hit-stop) while the field flashes and shakes; a maze
+// cleared shows MAZE CLEAR over that field and holds the game briefly on the new layout. These
+// pauses only delay when the fixed steps run: the steps and their inputs are the same, so replays
+// are unaffected. A person's first seconds show their controls in their field (views/coach.ts).
 // Every match is saved as a replay when it ends, is left, is restarted, or the page goes away.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
@@ -10,11 +14,12 @@ import { addBackdrop } from '../views/backdrop';
 import { saveMatchReplay, type SaveReplayResult } from './save-replay';
 import { eventSound } from './event-sounds';
 import { MatchView } from '../views/match-view';
-import { InputDevice } from '../input/input-device';
+import { InputDevice, keyLegend, type InputScheme } from '../input/input-device';
+import { Coach } from '../views/coach';
 import { GAME_H, GAME_W } from '../views/layout';
-import { makeControllers, sideName, type MatchSetup } from './match-setup';
+import { isPvp, makeControllers, sideName, type MatchSetup } from './match-setup';
 import type { ResultData } from './result-scene';
-import { hook } from './test-hook';
+import { published as hook } from './scene-state';
 import { keyOnce } from '../ui/key-once';
 import { Menu } from '../ui/menu';
 import { textStyle } from '../views/text';
@@ -25,6 +30,10 @@ const MAX_STEPS_PER_FRAME = 4;
 const END_DELAY_FRAMES = 100;
 /** How long a failed-save message stays up over a running match. */
 const SAVE_ERROR_MS = 9000;
+/** Hit-stop: the game holds this long when a ship is hit (a person's hit holds longer). */
+const HITSTOP_MS = { person: 170, cpu: 90 };
+/** The hold on a new maze layout after MAZE CLEAR. */
+const MAZE_CLEAR_MS = 900;
 
 /**
  * What starts a match: the setup, and the replay save of the scene before (a restarted match or a
@@ -37,7 +46,15 @@ export class MatchScene extends Phaser.Scene {
   private state!: MatchState;
   private runner!: MatchRunner;
   private mv!: MatchView;
-  private device!: InputDevice;
+  /** One device alone; in Player vs Player one per player (split keyboard, a pad each). */
+  private devices: InputDevice[] = [];
+  private coaches: (Coach | null)[] = [];
+  /** Real time left of a hit-stop or maze-clear hold (no steps run; drawing goes on). */
+  private holdMs = 0;
+  /** Real time left of the countdown before the first frame (a hold that shows 3, 2, 1). */
+  private countdownMs = 0;
+  /** Frozen moments so far (tests read them through the hook): hit-stops and maze-clear holds. */
+  private holds = { hit: 0, maze: 0 };
   private acc = 0;
   private paused = false;
   private pauseLayer!: Phaser.GameObjects.Container;
@@ -65,13 +82,24 @@ export class MatchScene extends Phaser.Scene {
     this.acc = 0;
     this.paused = false;
     this.endTimer = -1;
+    this.holdMs = 0;
+    this.countdownMs = 0;
+    this.holds = { hit: 0, maze: 0 };
   }
 
   create(): void {
-    this.device = new InputDevice(this);
+    const pvp = isPvp(this.setup);
+    const schemes: InputScheme[] = pvp ? ['p1', 'p2'] : ['solo'];
+    this.devices = schemes.map((k) => new InputDevice(this, k));
     this.state = createMatch(this.setup.config);
-    this.runner = new MatchRunner(this.state, makeControllers(this.setup, this.state.sides.length, () => this.device.bits()));
-    hook.live = { state: this.state, runner: this.runner, setup: this.setup, hud: () => this.mv.hud.snapshot(), resetVisuals: () => this.mv.resetVisuals(this.state) };
+    this.runner = new MatchRunner(this.state, makeControllers(this.setup, this.state.sides.length, (side) => this.devices[pvp ? side : 0]!.bits()));
+    hook.live = {
+      state: this.state,
+      runner: this.runner,
+      setup: this.setup,
+      hud: () => this.mv.hud.snapshot(),
+      resetVisuals: () => this.mv.resetVisuals(this.state),
+    };
     this.events.once('shutdown', () => {
       if (hook.live?.state === this.state) hook.live = null;
       this.runner.removeAllListeners();
@@ -83,6 +111,14 @@ export class MatchScene extends Phaser.Scene {
     const mv = (this.mv = new MatchView(this, this.state, this.state.sides.map((_, i) => sideName(specs[i]!, i, this.setup))));
     this.banner = this.add.text(GAME_W / 2, GAME_H / 2, '', textStyle(54, '#ffffff', { fontStyle: 'bold', strokeThickness: 9 })).setOrigin(0.5).setVisible(false);
     mv.overlayLayer.add(this.banner);
+    if (this.setup.countdown) {
+      this.countdownMs = this.holdMs = this.setup.countdown * 1000;
+      this.banner.setText(String(this.setup.countdown)).setAlpha(1).setVisible(true);
+    }
+    const specs2 = [this.setup.p1, this.setup.p2];
+    this.coaches = this.mv.rects.map((r, i) =>
+      specs2[i] === 'human' ? new Coach(this, mv.overlayLayer, r, keyLegend(schemes[pvp ? i : 0]!), pvp ? `P${i + 1} ` : '') : null,
+    );
     this.buildPause();
     mv.addCpuOverlays(this, this.runner.controllers.map((c) => (c instanceof CpuController ? c : null)), 'dodgemap');
     this.wireEvents();
@@ -144,8 +180,37 @@ export class MatchScene extends Phaser.Scene {
         const sound = eventSound(ev, this.setup);
         if (sound) sfx.play(sound, pan['from' in ev ? ev.from : 'side' in ev ? ev.side : 0]!);
         if (ev.type === 'match-end') this.onEnd(ev.winner, ev.reason);
+        else if (ev.type === 'hit') this.hold(this.setup[ev.side === 0 ? 'p1' : 'p2'] === 'human' ? HITSTOP_MS.person : HITSTOP_MS.cpu, 'hit');
+        else if (ev.type === 'maze-cleared') {
+          this.fieldBanner(ev.side, 'MAZE CLEAR', `mazes ${ev.cleared} · next: ${ev.next.startsWith('gen:') ? 'a new maze' : ev.next}`);
+          this.hold(MAZE_CLEAR_MS, 'maze');
+        }
       }
     });
+  }
+
+  /** How the match feels so far, for browser tests (game.scene.getScene('match').feel()). */
+  feel(): { holds: { hit: number; maze: number }; flash: number[]; coach: (string[] | null)[]; pvp: boolean; schemes: string[] } {
+    return { holds: { ...this.holds }, flash: this.mv.views.map((v) => v.flashLevel), coach: this.coaches.map((c) => c?.done ?? null), pvp: isPvp(this.setup), schemes: this.devices.map((d) => d.scheme) };
+  }
+
+  /** Holds the game (no steps) for `ms` of real time; drawing, shake and flashes go on. */
+  private hold(ms: number, why: 'hit' | 'maze'): void {
+    this.holdMs = Math.max(this.holdMs, ms);
+    this.holds[why]++;
+  }
+
+  /** A banner over one field (the overlay layer), e.g. MAZE CLEAR. */
+  private fieldBanner(side: number, text: string, sub: string): void {
+    const r = this.mv.rects[side];
+    if (!r) return;
+    const cx = r.x + r.w / 2;
+    const big = this.add.text(cx, r.y + r.h / 2 - 30, text, textStyle(40, UI.accent, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
+    const small = this.add.text(cx, r.y + r.h / 2 + 14, sub, textStyle(17, '#ffffff', { strokeThickness: 4 })).setOrigin(0.5);
+    this.mv.overlayLayer.add([big, small]);
+    big.setScale(1.4);
+    this.tweens.add({ targets: big, scale: 1, duration: 260, ease: 'Back.Out' });
+    this.tweens.add({ targets: [big, small], alpha: 0, delay: MAZE_CLEAR_MS + 500, duration: 400, onComplete: () => (big.destroy(), small.destroy()) });
   }
 
   private onEnd(winner: number | null, reason: string): void {
@@ -199,7 +264,7 @@ export class MatchScene extends Phaser.Scene {
     this.paused = !this.paused;
     this.pauseLayer.setVisible(this.paused);
     this.pauseMenu.setActive(this.paused);
-    if (!this.paused) this.device.resumed();
+    if (!this.paused) for (const d of this.devices) d.resumed();
     sfx.play('pause');
     this.acc = 0;
   }
@@ -212,10 +277,19 @@ export class MatchScene extends Phaser.Scene {
 
   override update(_time: number, delta: number): void {
     this.backdrop.update(this.renderFrame++);
-    if (this.device.pausePressed()) this.togglePause();
-    if (!this.paused) {
+    // Every device's Start is read each frame (edges), even when an earlier one already paused.
+    if (this.devices.map((d) => d.pausePressed()).some(Boolean)) this.togglePause();
+    if (!this.paused && this.holdMs > 0) {
+      this.holdMs -= delta;
+      this.acc = 0;
+      if (this.countdownMs > 0) {
+        this.countdownMs -= delta;
+        if (this.countdownMs > 0) this.banner.setText(String(Math.ceil(this.countdownMs / 1000)));
+        else this.banner.setVisible(false);
+      }
+    } else if (!this.paused) {
       this.acc = Math.min(this.acc + delta, STEP_MS * MAX_STEPS_PER_FRAME);
-      while (this.acc >= STEP_MS) {
+      while (this.acc >= STEP_MS && this.holdMs <= 0) {
         this.acc -= STEP_MS;
         if (this.state.result) {
           if (this.endTimer > 0 && --this.endTimer === 0) return this.finish();
@@ -223,6 +297,7 @@ export class MatchScene extends Phaser.Scene {
       }
     }
     this.mv.draw(this.state, this.game.loop.actualFps);
+    this.coaches.forEach((c, i) => c?.update(this.state.sides[i]!, this.state.frame));
   }
 
   private finish(): void {
@@ -233,7 +308,7 @@ export class MatchScene extends Phaser.Scene {
       winner: s.result!.winner,
       reason: s.result!.reason,
       frames: s.frame,
-      sides: s.sides.map((d, i) => ({ name: sideName(specs[i]!, i, this.setup), score: d.score, hits: d.hits, kills: d.kills, grazes: d.grazes, bestChain: d.bestChain, lives: d.ship.lives })),
+      sides: s.sides.map((d, i) => ({ name: sideName(specs[i]!, i, this.setup), score: d.score, hits: d.hits, kills: d.kills, grazes: d.grazes, bestChain: d.bestChain, lives: d.ship.lives, mazesCleared: d.mazesCleared })),
     };
     data.saved = this.saveReplay();
     this.scene.start('result', data);

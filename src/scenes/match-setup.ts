@@ -4,23 +4,35 @@ import { HumanController } from '../input/human-controller';
 import { getDodgePreset } from '../cpu/presets';
 import type { MatchConfig } from '../sim/config';
 import type { Controller } from '../sim/controller';
+import type { JsonObject } from '../replay/json';
 
 export interface MatchSetup {
   config: Partial<MatchConfig> & { seed: number };
   /** Controller specs: 'human' for the keyboard/gamepad, or any registry spec. */
   p1: string;
   p2: string;
+  /** Seconds of countdown before the first frame (Record for a study). */
+  countdown?: number;
+  /** Stored in the replay's `extra` (Record for a study tags its replay: extra.study). */
+  extra?: JsonObject;
 }
 
-export function makeControllers(setup: MatchSetup, sides: number, readHuman: () => number): Controller[] {
-  const make = (spec: string): Controller => (spec === 'human' ? new HumanController(readHuman) : createController(spec));
-  const list = [make(setup.p1)];
-  if (sides > 1) list.push(make(setup.p2));
+/** Both sides played by people on one machine (Player vs Player). */
+export function isPvp(setup: Pick<MatchSetup, 'p1' | 'p2' | 'config'>): boolean {
+  return setup.p1 === 'human' && setup.p2 === 'human' && setup.config.mode !== 'practice';
+}
+
+/** `readHuman(side)` reads the person playing that side (in Player vs Player each has their own keys). */
+export function makeControllers(setup: MatchSetup, sides: number, readHuman: (side: number) => number): Controller[] {
+  const make = (spec: string, side: number): Controller => (spec === 'human' ? new HumanController(() => readHuman(side)) : createController(spec));
+  const list = [make(setup.p1, 0)];
+  if (sides > 1) list.push(make(setup.p2, 1));
   return list;
 }
 
 export function sideName(spec: string, index: number, setup: MatchSetup): string {
-  const who = spec === 'human' ? 'YOU' : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU · ${cpuLabel(spec.slice(4))}` : spec;
+  const person = isPvp(setup) ? `PLAYER ${index + 1}` : 'YOU';
+  const who = spec === 'human' ? person : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU · ${cpuLabel(spec.slice(4))}` : spec;
   return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
 }
 

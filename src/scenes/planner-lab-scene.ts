@@ -4,6 +4,7 @@
 // This scene wires input, the board view (src/views/planner-lab-board.ts) and the panels; nothing
 // here can crash it: bad edits show the planner's message or a plain reason.
 import Phaser from 'phaser';
+import { toLogical } from '../art/render-scale';
 import grid10hp1 from '../../fixtures/planner/grid10-hp1.json';
 import grid10hp5 from '../../fixtures/planner/grid10-hp5.json';
 import grid10hp7 from '../../fixtures/planner/grid10-hp7.json';
@@ -346,7 +347,8 @@ export class PlannerLabScene extends Phaser.Scene {
 
   private paint(p: Phaser.Input.Pointer, first: boolean): void {
     if (this.asking || this.helpText.visible) return;
-    const cell = this.board.cellAt(this.model, p.x, p.y);
+    const at = toLogical(p);
+    const cell = this.board.cellAt(this.model, at.x, at.y);
     if (!cell) return;
     const shift = p.event instanceof MouseEvent && p.event.shiftKey;
     const tool: Tool = p.rightButtonDown() ? 'erase' : this.tool;

@@ -4,28 +4,33 @@
 // kills (click or drag to seek), H survey mode, F2 the maze wave field, F3 a CPU side's view, C clip to video,
 // Esc back to the Replays scene. Gamepad: A or Start play/pause, ←/→ seek 1 s (repeats when held),
 // ↑/↓ speed, B back. A desync stops playback at its frame with a message.
+// Split by job: the transport (play, speed, seeks, steps) is src/playback/transport.ts (Node
+// tests), the timeline widget src/ui/timeline.ts, clips src/scenes/playback-clips.ts.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
-import { openClipDialog, type ClipRequest } from '../ui/clip-dialog';
-import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
-import { exportClip } from '../clips/export-clip';
-import { clipSupport, type FormatSupport } from '../clips/support';
-import { decodeReplay, ReplayPlayer, type Replay, type TimelineMark } from '../replay';
+import type { ClipRequest } from '../ui/clip-dialog';
+import { decodeReplay, ReplayPlayer, type Replay } from '../replay';
 import { CpuShadow } from '../playback/cpu-shadow';
+import { barVisible, fitHelp, SPEEDS as TRANSPORT_SPEEDS, Transport } from '../playback/transport';
 import { crc32 } from '../replay/crc32';
 import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
-import { displayName, fileStem, formatFrames, metaFromHeader, type ClipField, type ClipFormat, type ClipInfo } from '../storage/replay-meta';
+import { displayName, fileStem, formatFrames, metaFromHeader, playerLabel, type ClipInfo } from '../storage/replay-meta';
 import { addBackdrop } from '../views/backdrop';
-import { GAME_H, GAME_W } from '../views/layout';
+import { FIELD_TOP, GAME_H, GAME_W } from '../views/layout';
+import { FIELD_H } from '../sim/constants';
 import { MatchView } from '../views/match-view';
 import type { MenuCommand } from '../input/menu-pad-nav';
-import { replayHookState as hook } from './replay-hook';
+import { published as hook } from './scene-state';
 import { keyOnce } from '../ui/key-once';
 import { onPadCommands } from '../ui/pad-commands';
+import { TimelineBar } from '../ui/timeline';
 import { setText, textStyle } from '../views/text';
+import { PlaybackClips, type ClipFrameHook } from './playback-clips';
+
+export type { ClipFrameHook } from './playback-clips';
 
 export interface PlaybackData {
   /** A library entry to load… */
@@ -38,27 +43,19 @@ export interface PlaybackData {
   back?: string;
 }
 
-const STEP_MS = 1000 / FPS;
-export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
+export const SPEEDS = TRANSPORT_SPEEDS;
+/** The control panel sits below the fields: it never covers them, paused or not. */
+export const PANEL_Y = FIELD_TOP + FIELD_H;
 const BAR_X = 20;
 const BAR_W = GAME_W - 40;
-const PANEL_Y = 490;
-const BAR_Y = 500;
-const BAR_H = 14;
-const HIDE_AFTER_MS = 2500;
-/** Never more sim steps than this per rendered frame (8× at 30 fps needs 16). */
-const MAX_STEPS_PER_FRAME = 24;
-/**
- * A clip starts this many frames early, unseen, from a fresh visual state, so effects of events
- * just before its start (bursts last ≤ 50 frames, shakes ≤ 40) are on screen as in continuous
- * play, and yet its pixels depend only on the replay, the range, the field and the options.
- */
-const CLIP_PREROLL_FRAMES = 60;
-/** The gamepad's controls, shown between the fields (not in clips). */
+const BAR_Y = PANEL_Y + 5;
+const BAR_H = 8;
+const STATUS_Y = BAR_Y + BAR_H + 5;
+const STATUS_SIZE = 11;
+/** The gamepad's controls, shown between the fields while a gamepad is connected (not in clips). */
 const PAD_HINT = 'gamepad\nA play / pause\n←/→ seek 1 s\n↑/↓ speed\nB back';
-
-/** What a clip export can report per rendered frame (tests hash the pixels). */
-export type ClipFrameHook = (ctx: CanvasRenderingContext2D, frame: number, overlays: { wave: boolean; cpu: boolean }) => void;
+/** Help texts for the status line, longest first: the longest that fits beside the status shows. */
+const HELP_TEXTS = ['Space play · −/+ speed · ←/→ 1 s (Shift 10 s) · , . frame · C clip · H survey · Esc back', 'Space · −/+ speed · ←/→ seek · , . frame · C clip · Esc back', 'Space · ←/→ · Esc back'];
 
 /** URL option: ?survey=1 starts every playback in survey mode. */
 export function surveyFromUrl(): boolean {
@@ -73,6 +70,8 @@ export class PlaybackScene extends Phaser.Scene {
   private data_: PlaybackData = {};
   private replay: Replay | null = null;
   private player: ReplayPlayer | null = null;
+  private transport: Transport | null = null;
+  private clips: PlaybackClips | null = null;
   /** Per side: the CPU re-run alongside the replay (F3 overlays), or null. */
   private shadows: (CpuShadow | null)[] = [];
   private mv: MatchView | null = null;
@@ -80,30 +79,21 @@ export class PlaybackScene extends Phaser.Scene {
   private stem = 'twinfield-replay';
   /** Identifies the replay's bytes (size and CRC) for neutral survey clip names. */
   private replayKey = '';
-  private playing = false;
-  private speedIndex = 2;
-  private acc = 0;
   private survey = false;
   private indexed = false;
-  private marksDrawn = -1;
-  private exporting = false;
-  private dialogOpen = false;
   private lastInput = 0;
-  private dragging = false;
   private message = '';
+  private padShown: boolean | null = null;
   private ui!: Phaser.GameObjects.Container;
-  private timeline!: Phaser.GameObjects.Graphics;
-  private marksG!: Phaser.GameObjects.Graphics;
-  private head!: Phaser.GameObjects.Graphics;
+  private timeline!: TimelineBar;
   private thin!: Phaser.GameObjects.Graphics;
   private status!: Phaser.GameObjects.Text;
   private help!: Phaser.GameObjects.Text;
+  private helpWidths: { text: string; width: number }[] = [];
   private banner!: Phaser.GameObjects.Text;
   private centre!: Phaser.GameObjects.Text;
   private backdrop: { update: (f: number) => void } | null = null;
   private t = 0;
-  private supportCache: Promise<Record<ClipFormat, FormatSupport>> | null = null;
-  private closeDialog: (() => void) | null = null;
   /** Bumped on every start and shutdown: a load that finishes for an older start is dropped. */
   private generation = 0;
 
@@ -115,17 +105,14 @@ export class PlaybackScene extends Phaser.Scene {
     this.data_ = d ?? {};
     this.replay = null;
     this.player = null;
+    this.transport = null;
+    this.clips = null;
     this.mv = null;
     this.entryId = d?.id ?? null;
-    this.playing = false;
-    this.speedIndex = 2;
-    this.acc = 0;
     this.survey = d?.survey ?? surveyFromUrl();
     this.indexed = false;
-    this.marksDrawn = -1;
-    this.exporting = false;
-    this.dialogOpen = false;
     this.message = '';
+    this.padShown = null;
     this.shadows = [];
     this.generation++;
   }
@@ -137,7 +124,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.events.once('shutdown', () => {
       this.generation++;
       if (hook.playback === this) hook.playback = null;
-      this.closeDialog?.();
+      this.clips?.close();
       this.mv?.destroy();
       if (!this.game.loop.running) this.game.loop.wake();
     });
@@ -145,6 +132,14 @@ export class PlaybackScene extends Phaser.Scene {
     kb.on('keydown-ESC', keyOnce(() => this.back()));
     onPadCommands(this, (c) => this.pad(c));
     void this.loadReplay();
+  }
+
+  private get exporting(): boolean {
+    return this.clips?.exporting ?? false;
+  }
+
+  private get dialogOpen(): boolean {
+    return this.clips?.dialogOpen ?? false;
   }
 
   private back(): void {
@@ -178,40 +173,47 @@ export class PlaybackScene extends Phaser.Scene {
     }
   }
 
+  /** Whether a gamepad is connected now (its help shows only then). */
+  private padConnected(): boolean {
+    const g = this.input.gamepad;
+    return !!g && g.enabled && g.getAll().some((p) => p.connected);
+  }
+
+  private padHint(): string {
+    return this.padConnected() && !this.survey ? PAD_HINT : '';
+  }
+
   private build(): void {
     const r = this.replay!;
     const p = this.player!;
     this.centre.setVisible(false);
-    const names = r.sides.map((s) => `${s.name} · ${s.human ? 'human' : 'CPU'}`);
+    const meta = metaFromHeader(r);
+    const names = r.sides.map((s, i) => `${playerLabel(meta, i)} · ${s.human ? 'human' : 'CPU'}`);
     const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey, fps: false }));
-    // The HUD's hint line (the match's 'Esc pause'): the gamepad's controls, between the fields.
-    mv.setHint(PAD_HINT);
+    // The HUD's hint line (the match's 'Esc pause'): the gamepad's controls while one is connected.
+    this.padShown = this.padConnected();
+    mv.setHint(this.padHint());
     // The CPU sides re-run alongside the replay (exact from frame 0; afresh after a seek) for F3.
     this.shadows = CpuShadow.forReplay(r);
     mv.addCpuOverlays(this, this.shadows.map((s) => s?.controller ?? null), 'pbdodgemap');
-    // The control bar: a panel with the timeline and a status line, in the overlay layer.
+    this.transport = new Transport(p, {
+      advance: () => this.advanceOne(),
+      jumped: () => this.mv?.resetVisuals(p.state),
+      desync: () => this.showDesync(),
+    });
+    this.clips = new PlaybackClips(this.clipHost());
+    // The control bar: a panel below the fields with the timeline and a status line.
     this.ui = this.add.container(0, 0);
     const panel = this.add.rectangle(0, PANEL_Y, GAME_W, GAME_H - PANEL_Y, 0x05020e, 1).setOrigin(0);
-    this.timeline = this.add.graphics();
-    this.marksG = this.add.graphics();
-    this.head = this.add.graphics();
-    this.status = this.add.text(BAR_X, BAR_Y + BAR_H + 5, '', textStyle(14));
-    this.help = this.add.text(GAME_W - BAR_X, BAR_Y + BAR_H + 6, 'Space play · −/+ speed · ←/→ 1 s (Shift 10 s) · , . frame · C clip · H survey · Esc back', textStyle(12, UI.dim)).setOrigin(1, 0);
-    this.ui.add([panel, this.timeline, this.marksG, this.head, this.status, this.help]);
+    this.timeline = new TimelineBar(this, { x: BAR_X, y: BAR_Y, w: BAR_W, h: BAR_H }, p.frames, (f) => this.seekTo(f));
+    this.status = this.add.text(BAR_X, STATUS_Y, '', textStyle(STATUS_SIZE));
+    this.help = this.add.text(GAME_W - BAR_X, STATUS_Y, '', textStyle(STATUS_SIZE, UI.dim)).setOrigin(1, 0);
+    this.helpWidths = HELP_TEXTS.map((text) => ({ text, width: this.help.setText(text).width }));
+    this.ui.add([panel, ...this.timeline.objects, this.status, this.help]);
     this.thin = this.add.graphics();
     this.banner = this.add.text(GAME_W / 2, 250, '', textStyle(20, '#ffffff', { align: 'center', backgroundColor: '#120a2aee', padding: { x: 16, y: 10 }, wordWrap: { width: 700 } })).setOrigin(0.5).setVisible(false);
     mv.overlayLayer.add([this.ui, this.thin, this.banner]);
-    const hit = this.add.zone(BAR_X, BAR_Y - 6, BAR_W, BAR_H + 12).setOrigin(0).setInteractive({ useHandCursor: true });
-    mv.overlayLayer.add(hit);
-    hit.on('pointerdown', (ptr: Phaser.Input.Pointer) => {
-      this.dragging = true;
-      this.seekTo(this.frameAtX(ptr.x));
-    });
-    this.input.on('pointermove', (ptr: Phaser.Input.Pointer) => {
-      this.poke();
-      if (this.dragging && ptr.isDown) this.seekTo(this.frameAtX(ptr.x));
-    });
-    this.input.on('pointerup', () => (this.dragging = false));
+    this.input.on('pointermove', () => this.poke());
     this.drawTimeline();
 
     const kb = this.input.keyboard!;
@@ -223,39 +225,81 @@ export class PlaybackScene extends Phaser.Scene {
     this.redraw();
   }
 
+  private clipHost() {
+    const scene = this;
+    return {
+      get game() {
+        return scene.game;
+      },
+      get player() {
+        return scene.player!;
+      },
+      get mv() {
+        return scene.mv!;
+      },
+      get sides() {
+        return scene.replay!.sides.length;
+      },
+      get shadows() {
+        return scene.shadows;
+      },
+      get entryId() {
+        return scene.entryId;
+      },
+      get stem() {
+        return scene.stem;
+      },
+      get replayKey() {
+        return scene.replayKey;
+      },
+      get survey() {
+        return scene.survey;
+      },
+      advanceOne: () => this.advanceOne(),
+      observeCpu: () => this.observeCpu(),
+      setExporting: (on: boolean) => {
+        if (on) {
+          this.transport?.pause();
+          this.ui.setVisible(false);
+          this.thin.setVisible(false);
+          this.banner.setVisible(false);
+        } else this.banner.setVisible(!!this.message);
+      },
+      redraw: () => this.redraw(),
+      padHint: () => this.padHint(),
+    };
+  }
+
   private key(e: KeyboardEvent): void {
-    if (this.exporting || this.dialogOpen || !this.player) return;
+    if (this.exporting || this.dialogOpen || !this.player || !this.transport) return;
     this.poke();
     sfx.unlock();
-    const p = this.player;
+    const tr = this.transport;
     switch (e.key) {
       case ' ':
         this.togglePlay();
         break;
       case '+':
       case '=':
-        this.speedIndex = Math.min(SPEEDS.length - 1, this.speedIndex + 1);
+        tr.faster();
         break;
       case '-':
       case '_':
-        this.speedIndex = Math.max(0, this.speedIndex - 1);
+        tr.slower();
         break;
       case 'ArrowLeft':
-      case 'ArrowRight': {
-        const d = (e.key === 'ArrowLeft' ? -1 : 1) * (e.shiftKey ? 10 : 1) * FPS;
-        this.seekTo(p.frame + d);
+      case 'ArrowRight':
+        tr.seekBy((e.key === 'ArrowLeft' ? -1 : 1) * (e.shiftKey ? 10 : 1) * FPS);
         break;
-      }
       case '.':
       case ',':
-        if (!this.playing) this.stepFrame(e.key === '.' ? 1 : -1);
-        else this.flash('Pause (Space) to step frame by frame');
+        if (!tr.stepFrame(e.key === '.' ? 1 : -1)) this.flash('Pause (Space) to step frame by frame');
         break;
       case 'Home':
-        this.seekTo(0);
+        tr.seekTo(0);
         break;
       case 'End':
-        this.seekTo(p.lastFrame);
+        tr.seekTo(this.player.lastFrame);
         break;
       case 'h':
       case 'H':
@@ -263,7 +307,8 @@ export class PlaybackScene extends Phaser.Scene {
         break;
       case 'c':
       case 'C':
-        this.openClips();
+        tr.pause();
+        this.clips!.open();
         break;
       case 'm':
       case 'M':
@@ -289,13 +334,13 @@ export class PlaybackScene extends Phaser.Scene {
   private pad(c: MenuCommand): void {
     if (this.exporting || this.dialogOpen) return;
     if (c === 'back') return this.back();
-    const p = this.player;
-    if (!p) return;
+    const tr = this.transport;
+    if (!tr) return;
     this.poke();
     if (c === 'confirm' || c === 'start') this.togglePlay();
-    else if (c === 'left' || c === 'right') this.seekTo(p.frame + (c === 'left' ? -FPS : FPS));
-    else if (c === 'up') this.speedIndex = Math.min(SPEEDS.length - 1, this.speedIndex + 1);
-    else if (c === 'down') this.speedIndex = Math.max(0, this.speedIndex - 1);
+    else if (c === 'left' || c === 'right') tr.seekBy(c === 'left' ? -FPS : FPS);
+    else if (c === 'up') tr.faster();
+    else if (c === 'down') tr.slower();
     this.redraw();
   }
 
@@ -304,11 +349,12 @@ export class PlaybackScene extends Phaser.Scene {
     this.survey = on;
     this.mv?.setSurvey(on);
     if (on) this.mv?.setOverlays({ wave: false, cpu: false });
+    this.mv?.setHint(this.padHint());
     this.flash(on ? 'Survey mode on (H turns it off)' : 'Survey mode off');
   }
 
   private flash(text: string, ms = 1800): void {
-    if (this.message) return; // a desync message stays
+    if (this.message || !this.banner) return; // a desync message stays
     this.banner.setText(text).setVisible(true).setAlpha(1);
     this.tweens.killTweensOf(this.banner);
     this.tweens.add({ targets: this.banner, alpha: 0, delay: ms, duration: 300, onComplete: () => !this.message && this.banner.setVisible(false) });
@@ -319,48 +365,22 @@ export class PlaybackScene extends Phaser.Scene {
   }
 
   togglePlay(): void {
-    const p = this.player;
-    if (!p) return;
-    if (!this.playing && p.atEnd) {
-      if (p.desync) return this.showDesync();
-      p.seek(0);
-    }
-    this.playing = !this.playing;
-    this.acc = 0;
+    this.transport?.togglePlay();
   }
 
   get speed(): number {
-    return SPEEDS[this.speedIndex]!;
+    return this.transport?.speed ?? 1;
   }
 
   setSpeed(x: number): void {
-    const i = SPEEDS.indexOf(x as (typeof SPEEDS)[number]);
-    if (i >= 0) this.speedIndex = i;
+    this.transport?.setSpeed(x);
   }
 
   /** Seeks (clamped; stops at a desync). Returns the frame reached. */
   seekTo(frame: number): number {
-    const p = this.player;
-    if (!p) return -1;
-    const f = this.jump(Math.max(0, Math.min(p.frames, Math.round(frame))));
-    this.acc = 0;
-    if (p.desync && f >= p.desync.frame) this.showDesync();
+    if (!this.transport) return -1;
+    const f = this.transport.seekTo(frame);
     this.redraw();
-    return f;
-  }
-
-  private stepFrame(d: 1 | -1): void {
-    const p = this.player!;
-    if (d > 0) this.advanceOne();
-    else this.jump(p.frame - 1);
-  }
-
-  /** Seeks the player; after a jump the effects of the old position (particles, shake) are dropped. */
-  private jump(frame: number): number {
-    const p = this.player!;
-    const from = p.frame;
-    const f = p.seek(frame);
-    if (f !== from) this.mv?.resetVisuals(p.state);
     return f;
   }
 
@@ -401,74 +421,28 @@ export class PlaybackScene extends Phaser.Scene {
   private showDesync(): void {
     const d = this.player?.desync;
     if (!d) return;
-    this.playing = false;
+    this.transport?.pause();
     this.message = `Playback stopped at frame ${d.frame} (${formatFrames(d.frame)}): this replay does not match what this build of the game simulates (desync: checksum ${d.actual}, recorded ${d.expected}). It may be corrupt or from another version. The frames before it are shown as recorded.`;
     this.banner.setText(this.message).setVisible(true).setAlpha(1).setColor('#ff8090');
     this.tweens.killTweensOf(this.banner);
   }
 
-  private frameAtX(x: number): number {
-    const p = this.player!;
-    return Math.round(((x - BAR_X) / BAR_W) * p.frames);
-  }
-
-  private xAt(frame: number): number {
-    const p = this.player!;
-    return BAR_X + (p.frames > 0 ? (frame / p.frames) * BAR_W : 0);
-  }
-
   private drawTimeline(): void {
     const p = this.player!;
-    const g = this.timeline;
-    g.clear();
-    g.fillStyle(0x231a44, 1).fillRoundedRect(BAR_X, BAR_Y, BAR_W, BAR_H, 4);
-    if (p.desync) {
-      const x = this.xAt(p.desync.frame);
-      g.fillStyle(0x5a1020, 1).fillRect(x, BAR_Y, BAR_X + BAR_W - x, BAR_H);
-    }
-    // Indexing progress: the not-yet-scanned part is darker.
-    const done = this.xAt(p.indexedFrames);
-    if (done < BAR_X + BAR_W) g.fillStyle(0x120a2a, 1).fillRect(done, BAR_Y + 1, BAR_X + BAR_W - done, BAR_H - 2);
-    this.drawMarks(p.marks);
-  }
-
-  private drawMarks(marks: readonly TimelineMark[]): void {
-    const g = this.marksG;
-    g.clear();
-    const side = (s: number) => (s === 0 ? UI.p1Hex : UI.p2Hex);
-    for (const m of marks) {
-      const x = Math.round(this.xAt(m.frame));
-      if (m.kind === 'kill') {
-        // Kills: short ticks, P1 in the top half and P2 in the bottom half of the bar.
-        g.fillStyle(side(m.side), 0.55).fillRect(x, m.side === 0 ? BAR_Y + 2 : BAR_Y + BAR_H / 2 + 1, 1, BAR_H / 2 - 3);
-      }
-    }
-    for (const m of marks) {
-      const x = Math.round(this.xAt(m.frame));
-      if (m.kind === 'hit') {
-        g.fillStyle(0xff3b5c, 1).fillRect(x - 1, BAR_Y - 4, 3, BAR_H + 8);
-        g.fillStyle(side(m.side), 1).fillTriangle(x - 4, m.side === 0 ? BAR_Y - 6 : BAR_Y + BAR_H + 6, x + 4, m.side === 0 ? BAR_Y - 6 : BAR_Y + BAR_H + 6, x, m.side === 0 ? BAR_Y - 1 : BAR_Y + BAR_H + 1);
-      } else if (m.kind === 'charge-attack') {
-        g.fillStyle(0xffd24a, 0.95).fillRect(x, m.side === 0 ? BAR_Y : BAR_Y + BAR_H - 3, 2, 3);
-      } else if (m.kind === 'match-end') {
-        g.fillStyle(0xffffff, 1).fillRect(x - 1, BAR_Y - 3, 2, BAR_H + 6);
-      }
-    }
-    this.marksDrawn = marks.length;
+    this.timeline.draw(p.indexedFrames, p.desync?.frame ?? null, p.marks);
   }
 
   private redraw(): void {
     const p = this.player;
-    if (!p || !this.mv) return;
+    const tr = this.transport;
+    if (!p || !this.mv || !tr) return;
     if (this.mv.cpuOn) this.observeCpu();
     this.mv.draw(p.state, this.exporting ? FPS : this.game.loop.actualFps);
-    const x = this.xAt(p.frame);
-    const h = this.head;
-    h.clear();
-    h.fillStyle(0xffffff, 0.25).fillRoundedRect(BAR_X, BAR_Y, x - BAR_X, BAR_H, 4);
-    h.fillStyle(0xffd24a, 1).fillRect(x - 1, BAR_Y - 5, 3, BAR_H + 10);
-    const state = p.desync && p.frame >= p.lastFrame ? '■ desync' : this.playing ? '▶' : p.atEnd ? '■ end' : '❚❚';
-    setText(this.status, `${state}  ${this.speed}×   ${formatFrames(p.frame)} / ${formatFrames(p.frames)}   frame ${p.frame}${this.survey ? '   · survey' : ''}${this.mv.cpuOn ? `   · CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : ''}`);
+    this.timeline.drawHead(p.frame);
+    const flags = [this.survey ? '· survey' : '', this.mv.cpuOn ? `· CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : ''].filter(Boolean);
+    setText(this.status, tr.status(flags));
+    // The help takes the room the status leaves: a shorter text, or none, never an overlap.
+    setText(this.help, fitHelp(this.status.width, BAR_W, this.helpWidths));
     const t = this.thin;
     t.clear();
     t.fillStyle(0xffd24a, 0.8).fillRect(0, GAME_H - 3, (p.frame / Math.max(1, p.frames)) * GAME_W, 3);
@@ -478,170 +452,52 @@ export class PlaybackScene extends Phaser.Scene {
     const p = this.player;
     // While a clip renders, the backdrop follows the sim frame (not how long the page has run).
     this.backdrop?.update(this.exporting && p ? p.frame : this.t++);
-    if (!p || this.exporting) return;
+    const tr = this.transport;
+    if (!p || !tr || this.exporting) return;
     if (!this.indexed) {
       this.indexed = p.index(4000);
       this.drawTimeline();
       if (p.desync && !this.message && this.indexed) this.flash(`This replay desyncs at frame ${p.desync.frame}: playback will stop there.`, 4000);
-    } else if (p.marks.length !== this.marksDrawn) this.drawTimeline();
-    if (this.playing) {
-      this.acc = Math.min(this.acc + delta * this.speed, STEP_MS * MAX_STEPS_PER_FRAME);
-      while (this.acc >= STEP_MS) {
-        this.acc -= STEP_MS;
-        if (!this.advanceOne()) break;
-      }
-      if (p.atEnd) {
-        this.playing = false;
-        if (p.desync && p.frame >= p.desync.frame) this.showDesync();
-      }
+    } else if (this.timeline.stale(p.marks)) this.drawTimeline();
+    tr.tick(delta);
+    const pad = this.padConnected();
+    if (pad !== this.padShown) {
+      this.padShown = pad;
+      this.mv!.setHint(this.padHint());
     }
-    const show = !this.playing || this.dragging || this.time.now - this.lastInput < HIDE_AFTER_MS || this.dialogOpen;
+    const show = barVisible({ playing: tr.playing, dragging: this.timeline.dragging, dialogOpen: this.dialogOpen, sinceInputMs: this.time.now - this.lastInput });
     this.ui.setVisible(show);
     this.thin.setVisible(!show);
     this.redraw();
   }
 
-  // ── clips ──
+  // ── clips (playback-clips.ts) ──
 
-  private support(): Promise<Record<ClipFormat, FormatSupport>> {
-    const r = clipRect('both', this.replay!.sides.length);
-    return (this.supportCache ??= clipSupport(r.w, r.h));
+  /** A clip's file name (see PlaybackClips.fileName). */
+  clipFileName(...a: Parameters<PlaybackClips['fileName']>): string {
+    return this.clips?.fileName(...a) ?? '';
   }
 
-  private openClips(): void {
-    if (!this.player || this.dialogOpen) return;
-    this.playing = false;
-    this.dialogOpen = true;
-    void ReplayLibrary.open()
-      .catch(() => null)
-      .then((lib) => {
-        this.closeDialog = openClipDialog({
-          library: this.entryId ? lib : null,
-          replayId: this.entryId,
-          fileName: (range, field, format, survey) => this.clipFileName(range, field, format, survey),
-          sides: this.replay!.sides.length,
-          current: this.player!.frame,
-          lastFrame: this.player!.lastFrame,
-          survey: this.survey,
-          support: () => this.support(),
-          run: (req, progress, signal) => this.exportClip(req, progress, signal),
-          onClose: () => {
-            this.dialogOpen = false;
-            this.closeDialog = null;
-          },
-        });
-      });
-  }
-
-  /** A clip's file name: neutral for survey clips (a survey is blind), else with date and players. */
-  clipFileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
-    return clipName({ stem: this.stem, replayKey: this.replayKey }, range, field, format, survey);
-  }
-
-  /**
-   * Positions the view at a clip's first frame from a fresh visual state: the player goes to
-   * CLIP_PREROLL_FRAMES before it, particles, shake and visual streams restart (seeded from the
-   * match seed and that frame), the CPU views restart there, and the frames up to the start are
-   * played and drawn unseen. So the clip's pixels are a function of (replay, range, field,
-   * options) and never of what was watched before.
-   */
-  private startClipAt(start: number): void {
-    const p = this.player!;
-    const mv = this.mv!;
-    p.seek(Math.max(0, start - CLIP_PREROLL_FRAMES));
-    mv.resetVisuals(p.state);
-    for (const s of this.shadows) s?.restart();
-    while (p.frame < start) {
-      if (mv.cpuOn) this.observeCpu();
-      mv.draw(p.state, FPS);
-      if (!this.advanceOne()) break;
-    }
-  }
-
-  /**
-   * Renders frames start … end−1 one by one (the game loop is put to sleep and the game stepped
-   * by hand, so every sim frame becomes exactly one video frame), encodes them, and stores the
-   * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
-   * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
-   */
+  /** Exports a clip (see PlaybackClips.export). */
   async exportClip(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal, onFrame?: ClipFrameHook): Promise<{ info: ClipInfo | null; blob: Blob; filename: string; elapsed: number; bytes: Uint8Array; codec: string }> {
-    const p = this.player;
-    if (!p || !this.mv) throw new Error('no replay is loaded');
-    if (this.exporting) throw new Error('a clip is already being exported');
-    const support = (await this.support())[req.format];
-    if (!support.codec) throw new Error(support.note);
-    const game = this.game;
-    const scale = game.canvas.width / GAME_W;
-    const rect = clipRect(req.field, this.replay!.sides.length, scale);
-    const canvas = document.createElement('canvas');
-    canvas.width = rect.w;
-    canvas.height = rect.h;
-    const ctx = canvas.getContext('2d')!;
-    const resume = p.frame;
-    const wasSurvey = this.survey;
-    const overlays = { wave: this.mv.waveOn, cpu: this.mv.cpuOn };
-    this.exporting = true;
-    this.playing = false;
-    this.mv.setSurvey(req.survey);
-    // The F3 view (dodger map, planned path, planner route, action tint, HP) tells a CPU side
-    // from a person, and a survey is blind: no overlay in a survey clip.
-    if (req.survey) this.mv.setOverlays({ wave: false, cpu: false });
-    this.ui.setVisible(false);
-    this.thin.setVisible(false);
-    this.banner.setVisible(false);
-    this.mv.setHint('');
-    game.loop.sleep();
-    let t = performance.now();
-    try {
-      const res = await exportClip(
-        {
-          canvas,
-          render: (frame) => {
-            const mv = this.mv!;
-            if (frame === req.range.start) this.startClipAt(frame);
-            else if (frame !== p.frame + 1 || !this.advanceOne()) p.seek(frame); // (frames come in order)
-            if (mv.cpuOn) this.observeCpu();
-            mv.draw(p.state, FPS);
-            t += STEP_MS;
-            game.step(t, STEP_MS);
-            // Read right after the render, before the browser composites (and may clear) it.
-            ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
-            onFrame?.(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
-          },
-        },
-        { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal },
-      );
-      const mimeType = res.mimeType;
-      const blob = new Blob([res.bytes.buffer as ArrayBuffer], { type: mimeType });
-      let info: ClipInfo | null = null;
-      if (this.entryId) {
-        const lib = await ReplayLibrary.open();
-        info = await lib.addClip({ replayId: this.entryId, format: req.format, codec: res.codec, mimeType, startFrame: req.range.start, endFrame: req.range.end, field: req.field, width: res.width, height: res.height, fps: FPS, survey: req.survey }, blob);
-      }
-      return { info, blob, filename: this.clipFileName(req.range, req.field, req.format, req.survey), elapsed: res.elapsed, bytes: res.bytes, codec: res.codec };
-    } finally {
-      game.loop.wake();
-      this.exporting = false;
-      this.mv.setSurvey(wasSurvey);
-      this.mv.setOverlays(overlays);
-      this.mv.setHint(PAD_HINT);
-      this.banner.setVisible(!!this.message);
-      p.seek(resume);
-      this.mv.resetVisuals(p.state);
-      this.redraw();
-    }
+    if (!this.clips || !this.player || !this.mv) throw new Error('no replay is loaded');
+    return this.clips.export(req, progress, signal, onFrame);
   }
 
   // ── for tests (test-hook.ts) ──
 
-  get info(): { loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string; id: string | null } {
+  get info(): { panelTop: number; statusRight: number; helpLeft: number; padHint: boolean; loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string; id: string | null } {
     const p = this.player;
     return {
+      panelTop: PANEL_Y,
+      statusRight: this.status ? this.status.x + this.status.width : 0,
+      helpLeft: this.help?.text ? this.help.x - this.help.width : GAME_W,
+      padHint: this.padHint() !== '',
       loaded: !!p,
       frame: p?.frame ?? -1,
       frames: p?.frames ?? 0,
       lastFrame: p?.lastFrame ?? 0,
-      playing: this.playing,
+      playing: this.transport?.playing ?? false,
       speed: this.speed,
       survey: this.survey,
       overlays: { wave: this.mv?.waveOn ?? false, cpu: this.mv?.cpuOn ?? false },

@@ -8,11 +8,12 @@ import { describeError, ReplayLibrary } from '../storage/replay-library';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';
 import type { MatchRunner } from '../sim/runner';
 import { saveMatchReplay } from './save-replay';
-import type { ClipFrameHook, PlaybackScene, PlaybackData } from './playback-scene';
+import { published } from './scene-state';
+import type { ClipFrameHook, PlaybackData } from './playback-scene';
 import type { ReplaysScene } from './replays-scene';
 
-/** The playback scene while it runs (set by the scene). */
-export const replayHookState = { playback: null as PlaybackScene | null };
+/** The playback scene while it runs (the scene publishes itself in scene-state.ts). */
+const replayHookState = published;
 
 const lib = () => ReplayLibrary.open();
 
@@ -51,7 +52,7 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
     async importReplays(files: { name: string; bytes: number[] }[]) {
       try {
         const res = await (await lib()).importFiles(files.map((f) => ({ name: f.name, bytes: Uint8Array.from(f.bytes) })));
-        return { ok: true as const, added: res.added.map((e) => e.id), duplicates: res.duplicates };
+        return { ok: true as const, added: res.added.map((e) => e.id), duplicates: res.duplicates, rejected: res.rejected };
       } catch (e) {
         return { ok: false as const, error: describeError(e) };
       }
@@ -127,11 +128,11 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
      * `frameHashes`: also a hash of every captured frame's pixels (before encoding) and whether
      * an overlay was on while it rendered.
      */
-    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number; frameHashes?: boolean }) {
+    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number; frameHashes?: boolean; mode?: 'fast' | 'baseline' }) {
       const p = replayHookState.playback;
       if (!p) return { ok: false as const, error: 'no replay is open' };
       try {
-        const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true };
+        const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true, mode: o.mode };
         const ac = new AbortController();
         const hashes: string[] = [];
         let overlayFrames = 0;

@@ -4,20 +4,23 @@
 // choose (←/→ a page), A or Start play, B back. Errors in plain words.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
+import { toLogical } from '../art/render-scale';
 import { sfx } from '../audio/sfx';
 import { downloadBlob, readFiles } from '../storage/download';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
-import { allTags, displayName, formatDate, formatFrames, formatResult, formatWho, normalizeName, normalizeTag, queryEntries, SORT_KEYS, type LibraryEntry, type SortKey } from '../storage/replay-meta';
+import { allTags, displayName, formatDate, formatFrames, formatResult, formatWho, importMessage, versionNote, normalizeName, normalizeTag, queryEntries, SORT_KEYS, type LibraryEntry, type SortKey } from '../storage/replay-meta';
 import { addBackdrop } from '../views/backdrop';
 import { GAME_W } from '../views/layout';
 import { surveyFromUrl } from './playback-scene';
 import type { MenuCommand } from '../input/menu-pad-nav';
 import { dropVeil, promptText } from '../ui/dom-panel';
 import { keyOnce } from '../ui/key-once';
+import { SIM_VERSION } from '../sim/config';
+import { confirmKey, defaultListView, LIST_ROWS, replaysKeyCommand, rowFor, type ListView } from './replays-keys';
 import { onPadCommands } from '../ui/pad-commands';
 import { setText, textStyle } from '../views/text';
 
-const ROWS = 11;
+const ROWS = LIST_ROWS;
 const ROW_H = 29;
 const LIST_Y = 118;
 const COLS = [
@@ -35,6 +38,8 @@ function fit(s: string, n: number): string {
 }
 
 export class ReplaysScene extends Phaser.Scene {
+  /** The list as the player left it (chosen row, sort, filters): kept across visits while the page lives. */
+  private static view: ListView = defaultListView();
   private lib: ReplayLibrary | null = null;
   private all: LibraryEntry[] = [];
   private shown: LibraryEntry[] = [];
@@ -66,6 +71,12 @@ export class ReplaysScene extends Phaser.Scene {
   }
 
   init(): void {
+    const v = ReplaysScene.view;
+    this.sort = v.sort;
+    this.desc = v.desc;
+    this.mode = v.mode;
+    this.tag = v.tag;
+    this.text = v.text;
     this.sel = 0;
     this.top = 0;
     this.busy = false;
@@ -82,7 +93,7 @@ export class ReplaysScene extends Phaser.Scene {
     this.filters = this.add.text(26, 80, '', textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
     this.filters.on('pointerdown', (p: Phaser.Input.Pointer) => {
       // Click on the filter line: the part clicked decides (mode, tag or search).
-      const x = p.x - this.filters.x;
+      const x = toLogical(p).x - this.filters.x;
       if (x < this.filters.width * 0.33) this.cycleMode();
       else if (x < this.filters.width * 0.6) this.cycleTag();
       else void this.editSearch();
@@ -112,7 +123,8 @@ export class ReplaysScene extends Phaser.Scene {
       });
     }
     this.empty = this.add.text(GAME_W / 2, 270, 'Loading the library…', textStyle(18, UI.dim, { align: 'center' })).setOrigin(0.5);
-    this.message = this.add.text(GAME_W / 2, 452, '', textStyle(15, UI.text, { align: 'center', wordWrap: { width: 900 } })).setOrigin(0.5, 0);
+    // Anchored at its bottom: a message of several lines (an import's refused files) grows up, never into the buttons.
+    this.message = this.add.text(GAME_W / 2, 488, '', textStyle(14, UI.text, { align: 'center', wordWrap: { width: 900 } })).setOrigin(0.5, 1);
     const buttons: [string, () => void][] = [
       ['Play', () => this.play()],
       ['Rename', () => void this.rename()],
@@ -177,17 +189,21 @@ export class ReplaysScene extends Phaser.Scene {
 
   private async reload(keepId?: string): Promise<void> {
     try {
+      ReplayLibrary.notices = { onBlocked: (m) => this.sys.isActive() && this.say(m, 'error'), onVersionChange: (m) => this.sys.isActive() && this.say(m, 'error') };
       this.lib ??= await ReplayLibrary.open();
+      // Replays kept from an older library get their traces in the background; list them after.
+      void this.lib.backfill.then((n) => {
+        if (n > 0 && this.sys.isActive()) void this.reload();
+      });
       this.all = await this.lib.list();
     } catch (e) {
       this.all = [];
       this.say(describeError(e), 'error');
     }
     if (!this.sys.isActive()) return;
-    const id = keepId ?? this.current?.id;
+    const id = keepId ?? this.current?.id ?? ReplaysScene.view.selectedId;
     this.applyQuery();
-    const i = id ? this.shown.findIndex((e) => e.id === id) : -1;
-    this.select(i >= 0 ? i : Math.min(this.sel, this.shown.length - 1));
+    this.select(rowFor(this.shown.map((e) => e.id), id, this.sel));
   }
 
   private applyQuery(): void {
@@ -201,6 +217,7 @@ export class ReplaysScene extends Phaser.Scene {
     if (this.sel < this.top) this.top = this.sel;
     if (this.sel >= this.top + ROWS) this.top = this.sel - ROWS + 1;
     this.top = Math.max(0, Math.min(this.top, Math.max(0, n - ROWS)));
+    ReplaysScene.view = { selectedId: this.shown[this.sel]?.id ?? ReplaysScene.view.selectedId, sort: this.sort, desc: this.desc, mode: this.mode, tag: this.tag, text: this.text };
     this.render();
   }
 
@@ -232,7 +249,7 @@ export class ReplaysScene extends Phaser.Scene {
       const m = e.meta;
       const values = [
         formatDate(m.date),
-        `${m.mode} · ${m.stages}`,
+        `${m.mode} · ${m.stages}${m.simVersion !== SIM_VERSION ? ` · sim ${m.simVersion}` : ''}`,
         displayName(e),
         formatWho(m),
         formatResult(m),
@@ -259,78 +276,59 @@ export class ReplaysScene extends Phaser.Scene {
     if (this.busy) return;
     sfx.unlock();
     if (this.confirming) {
-      if (e.key === 'y' || e.key === 'Y' || e.key === 'Enter') void this.confirmDelete(true);
-      else if (e.key === 'n' || e.key === 'N' || e.key === 'Escape') void this.confirmDelete(false);
+      const a = confirmKey(e.key);
+      if (a) void this.confirmDelete(a === 'yes');
       return;
     }
-    switch (e.key) {
-      case 'ArrowUp':
-        this.select(this.sel - 1);
+    const c = replaysKeyCommand(e.key);
+    if (!c) return;
+    switch (c.kind) {
+      case 'move':
+        this.select(this.sel + c.by);
         break;
-      case 'ArrowDown':
-        this.select(this.sel + 1);
-        break;
-      case 'PageUp':
-        this.select(this.sel - ROWS);
-        break;
-      case 'PageDown':
-        this.select(this.sel + ROWS);
-        break;
-      case 'Home':
+      case 'first':
         this.select(0);
         break;
-      case 'End':
+      case 'last':
         this.select(this.shown.length - 1);
         break;
-      case 'Enter':
-      case 'z':
-      case 'Z':
+      case 'play':
         this.play();
         break;
-      case 'r':
-      case 'R':
+      case 'rename':
         void this.rename();
         break;
-      case 't':
-      case 'T':
+      case 'tag':
         void this.editTag();
         break;
-      case 'Delete':
-      case 'Backspace':
-      case 'd':
-      case 'D':
+      case 'delete':
         this.askDelete();
         break;
-      case 'e':
+      case 'export':
         void this.exportOne();
         break;
-      case 'E':
+      case 'export-all':
         void this.exportAll();
         break;
-      case 'i':
-      case 'I':
+      case 'import':
         this.pickFiles();
         break;
-      case 's':
+      case 'next-sort':
         this.setSort(SORT_KEYS[(SORT_KEYS.indexOf(this.sort) + 1) % SORT_KEYS.length]!);
         break;
-      case 'S':
+      case 'flip-sort':
         this.setSort(this.sort);
         break;
-      case 'm':
-      case 'M':
+      case 'mode':
         this.cycleMode();
         break;
-      case 'g':
-      case 'G':
+      case 'tag-filter':
         this.cycleTag();
         break;
-      case '/':
-      case 'f':
-      case 'F':
+      case 'search':
         void this.editSearch();
         break;
-      case 'Escape':
+      case 'back':
         this.back();
         break;
     }
@@ -399,6 +397,11 @@ export class ReplaysScene extends Phaser.Scene {
   private play(): void {
     const e = this.current;
     if (!e) return this.say('Nothing to play: the list is empty.');
+    const note = versionNote(e, SIM_VERSION);
+    if (note) {
+      this.say(note, 'error');
+      return;
+    }
     this.scene.start('playback', { id: e.id, survey: surveyFromUrl() });
   }
 
@@ -408,7 +411,7 @@ export class ReplaysScene extends Phaser.Scene {
     const v = await this.withPrompt(() =>
       promptText({
         title: 'Rename the replay',
-        label: `Name (empty: show the players, “${e.meta.players.join(' vs ')}”)`,
+        label: `Name (empty: show the players, “${displayName({ name: '', meta: e.meta })}”)`,
         value: e.name,
         validate: (s) => {
           try {
@@ -436,8 +439,9 @@ export class ReplaysScene extends Phaser.Scene {
     const v = await this.withPrompt(() =>
       promptText({
         title: 'Tag the replay',
-        label: `A tag to add (a tag it already has is removed). Now: ${e.tags.join(', ') || 'none'}`,
-        value: e.tags.includes('survey') ? '' : 'survey',
+        label: `A tag to add, e.g. survey (a tag it already has is removed). Now: ${e.tags.join(', ') || 'none'}`,
+        value: '',
+        placeholder: 'e.g. survey',
         validate: (s) => {
           try {
             normalizeTag(s);
@@ -539,8 +543,8 @@ export class ReplaysScene extends Phaser.Scene {
     this.say(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
     try {
       const res = await this.lib.importFiles(await readFiles(files));
-      const n = res.added.length;
-      this.say(`Imported ${n} replay${n === 1 ? '' : 's'}${res.duplicates ? ` (${res.duplicates} already in the library)` : ''}.`, 'ok');
+      const msg = importMessage(res.added.length, res.duplicates, res.rejected);
+      this.say(msg.text, msg.kind === 'warn' ? 'error' : msg.kind);
       this.busy = false;
       await this.reload(res.added[0]?.id);
     } catch (err) {

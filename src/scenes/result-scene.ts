@@ -14,7 +14,7 @@ export interface ResultData {
   winner: number | null;
   reason: 'lives' | 'time';
   frames: number;
-  sides: { name: string; score: number; hits: number; kills: number; grazes: number; bestChain: number; lives: number }[];
+  sides: { name: string; score: number; hits: number; kills: number; grazes: number; bestChain: number; lives: number; mazesCleared?: number }[];
   /** The replay being written to the library (every match is recorded). */
   saved?: Promise<SaveReplayResult>;
 }
@@ -39,8 +39,15 @@ export class ResultScene extends Phaser.Scene {
     const color = practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
     this.add.text(cx, 70, headline, textStyle(44, color, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
     const secs = Math.round(d.frames / FPS);
-    this.add.text(cx, 118, `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${d.setup.config.seed}`, textStyle(17, UI.dim)).setOrigin(0.5);
+    const c = d.setup.config;
+    const maze = c.stages === 'maze';
+    const kind = maze ? `Maze stages (${c.maze?.startsWith('gen:') ? 'generated' : (c.maze ?? 'pillars')})` : 'Open stages';
+    const diff = c.difficulty ?? 'normal';
+    const level = ` · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
+    this.add.text(cx, 112, `${kind}${level}`, textStyle(19, UI.text)).setOrigin(0.5);
+    this.add.text(cx, 138, `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`, textStyle(16, UI.dim)).setOrigin(0.5);
     const rows: [string, (s: ResultData['sides'][0]) => string][] = [
+      ...(maze ? ([['Mazes cleared', (s) => String(s.mazesCleared ?? 0)]] as [string, (s: ResultData['sides'][0]) => string][]) : []),
       ['Score', (s) => String(s.score)],
       ['Hits taken', (s) => String(s.hits)],
       ['Kills', (s) => String(s.kills)],
@@ -49,9 +56,9 @@ export class ResultScene extends Phaser.Scene {
       ['Lives left', (s) => String(Math.max(0, s.lives))],
     ];
     const colX = practice ? [cx + 90] : [cx - 40, cx + 200];
-    d.sides.forEach((s, i) => this.add.text(colX[i]!, 160, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));
+    d.sides.forEach((s, i) => this.add.text(colX[i]!, 168, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));
     rows.forEach(([label, f], r) => {
-      const y = 196 + r * 30;
+      const y = 198 + r * (maze ? 27 : 30);
       this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });

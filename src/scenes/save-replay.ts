@@ -31,7 +31,7 @@ export async function saveMatchReplay(runner: MatchRunner, setup: MatchSetup, op
   if (runner.state.frame === 0) return { ok: null, partial };
   try {
     // Built synchronously, before the scene can go on stepping the runner.
-    const replay = replayFromRunner(runner, { date: new Date().toISOString(), names: namesFor(runner, setup), extra: { partial } });
+    const replay = replayFromRunner(runner, { date: new Date().toISOString(), names: namesFor(runner, setup), extra: { ...(setup.extra ?? {}), partial } });
     const bytes = encodeReplay(replay);
     const lib = await ReplayLibrary.open();
     const before = await opts.replaces;

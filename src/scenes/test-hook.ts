@@ -1,12 +1,17 @@
 // window.__twinfield: a small, stable surface for end-to-end tests (ours and other people's)
-// to drive and observe the game. It reads the running match; it never changes the rules.
+// to drive and observe the game. It reads what the scenes publish (scene-state.ts) and never changes
+// the rules. Only the e2e build has it: main.ts loads this module when Vite's mode is 'e2e'
+// (`vite build --mode e2e`, as tests/e2e/global-setup.ts builds); the production build has no hook.
 import type Phaser from 'phaser';
 import { createController } from '../controllers/registry';
-import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig, type MatchState } from '../sim';
+import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig } from '../sim';
 import type { HudSnapshot } from '../views/hud';
 import type { MatchSetup } from './match-setup';
+import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
+import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
+import { published as hook } from './scene-state';
 
 export interface StartOptions {
   seed: number;
@@ -20,23 +25,6 @@ export interface StartOptions {
   timeLimit?: number;
   lives?: number;
 }
-
-interface Live {
-  state: MatchState;
-  runner: MatchRunner;
-  /** How the match was started (seed, stages, maze, controllers, difficulty); absent for other runners. */
-  setup?: MatchSetup;
-  /** What the HUD shows now. */
-  hud?: () => HudSnapshot;
-  /** Drops the view's particles and screen shake (MatchView.resetVisuals). */
-  resetVisuals?: () => void;
-}
-
-export const hook = {
-  ready: false,
-  game: null as Phaser.Game | null,
-  live: null as Live | null,
-};
 
 function setupFrom(o: StartOptions): MatchSetup {
   const config: MatchSetup['config'] = { seed: o.seed, stages: o.stages ?? 'open', mode: o.mode ?? 'versus', difficulty: o.difficulty ?? 'normal' };
@@ -105,10 +93,34 @@ function makeApi(game: Phaser.Game) {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();
       game.scene.start('match', setupFrom(o));
     },
+    /** Opens the preset editor (src/scenes/presets-scene.ts), stopping whatever runs. */
+    async openPresets(): Promise<void> {
+      await loadPresetsScene(game);
+      for (const s of game.scene.getScenes(true)) if (s.scene.key !== PRESETS) s.scene.stop();
+      game.scene.start(PRESETS);
+    },
+    /** The preset editor's state (null when it is not running). */
+    presets(): PresetEditorInfo | null {
+      return hook.presets?.describe() ?? null;
+    },
+    /** Plays the running preset editor's previews on to `frame` at once. */
+    advancePresetsTo(frame: number): PresetEditorInfo | null {
+      hook.presets?.advancePreviewTo(frame);
+      return hook.presets?.describe() ?? null;
+    },
+    /** Imports preset files into the running editor (as the file picker would), by name and text. */
+    async importPresets(files: { name: string; text: string }[]): Promise<string> {
+      const ed = hook.presets;
+      if (!ed) throw new Error('the preset editor is not running');
+      await ed.importFiles(files.map((f) => new File([f.text], f.name, { type: 'application/json' })));
+      return ed.describe().status;
+    },
     /** Opens the Planner lab (src/scenes/planner-lab-scene.ts), stopping whatever runs. */
-    openPlannerLab(): void {
-      for (const s of game.scene.getScenes(true)) s.scene.stop();
-      game.scene.start('planner-lab');
+    async openPlannerLab(): Promise<void> {
+      await loadPlannerLab(game);
+      // Stop the others; the lab itself restarts (a queued stop of the lab would land after the start).
+      for (const s of game.scene.getScenes(true)) if (s.scene.key !== PLANNER_LAB) s.scene.stop();
+      game.scene.start(PLANNER_LAB);
     },
     /**
      * Drops the running match view's particles and screen shake, which fade per drawn frame, so a
@@ -144,7 +156,9 @@ function makeApi(game: Phaser.Game) {
 /** What `window.__twinfield` offers (end-to-end tests type their page calls with it). */
 export type TwinfieldApi = ReturnType<typeof makeApi>;
 
+/** Sets window.__twinfield and window.__twinfield_game (the Phaser game, for tests that look inside). */
 export function installHook(game: Phaser.Game): void {
-  hook.game = game;
-  (globalThis as { __twinfield?: TwinfieldApi }).__twinfield = makeApi(game);
+  const g = globalThis as { __twinfield?: TwinfieldApi; __twinfield_game?: Phaser.Game };
+  g.__twinfield = makeApi(game);
+  g.__twinfield_game = game;
 }

@@ -1,36 +1,88 @@
+// The title screen: START first (Enter or Z starts at once), then the match settings. One
+// Difficulty row picks a named pair (stage preset + CPU preset: Easy … Lunatic, or Custom, where
+// the Stage and CPU rows below it become choosable); the selected row says what it does right under
+// it. Settings and the cursor row are remembered between visits.
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../cpu/presets';
-import { DIFFICULTIES, type Difficulty } from '../sim/config';
+import { listPairs, resolvePair, type DifficultyPair } from '../cpu/presets/pairs';
+import { stageConfig } from '../sim/config';
+import { STAGE_PRESETS } from '../sim/stage-preset';
 import { addBackdrop } from '../views/backdrop';
 import type { SaveReplayResult } from './save-replay';
 import { GAME_H, GAME_W } from '../views/layout';
 import { freshSeed, type MatchSetup } from './match-setup';
-import { hook } from './test-hook';
+import { startPlannerLab } from './lazy-scenes';
+import { markTitleReady } from './scene-state';
 import { Menu, type MenuRow } from '../ui/menu';
+import { drillConfig, type StudyTag } from '../study/drill-config';
+import { paperStudy } from '../study/template';
 import { MAZE_NAMES } from '../maze/catalog';
 import { textStyle } from '../views/text';
 
 const MODES = [
-  { label: 'Player vs CPU', value: 'pvc' },
-  { label: 'CPU vs CPU (watch)', value: 'cvc' },
-  { label: 'Practice', value: 'practice' },
+  { label: 'Player vs CPU', value: 'pvc', note: 'You against the computer. Arrows move · Z shoot · Shift focus · X charge.' },
+  { label: 'Player vs Player', value: 'pvp', note: 'Two people, one keyboard: P1 arrows + Z/X/Shift, P2 WASD + J/K/L — or one gamepad each.' },
+  { label: 'CPU vs CPU (watch)', value: 'cvc', note: 'Watch two CPUs of the chosen preset play each other.' },
+  { label: 'Practice', value: 'practice', note: 'One field, no opponent: learn the patterns at your own pace.' },
 ];
 
-/** Remembered between visits to the title screen. */
-const last = { mode: 0, stages: 0, difficulty: 1, opponent: 1, maze: 0 };
+const STAGES = [
+  { label: 'Open', value: 'open', note: 'Waves of enemies and bullet patterns; chains send attacks across.' },
+  { label: 'Maze', value: 'maze', note: 'Reach the exit of each tile maze while chasers hunt you; more mazes cleared wins.' },
+  { label: 'Drill', value: 'drill', note: 'The 40 s survey drill of the human-likeness study: one field, easy, no opponent (always played as Practice).' },
+];
+
+/** Record for a study: the paper study's human clips, one value per (player, drill variant) it needs. */
+const STUDY = paperStudy();
+const RECORD_VALUES = STUDY.players
+  .filter((p) => p.source === 'human')
+  .flatMap((p) =>
+    [...new Set(STUDY.sets.flatMap((st) => [st.a === p.id ? st.variants[0] : null, st.b === p.id ? st.variants[1] : null]).filter((v): v is string => v !== null))]
+      .sort()
+      .map((v) => ({
+        label: `${p.label} · variant ${v}`,
+        value: `${p.id}/${v}`,
+        note: `Play drill ${STUDY.drill.name} variant ${v} (seed ${STUDY.drill.seed}) after a 3 s countdown; the replay is tagged for study ${STUDY.id}, player ${p.id}. Export it from Replays and list it in the study file's players.`,
+      })),
+  );
+
+/** The built-in pairs (and the user's, when there are any), then Custom. */
+const PAIRS: readonly DifficultyPair[] = listPairs();
+const CUSTOM = 'custom';
 
 /** Maze stages: where the maze rotation starts; 'gen' becomes gen:SEED with a fresh seed. */
 const MAZES = [...MAZE_NAMES.map((n) => ({ label: n[0]!.toUpperCase() + n.slice(1), value: n })), { label: 'Random (generated)', value: 'gen' }];
 const MAZE_ROW_OFF = 'Choose Maze stages to pick a maze.';
+const PART_OFF = 'Set by the Difficulty row; choose Custom there to change it.';
 
 /** The CPU's presets: the four difficulties, the paper's three players, the simple scripted CPU. */
 const OPPONENTS = [
-  ...DIFFICULTY_PRESETS.map((n) => ({ label: getDodgePreset(n).label, value: `cpu:${n}` })),
-  ...PAPER_PRESETS.map((n) => ({ label: `${getDodgePreset(n).label} (paper)`, value: `cpu:${n}` })),
-  { label: 'Scripted', value: 'scripted' },
+  ...DIFFICULTY_PRESETS.map((n) => ({ label: getDodgePreset(n).label, value: `cpu:${n}`, note: `CPU ${getDodgePreset(n).label}: ${getDodgePreset(n).description}` })),
+  ...PAPER_PRESETS.map((n) => ({ label: `${getDodgePreset(n).label} (paper)`, value: `cpu:${n}`, note: getDodgePreset(n).description })),
+  { label: 'Scripted', value: 'scripted', note: 'A simple scripted CPU (not the dodger): drifts and shoots.' },
 ];
+const STAGE_VALUES = STAGE_PRESETS.map((p) => ({ label: p.label, value: p.name, note: `Stage ${p.label}: ${p.description}` }));
+
+/** The first clause of a description, lower-cased: "Slow to react (0.83 s)". */
+function clause(s: string): string {
+  const c = s.split(/[,;]|\. /)[0]!.replace(/\.$/, '');
+  return c[0]!.toLowerCase() + c.slice(1);
+}
+
+function pairNote(p: DifficultyPair): string {
+  const { stage, cpu } = resolvePair(p);
+  return `Stage ${stage.label} + CPU ${cpu.label}: ${stage.description.replace(/\.$/, '')}; the CPU is ${clause(cpu.description)}.`;
+}
+
+const DIFFICULTY_VALUES = [
+  ...PAIRS.map((p) => ({ label: p.label, value: p.name, note: pairNote(p) })),
+  { label: 'Custom', value: CUSTOM, note: 'Pick the stage preset and the CPU preset yourself in the two rows below.' },
+];
+
+/** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
+const last = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, row: 'start' };
 
 export class TitleScene extends Phaser.Scene {
   private backdrop!: { update: (frame: number) => void };
@@ -49,75 +101,134 @@ export class TitleScene extends Phaser.Scene {
   create(): void {
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
-    const title = this.add.text(cx, 92, 'TWINFIELD', textStyle(76, '#ffffff', { fontStyle: 'bold', strokeThickness: 10, padding: { x: 32, y: 32 } })).setOrigin(0.5);
+    const title = this.add.text(cx, 62, 'TWINFIELD', textStyle(66, '#ffffff', { fontStyle: 'bold', strokeThickness: 10, padding: { x: 32, y: 32 } })).setOrigin(0.5);
     title.setShadow(0, 0, '#a070ff', 24, true, true);
-    this.add.text(cx, 150, 'a two-field versus shooter', textStyle(20, UI.dim)).setOrigin(0.5);
-    this.add.image(cx - 300, 110, 'ship0').setScale(1.4);
-    this.add.image(cx + 300, 110, 'ship1').setScale(1.4);
-    const mazeRow: MenuRow = { id: 'maze', label: 'Maze', values: MAZES, index: last.maze, disabled: last.stages === 1 ? undefined : MAZE_ROW_OFF };
+    this.add.text(cx, 110, 'a two-field versus shooter', textStyle(18, UI.dim)).setOrigin(0.5);
+    this.add.image(cx - 280, 76, 'ship0').setScale(1.3);
+    this.add.image(cx + 280, 76, 'ship1').setScale(1.3);
+    const mazeRow: MenuRow = { id: 'maze', label: 'Maze', values: MAZES.map((m) => ({ ...m, note: m.value === 'gen' ? 'A new generated maze each match.' : `The maze rotation starts with ${m.label}.` })), index: last.maze };
+    const stageRow: MenuRow = { id: 'stage', label: 'Stage', values: STAGE_VALUES, index: last.stage };
+    const cpuRow: MenuRow = { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.cpu };
+    let menuRef: Menu | undefined;
+    const rows: MenuRow[] = [
+      { id: 'start', label: 'START', note: () => (menuRef ? this.summary(menuRef) : '') },
+      { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
+      { id: 'stages', label: 'Stages', values: STAGES, index: last.stages },
+      mazeRow,
+      { id: 'difficulty', label: 'Difficulty', values: DIFFICULTY_VALUES, index: last.pair },
+      stageRow,
+      cpuRow,
+      { id: 'record', label: 'Record for a study', values: RECORD_VALUES, index: 0 },
+      { id: 'replays', label: 'Replays', note: 'Watch, rename, export and clip the matches you played (every match is saved).' },
+      { id: 'lab', label: 'Planner lab', note: "Draw a grid and watch the maze CPU's planner choose a route." },
+    ];
     const menu = new Menu(
       this,
-      [
-        { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
-        { id: 'stages', label: 'Stages', values: [{ label: 'Open', value: 'open' }, { label: 'Maze', value: 'maze' }], index: last.stages },
-        mazeRow,
-        { id: 'difficulty', label: 'Difficulty', values: DIFFICULTIES.map((d) => ({ label: d[0]!.toUpperCase() + d.slice(1), value: d })), index: last.difficulty },
-        { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.opponent },
-        { id: 'start', label: 'START' },
-        { id: 'replays', label: 'Replays' },
-        { id: 'lab', label: 'Planner lab' },
-      ],
+      rows,
       cx,
-      192,
+      158,
       (row, m) => {
+        last.row = row.id;
         if (row.id === 'start') this.start(m);
         else if (row.id === 'replays') this.scene.start('replays');
-        else if (row.id === 'lab') this.scene.start('planner-lab');
+        else if (row.id === 'record') this.recordForStudy(m.value('record'));
+        else if (row.id === 'lab') void startPlannerLab(this);
       },
       undefined,
-      32,
+      28,
+      { notesUnder: true, noteWidth: 700 },
     );
-    // The Maze row works only with maze stages (dimmed and skipped otherwise); synced on the change
-    // itself so that a Down pressed right after reaches it.
-    menu.onChange = (row) => {
-      if (row.id !== 'stages') return;
+    // Rows that depend on others: the Maze row works only with maze stages; Stage and CPU show the
+    // pair's two parts and can be changed under Custom; there is no CPU in Player vs Player.
+    // Synced on the change itself so that a Down pressed right after reaches them.
+    const sync = (): void => {
       mazeRow.disabled = menu.value('stages') === 'maze' ? undefined : MAZE_ROW_OFF;
+      const pair = PAIRS.find((p) => p.name === menu.value('difficulty'));
+      if (pair) {
+        stageRow.index = Math.max(0, STAGE_VALUES.findIndex((v) => v.value === pair.stage));
+        cpuRow.index = Math.max(0, OPPONENTS.findIndex((v) => v.value === `cpu:${pair.cpu}`));
+      }
+      stageRow.disabled = pair ? PART_OFF : undefined;
+      cpuRow.disabled = menu.value('mode') === 'pvp' ? 'Player vs Player: both sides are people.' : pair ? PART_OFF : undefined;
     };
+    menu.onChange = () => {
+      // Custom starts from the parts of the pair shown before it (sync leaves them as they are).
+      sync();
+      this.remember(menu);
+    };
+    menuRef = menu;
+    sync();
+    menu.selectRow(last.row);
+    menu.render();
     this.add
-      .text(cx, GAME_H - 54, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
+      .text(cx, GAME_H - 52, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
       .setOrigin(0.5);
     this.add
-      .text(cx, GAME_H - 30, 'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse', textStyle(13, UI.dim))
+      .text(cx, GAME_H - 28, 'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse', textStyle(13, UI.dim))
       .setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
     // A match left from the pause menu is saved as a partial replay; say so if that failed.
     void this.saved?.then((r) => {
-      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 78, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
+      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 76, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
     });
-    hook.ready = true;
+    markTitleReady();
   }
 
   override update(): void {
     this.backdrop.update(this.t++);
   }
 
+  /** What START will play, in words. */
+  private summary(m: Menu): string {
+    const mode = MODES.find((x) => x.value === m.value('mode'))!.label;
+    if (m.value('stages') === 'drill') return 'Practice · survey drill (40 s, variant a). Press Enter or Z.';
+    const stages = m.value('stages') === 'maze' ? `maze stages (${MAZES.find((x) => x.value === m.value('maze'))!.label})` : 'open stages';
+    const pair = DIFFICULTY_VALUES.find((x) => x.value === m.value('difficulty'))!.label;
+    const parts = `stage ${STAGE_VALUES.find((x) => x.value === m.value('stage'))!.label}${m.value('mode') === 'pvp' ? '' : `, CPU ${OPPONENTS.find((x) => x.value === m.value('opponent'))!.label}`}`;
+    return `${mode} · ${stages} · ${pair} (${parts}). Press Enter or Z.`;
+  }
+
+  private remember(m: Menu): void {
+    const idx = (id: string): number => m.rows.find((r) => r.id === id)!.index ?? 0;
+    last.mode = idx('mode');
+    last.stages = idx('stages');
+    last.maze = idx('maze');
+    last.pair = idx('difficulty');
+    last.stage = idx('stage');
+    last.cpu = idx('opponent');
+  }
+
   private start(m: Menu): void {
+    this.remember(m);
     const mode = m.value('mode');
-    const difficulty = m.value('difficulty') as Difficulty;
     const opponent = m.value('opponent');
-    last.opponent = OPPONENTS.findIndex((o) => o.value === opponent);
-    last.mode = MODES.findIndex((x) => x.value === mode);
-    last.difficulty = DIFFICULTIES.indexOf(difficulty);
-    const stages = m.value('stages') as 'open' | 'maze';
+    const stage = STAGE_PRESETS.find((p) => p.name === m.value('stage'))!;
+    const stages = m.value('stages') as 'open' | 'maze' | 'drill';
     const maze = m.value('maze');
-    last.stages = stages === 'maze' ? 1 : 0;
-    last.maze = MAZES.findIndex((x) => x.value === maze);
+    // Practice → Drill: the study's survey drill, one field, a person playing.
+    if (stages === 'drill') {
+      this.scene.start('match', { config: { ...drillConfig(STUDY, 'a'), seed: freshSeed() }, p1: 'human', p2: opponent } satisfies MatchSetup);
+      return;
+    }
     const setup: MatchSetup = {
-      config: { seed: freshSeed(), mode: mode === 'practice' ? 'practice' : 'versus', stages, difficulty, ...(stages === 'maze' ? { maze: maze === 'gen' ? `gen:${freshSeed()}` : maze } : {}) },
+      config: {
+        seed: freshSeed(),
+        mode: mode === 'practice' ? 'practice' : 'versus',
+        stages,
+        ...stageConfig(stage),
+        ...(stages === 'maze' ? { maze: maze === 'gen' ? `gen:${freshSeed()}` : maze } : {}),
+      },
       p1: mode === 'cvc' ? opponent : 'human',
-      p2: opponent,
+      p2: mode === 'pvp' ? 'human' : opponent,
     };
     this.scene.start('match', setup);
+  }
+
+  /** Record for a study: the exact drill variant and seed the study needs, a countdown, a tagged replay. */
+  private recordForStudy(value: string): void {
+    const [player, variant] = value.split('/') as [string, string];
+    const tag: StudyTag = { id: STUDY.id, player, drill: STUDY.drill.name, variant };
+    this.scene.start('match', { config: drillConfig(STUDY, variant), p1: 'human', p2: 'scripted', countdown: 3, extra: { study: { ...tag } } } satisfies MatchSetup);
   }
 }

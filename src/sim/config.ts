@@ -1,23 +1,43 @@
 // A match is fully determined by (sim version, config, both sides' per-frame inputs).
 import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
-import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT } from './constants';
+import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT, FPS } from './constants';
+import { findStagePreset, StagePresetSchema, type StagePreset } from './stage-preset';
 import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
+import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
 
 /** Bump whenever a rule change would alter the outcome of an existing replay. */
-export const SIM_VERSION = 3;
+export const SIM_VERSION = 4;
 
 export const DIFFICULTIES = ['easy', 'normal', 'hard', 'lunatic'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const MODES = ['versus', 'practice'] as const;
 export type Mode = (typeof MODES)[number];
-export const STAGE_SETS = ['open', 'maze'] as const;
+export const STAGE_SETS = ['open', 'maze', 'drill'] as const;
 export type StageSet = (typeof STAGE_SETS)[number];
 
 export interface MatchConfig {
   seed: number;
   mode: Mode;
   stages: StageSet;
-  difficulty: Difficulty;
+  /**
+   * The stage preset's name (a built-in: easy, normal, hard, lunatic, or a custom one). Its values
+   * are the stage* fields below, always stored in full (a replay needs no preset file).
+   */
+  difficulty: string;
+  /** Stage preset values (src/sim/stage-preset.ts): bullet speed multiplier. */
+  stageSpeed: number;
+  /** Bullets per volley multiplier. */
+  stageDensity: number;
+  /** Time between waves multiplier. */
+  stageInterval: number;
+  /** Frames per level. */
+  stageFramesPerLevel: number;
+  /** Level cap. */
+  stageMaxLevel: number;
+  /** Volley growth per level. */
+  stageDensityRamp: number;
+  /** Bullet speed growth per level. */
+  stageSpeedRamp: number;
   lives: number;
   /** Frames; 0 means no limit. */
   timeLimit: number;
@@ -30,6 +50,12 @@ export interface MatchConfig {
   maze: string;
   /** Maze stages: how chasers hunt (wave, wave+, lee, flow, crash; docs/chasers.md). */
   chaseMethod: ChaseMethod;
+  /**
+   * Drill stages (src/sim/drill.ts): the survey drill's name and variant. A drill is single-field
+   * (mode practice), ignores the stage preset and ends when its script does. Ignored by other stages.
+   */
+  drill: string;
+  drillVariant: string;
 }
 
 export class ConfigError extends Error {
@@ -40,28 +66,76 @@ export class ConfigError extends Error {
   }
 }
 
-/** Fills defaults and checks every field; throws ConfigError naming the bad field. */
+/** Config stage* key of each stage preset value. */
+const STAGE_KEYS = {
+  speed: 'stageSpeed',
+  density: 'stageDensity',
+  interval: 'stageInterval',
+  framesPerLevel: 'stageFramesPerLevel',
+  maxLevel: 'stageMaxLevel',
+  densityRamp: 'stageDensityRamp',
+  speedRamp: 'stageSpeedRamp',
+} as const satisfies Partial<Record<keyof StagePreset, keyof MatchConfig>>;
+
+/** The config fields that play a stage preset: its name, values, lives and time limit. */
+export function stageConfig(p: StagePreset): Partial<MatchConfig> {
+  const c: Partial<MatchConfig> = { difficulty: p.name, lives: p.lives, timeLimit: p.timeLimit * FPS };
+  for (const [k, ck] of Object.entries(STAGE_KEYS)) (c as Record<string, unknown>)[ck] = p[k as keyof typeof STAGE_KEYS];
+  return c;
+}
+
+/** The stage preset a config plays (label = name; lives and time limit from the config). */
+export function stagePresetOf(c: MatchConfig): StagePreset {
+  return {
+    name: c.difficulty, label: c.difficulty, description: '',
+    speed: c.stageSpeed, density: c.stageDensity, interval: c.stageInterval, framesPerLevel: c.stageFramesPerLevel,
+    maxLevel: c.stageMaxLevel, densityRamp: c.stageDensityRamp, speedRamp: c.stageSpeedRamp,
+    lives: c.lives, timeLimit: Math.round(c.timeLimit / FPS),
+  };
+}
+
+/**
+ * Fills defaults and checks every field; throws ConfigError naming the bad field. A built-in
+ * `difficulty` fills the stage* values, lives and time limit it does not give; a custom one must
+ * give all stage* values (use stageConfig(preset)).
+ */
 export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): MatchConfig {
+  const difficulty = partial.difficulty ?? 'normal';
+  const builtin = typeof difficulty === 'string' ? findStagePreset(difficulty) : undefined;
+  const stage = {} as Record<string, number>;
+  for (const [k, ck] of Object.entries(STAGE_KEYS)) {
+    const v = partial[ck] ?? builtin?.[k as keyof typeof STAGE_KEYS];
+    if (v === undefined) throw new ConfigError('difficulty', `'${String(difficulty)}' is not a built-in stage preset (${DIFFICULTIES.join(', ')}), and the config does not give its ${ck}`);
+    const r = StagePresetSchema.shape[k as keyof typeof STAGE_KEYS].safeParse(v);
+    if (!r.success) throw new ConfigError(ck, `${r.error.issues[0]!.message}, got ${String(v)}`);
+    stage[ck] = v;
+  }
   const c: MatchConfig = {
     seed: partial.seed,
     mode: partial.mode ?? 'versus',
     stages: partial.stages ?? 'open',
-    difficulty: partial.difficulty ?? 'normal',
-    lives: partial.lives ?? DEFAULT_LIVES,
-    timeLimit: partial.timeLimit ?? DEFAULT_TIME_LIMIT,
+    difficulty,
+    ...(stage as Pick<MatchConfig, (typeof STAGE_KEYS)[keyof typeof STAGE_KEYS]>),
+    lives: partial.lives ?? builtin?.lives ?? DEFAULT_LIVES,
+    timeLimit: partial.timeLimit ?? (builtin ? builtin.timeLimit * FPS : DEFAULT_TIME_LIMIT),
     infiniteLives: partial.infiniteLives ?? false,
     maze: partial.maze ?? DEFAULT_MAZE,
     chaseMethod: partial.chaseMethod ?? 'wave+',
+    drill: partial.drill ?? DEFAULT_DRILL,
+    drillVariant: partial.drillVariant ?? DEFAULT_DRILL_VARIANT,
   };
   if (!Number.isInteger(c.seed) || c.seed < 0 || c.seed > 0xffffffff) throw new ConfigError('seed', `must be a whole number from 0 to 4294967295, got ${String(c.seed)}`);
   if (!MODES.includes(c.mode)) throw new ConfigError('mode', `must be one of ${MODES.join(', ')}, got '${String(c.mode)}'`);
   if (!STAGE_SETS.includes(c.stages)) throw new ConfigError('stages', `must be one of ${STAGE_SETS.join(', ')}, got '${String(c.stages)}'`);
-  if (!DIFFICULTIES.includes(c.difficulty)) throw new ConfigError('difficulty', `must be one of ${DIFFICULTIES.join(', ')}, got '${String(c.difficulty)}'`);
+  if (typeof c.difficulty !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/.test(c.difficulty)) throw new ConfigError('difficulty', `must be a stage preset name (${DIFFICULTIES.join(', ')} or lower-case letters, digits and dashes), got '${String(c.difficulty)}'`);
   if (!Number.isInteger(c.lives) || c.lives < 1 || c.lives > 99) throw new ConfigError('lives', `must be a whole number from 1 to 99, got ${String(c.lives)}`);
   if (!Number.isInteger(c.timeLimit) || c.timeLimit < 0) throw new ConfigError('timeLimit', `must be a whole number of frames ≥ 0, got ${String(c.timeLimit)}`);
   if (typeof c.infiniteLives !== 'boolean') throw new ConfigError('infiniteLives', 'must be true or false');
   const mazeError = mazeSpecError(c.maze);
   if (mazeError) throw new ConfigError('maze', mazeError);
   if (!CHASE_METHODS.includes(c.chaseMethod)) throw new ConfigError('chaseMethod', `must be one of ${CHASE_METHODS.join(', ')}, got '${String(c.chaseMethod)}'`);
+  const drillError = drillSpecError(c.drill, c.drillVariant);
+  if (drillError) throw new ConfigError(drillError.field, drillError.reason);
+  if (c.stages === 'drill' && c.mode !== 'practice') throw new ConfigError('mode', `a drill stage is single-field: mode must be practice, got '${c.mode}'`);
   return c;
 }

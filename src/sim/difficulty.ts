@@ -1,5 +1,7 @@
-// How hard the stage's own enemies are: the chosen difficulty and the level that rises with time.
-import type { Difficulty } from './config';
+// How hard the stage's own enemies are: the match's stage preset (config stage* values) and the
+// level that rises with time.
+import type { Difficulty, MatchConfig } from './config';
+import { STAGE_PRESETS, type StagePreset } from './stage-preset';
 
 export interface DifficultyParams {
   /** Multiplies bullet speeds. */
@@ -8,27 +10,45 @@ export interface DifficultyParams {
   density: number;
   /** Multiplies the time between waves. */
   interval: number;
+  /** Volley growth per level above 1. */
+  densityRamp: number;
+  /** Bullet speed growth per level above 1. */
+  speedRamp: number;
 }
 
-export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
-  easy: { speed: 0.8, density: 0.6, interval: 1.3 },
-  normal: { speed: 1, density: 1, interval: 1 },
-  hard: { speed: 1.15, density: 1.35, interval: 0.85 },
-  lunatic: { speed: 1.3, density: 1.75, interval: 0.7 },
-};
+function paramsOfPreset(p: StagePreset): DifficultyParams {
+  return { speed: p.speed, density: p.density, interval: p.interval, densityRamp: p.densityRamp, speedRamp: p.speedRamp };
+}
 
-/** Frames per difficulty level: the stage gets harder every 20 seconds. */
+/** The built-in stage presets' parameters. */
+export const DIFFICULTY_PARAMS = Object.fromEntries(STAGE_PRESETS.map((p) => [p.name, paramsOfPreset(p)])) as Record<Difficulty, DifficultyParams>;
+
+/** The parameters a match config plays. */
+export function difficultyOf(c: MatchConfig): DifficultyParams {
+  return { speed: c.stageSpeed, density: c.stageDensity, interval: c.stageInterval, densityRamp: c.stageDensityRamp, speedRamp: c.stageSpeedRamp };
+}
+
+/** Frames per difficulty level of the built-ins: the stage gets harder every 20 seconds. */
 export const FRAMES_PER_LEVEL = 1200;
 export const MAX_LEVEL = 10;
 
-export function levelAt(frame: number): number {
-  return Math.min(MAX_LEVEL, 1 + Math.floor(frame / FRAMES_PER_LEVEL));
+/** The level ramp of a config (stageFramesPerLevel, stageMaxLevel). */
+export interface LevelRamp {
+  stageFramesPerLevel: number;
+  stageMaxLevel: number;
+}
+
+const BUILTIN_RAMP: LevelRamp = { stageFramesPerLevel: FRAMES_PER_LEVEL, stageMaxLevel: MAX_LEVEL };
+
+/** The level at `frame`: 1, rising by one every stageFramesPerLevel frames, capped at stageMaxLevel. */
+export function levelAt(frame: number, ramp: LevelRamp = BUILTIN_RAMP): number {
+  return Math.min(ramp.stageMaxLevel, 1 + Math.floor(frame / ramp.stageFramesPerLevel));
 }
 
 export function countScale(level: number, d: DifficultyParams): number {
-  return d.density * (1 + 0.1 * (level - 1));
+  return d.density * (1 + d.densityRamp * (level - 1));
 }
 
 export function speedScale(level: number, d: DifficultyParams): number {
-  return d.speed * (1 + 0.03 * (level - 1));
+  return d.speed * (1 + d.speedRamp * (level - 1));
 }

@@ -58,11 +58,14 @@ export function hashState(s: MatchState): string {
   h.str(c.mode);
   h.str(c.stages);
   h.str(c.difficulty);
+  for (const v of [c.stageSpeed, c.stageDensity, c.stageInterval, c.stageFramesPerLevel, c.stageMaxLevel, c.stageDensityRamp, c.stageSpeedRamp]) h.num(v);
   h.int(c.lives);
   h.int(c.timeLimit);
   h.int(c.infiniteLives ? 1 : 0);
   h.str(c.maze);
   h.str(c.chaseMethod);
+  h.str(c.drill);
+  h.str(c.drillVariant);
   h.int(s.frame);
   h.int(s.stage.nextWave);
   h.int(s.stage.waveIndex);

@@ -1,12 +1,13 @@
 // createMatch and step: the only way the game state changes.
 import { makeConfig, type MatchConfig } from './config';
 import { moveBullets, shipCollisions, shotsHitEnemies } from './collide';
-import { DIFFICULTY_PARAMS } from './difficulty';
+import { difficultyOf } from './difficulty';
 import { updateEnemies } from './enemies';
 import { INPUT_MASK } from './input';
 import { matchStream } from './rng';
 import { updateShip } from './ship';
 import { updateStage } from './stage';
+import { DRILL_DIFFICULTY, drillFrames, updateDrill } from './drill';
 import { enterMaze } from './maze-exit';
 import { updateMaze } from './maze-rules';
 import { newSide, type MatchResult, type MatchState } from './state';
@@ -38,7 +39,7 @@ export function createMatch(partial: Partial<MatchConfig> & { seed: number }): M
 export function step(s: MatchState, inputP1: number, inputP2: number): MatchState {
   s.events.length = 0;
   if (s.result) return s;
-  const diff = DIFFICULTY_PARAMS[s.config.difficulty];
+  const diff = s.config.stages === 'drill' ? DRILL_DIFFICULTY : difficultyOf(s.config);
   for (const side of s.sides) {
     const bits = (side.index === 0 ? inputP1 : inputP2) & INPUT_MASK;
     const ship = side.ship;
@@ -50,6 +51,7 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
     if (ship.invuln > 0) ship.invuln--;
   }
   if (s.config.stages === 'open') updateStage(s);
+  else if (s.config.stages === 'drill') updateDrill(s);
   for (const side of s.sides) {
     deliverAttacks(s, side);
     updateEnemies(side, s.frame, diff);
@@ -86,6 +88,8 @@ function judge(s: MatchState): MatchResult | null {
     else winner = out[0] ? 1 : 0;
     return { winner, reason: 'lives', frames: s.frame };
   }
+  // A drill ends with its script (or the time limit, if shorter).
+  if (s.config.stages === 'drill' && s.frame >= drillFrames(s.config.drill)) return { winner: null, reason: 'time', frames: s.frame };
   if (s.config.timeLimit > 0 && s.frame >= s.config.timeLimit) return { winner: byScore(s), reason: 'time', frames: s.frame };
   return null;
 }

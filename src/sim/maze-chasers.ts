@@ -40,7 +40,7 @@ export function updateChasers(s: MatchState, side: SideState, mz: MazeSideState)
     const c = mz.chasers[i]!;
     if (!c.alive) {
       if (s.frame < c.respawnAt) continue;
-      if (!spawnMazeEnemy(side, s.frame, EnemyKind.CHASER, i, c.cx, c.cy)) {
+      if (!spawnMazeEnemy(side, s.frame, EnemyKind.CHASER, i, c.cx, c.cy, s.config)) {
         c.respawnAt = s.frame + 1; // pool full: try again next frame
         continue;
       }

@@ -1,6 +1,6 @@
 // Chaser and turret bodies in the enemy pool: spawning at their start cells, finding a slot's
 // record, noticing kills (they respawn later) and clearing them when a side leaves its maze.
-import { levelAt } from './difficulty';
+import { levelAt, type LevelRamp } from './difficulty';
 import { spawnEnemy, type SpawnSpec } from './enemies';
 import { EnemyKind, type Enemy, type EnemyPool } from './enemy-pool';
 import { CHASER_RESPAWN, TILE, TURRET_RESPAWN, type MazeSideState } from './maze-state';
@@ -11,13 +11,13 @@ import type { SideState } from './state';
 const spec: SpawnSpec = { kind: 0, path: Path.MAZE, x: 0, y: 0, p0: 0, p1: 0, p2: 0, pattern: Pattern.NONE, firstFire: 0, period: 0, delay: 0 };
 
 /** Puts the body of chaser or turret `slot` at the centre of cell (cx, cy). Null when the pool is full. */
-export function spawnMazeEnemy(side: SideState, frame: number, kind: number, slot: number, cx: number, cy: number): Enemy | null {
+export function spawnMazeEnemy(side: SideState, frame: number, kind: number, slot: number, cx: number, cy: number, ramp?: LevelRamp): Enemy | null {
   spec.kind = kind;
   spec.x = (cx + 0.5) * TILE;
   spec.y = (cy + 0.5) * TILE;
   spec.p0 = slot;
   spec.pattern = kind === EnemyKind.TURRET ? Pattern.AIMED : Pattern.NONE;
-  return spawnEnemy(side, frame, spec, levelAt(frame), -1);
+  return spawnEnemy(side, frame, spec, levelAt(frame, ramp), -1);
 }
 
 /** The pool record of chaser/turret `slot` (kind CHASER or TURRET), or null. */

@@ -23,7 +23,7 @@ export function updateTurrets(s: MatchState, side: SideState, mz: MazeSideState,
     const t = mz.turrets[i]!;
     if (!t.alive) {
       if (s.frame < t.respawnAt) continue;
-      const e = spawnMazeEnemy(side, s.frame, EnemyKind.TURRET, i, t.cx, t.cy);
+      const e = spawnMazeEnemy(side, s.frame, EnemyKind.TURRET, i, t.cx, t.cy, s.config);
       if (!e) {
         t.respawnAt = s.frame + 1;
         continue;

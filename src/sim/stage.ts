@@ -1,7 +1,7 @@
 // The open stage: scripted wave templates, chosen by the shared stage stream so both fields get
 // exactly the same waves at the same frames (a fair race), harder as the level rises.
 import { FIELD_W } from './constants';
-import { DIFFICULTY_PARAMS, levelAt } from './difficulty';
+import { levelAt } from './difficulty';
 import { spawnEnemy, type SpawnSpec } from './enemies';
 import { EnemyKind } from './enemy-pool';
 import { Path } from './paths';
@@ -95,12 +95,12 @@ export function waveInterval(level: number, intervalScale: number): number {
 export function updateStage(s: MatchState): void {
   const st = s.stage;
   if (s.frame < st.nextWave) return;
-  const level = levelAt(s.frame);
+  const level = levelAt(s.frame, s.config);
   const open = TEMPLATES.filter((t) => t.minLevel <= level);
   const t = open[st.rng.int(open.length)]!;
   const specs = t.make(st.rng, level);
   for (const side of s.sides) for (const sp of specs) spawnEnemy(side, s.frame, sp, level, -1);
   s.events.push({ type: 'wave', index: st.waveIndex, level });
   st.waveIndex++;
-  st.nextWave = s.frame + waveInterval(level, DIFFICULTY_PARAMS[s.config.difficulty].interval);
+  st.nextWave = s.frame + waveInterval(level, s.config.stageInterval);
 }

@@ -69,7 +69,7 @@ export function updateChain(s: MatchState, side: SideState): void {
 /** Incoming attacks that have finished travelling appear in the field. */
 export function deliverAttacks(s: MatchState, side: SideState): void {
   if (side.incoming.length === 0) return;
-  const level = levelAt(s.frame);
+  const level = levelAt(s.frame, s.config);
   for (let i = 0; i < side.incoming.length; ) {
     const a = side.incoming[i]!;
     if (a.arriveAt > s.frame) {

@@ -145,25 +145,58 @@ export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
   return items;
 }
 
+/** A file of an import that was not imported, with why in plain words and the technical detail. */
+export interface RejectedFile {
+  file: string;
+  /** A sentence for the player: "this is not a Twinfield replay file". */
+  reason: string;
+  /** What the decoder said, with where (byte offset, header field). */
+  detail: string;
+}
+
+/** Plain-language reason for a decoder message (ReplayError or bundle error text). */
+export function plainReason(message: string): string {
+  const m = message.toLowerCase();
+  if (m.includes('empty file')) return 'the file is empty';
+  if (m.includes('wrong magic') || m.includes('not a replay (expected bytes)')) return 'this is not a Twinfield replay file';
+  if (m.includes('newer than this build') || m.includes('update the game')) return 'it was made by a newer version of the game; update the game to open it';
+  if (m.includes('too large')) return 'the file is too large to be a replay';
+  if (m.includes('truncated') || m.includes('runs past the end') || m.includes('shorter than')) return 'the file is incomplete (cut short while downloading or copying?)';
+  if (m.includes('crc') || m.includes('corrupt') || m.includes('unexpected byte')) return 'the file is damaged: its contents do not match its checksum';
+  if (m.includes('header.')) return 'the file says things about the match that cannot be right, so it cannot be trusted';
+  return 'the file could not be read as a replay';
+}
+
+/** The outcome of judging an import: each file alone. */
+export interface JudgedImport {
+  /** Replays from every valid file (bundles contribute all of theirs). */
+  items: ImportItem[];
+  /** Every file that was refused, in the order given. */
+  rejected: RejectedFile[];
+}
+
 /**
- * Validates every file of an import (single replays and bundles, told apart by their magic).
- * All or nothing: returns the replays to write only when every file is valid, else throws
- * ImportError listing each bad file and what is wrong in it.
+ * Judges every file of an import on its own (single replays and bundles, told apart by their
+ * magic): the valid ones give their replays, each bad one is listed with a plain-language reason
+ * and the technical detail. A bundle is one file: any bad entry refuses that bundle (its CRC
+ * covers it whole, so a bad entry means the file was damaged or forged).
  */
-export function parseImport(files: readonly { name: string; bytes: Uint8Array }[]): ImportItem[] {
-  if (files.length === 0) throw new ImportError(['no files to import']);
+export function judgeImport(files: readonly { name: string; bytes: Uint8Array }[]): JudgedImport {
   const items: ImportItem[] = [];
-  const problems: string[] = [];
+  const rejected: RejectedFile[] = [];
+  const reject = (file: string, detail: string) => rejected.push({ file, reason: plainReason(detail), detail });
   for (const f of files) {
     if (f.bytes.length > MAX_IMPORT_BYTES) {
-      problems.push(`${f.name}: too large (${f.bytes.length} bytes, the limit is ${MAX_IMPORT_BYTES})`);
+      reject(f.name, `${f.name}: too large (${f.bytes.length} bytes, the limit is ${MAX_IMPORT_BYTES})`);
       continue;
     }
     if (isBundle(f.bytes)) {
       try {
-        items.push(...decodeBundle(f.bytes, f.name));
+        const got = decodeBundle(f.bytes, f.name);
+        if (got.length === 0) reject(f.name, `${f.name}: the bundle holds no replays`);
+        items.push(...got);
       } catch (e) {
-        problems.push((e as Error).message);
+        reject(f.name, (e as Error).message);
       }
       continue;
     }
@@ -171,10 +204,20 @@ export function parseImport(files: readonly { name: string; bytes: Uint8Array }[
       const { inputs: _i, checksums: _c, ...header } = decodeReplay(f.bytes);
       items.push({ name: '', tags: [], bytes: f.bytes.slice(), header, source: f.name });
     } catch (e) {
-      problems.push(`${f.name}: ${e instanceof ReplayError ? e.message : String(e)}`);
+      reject(f.name, `${f.name}: ${e instanceof ReplayError ? e.message : String(e)}`);
     }
   }
-  if (problems.length) throw new ImportError(problems);
+  return { items, rejected };
+}
+
+/**
+ * All or nothing (the study tools' strict import): returns the replays only when every file is
+ * valid, else throws ImportError listing each bad file and what is wrong in it.
+ */
+export function parseImport(files: readonly { name: string; bytes: Uint8Array }[]): ImportItem[] {
+  if (files.length === 0) throw new ImportError(['no files to import']);
+  const { items, rejected } = judgeImport(files);
+  if (rejected.length) throw new ImportError(rejected.map((r) => r.detail));
   if (items.length === 0) throw new ImportError([`${files.map((f) => f.name).join(', ')}: no replays inside`]);
   return items;
 }

@@ -1,6 +1,14 @@
 // What the replay library keeps per replay for its lists (pure: no DOM, no IndexedDB), and the
 // sorting, filtering and formatting of those lists. Runs in Node for the unit tests.
 import type { ReplayHeader } from '../replay';
+import type { SideSummary } from './trace';
+
+/**
+ * Whether the library holds the replay's per-frame trace: `stored`; `pending` (kept from an older
+ * library, built when this build can re-simulate it); `unavailable` (made by another sim version
+ * before traces were kept, or it does not re-simulate).
+ */
+export type TraceState = 'stored' | 'pending' | 'unavailable';
 
 export type ClipField = 'left' | 'right' | 'both';
 export type ClipFormat = 'webm' | 'mp4';
@@ -42,6 +50,9 @@ export interface LibraryEntry {
   meta: ReplayMeta;
   /** Clips stored next to it. */
   clipCount: number;
+  trace: TraceState;
+  /** Hits and metrics per side from the stored trace (null without one). */
+  summary: SideSummary[] | null;
 }
 
 /** A video clip cut from a replay (without its blob). */
@@ -97,9 +108,25 @@ export interface ListQuery {
   text?: string;
 }
 
-/** The name a list shows: the user's name, else "Alice vs cpu:normal". */
+/**
+ * A side's name as people would write it: a CPU recorded under its spec ('cpu:normal') is
+ * "CPU Normal"; the one person of a match against CPUs, recorded as "Player N", is "You"; other
+ * names stay as recorded.
+ */
+export function playerLabel(m: Pick<ReplayMeta, 'players' | 'controllers' | 'human'>, side: number): string {
+  const name = m.players?.[side] ?? '';
+  const spec = m.controllers?.[side] ?? '';
+  const human = m.human ?? [];
+  const cpu = /^cpu:([a-z0-9-]+)$/i.exec(name === spec || name === '' ? spec : name);
+  if (!human[side] && cpu) return `CPU ${cpu[1]!.split('-').map((w) => (w === 'imap' ? 'I-Map' : w.charAt(0).toUpperCase() + w.slice(1))).join(' ')}`;
+  const people = human.filter(Boolean).length;
+  if (human[side] && people === 1 && /^Player \d$/.test(name)) return 'You';
+  return name || (human[side] ? `Player ${side + 1}` : spec);
+}
+
+/** The name a list shows: the user's name, else the sides, "You vs CPU Normal". */
 export function displayName(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
-  return e.name || e.meta.players.join(' vs ');
+  return e.name || e.meta.players.map((_, i) => playerLabel(e.meta, i)).join(' vs ');
 }
 
 function matchesText(e: LibraryEntry, text: string): boolean {
@@ -152,14 +179,8 @@ export function normalizeName(raw: string): string {
   return t;
 }
 
-/** m:ss (or h:mm:ss) for a frame count at 60 Hz. */
-export function formatFrames(frames: number, fps = 60): string {
-  const secs = Math.floor(frames / fps);
-  const h = Math.floor(secs / 3600);
-  const m = Math.floor((secs % 3600) / 60);
-  const s = String(secs % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+/** m:ss for a frame count: the one rounding rule of the replay screens (src/playback/format-time.ts). */
+export { formatFrames } from '../playback/format-time';
 
 /** "2025-06-01 12:34" in the viewer's local time (or the raw string when it does not parse). */
 export function formatDate(iso: string): string {
@@ -192,4 +213,38 @@ export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);
   return `twinfield-${d}${slug ? '-' + slug : ''}`;
+}
+
+/**
+ * What the Replays screen says after an import: how many were added, already there, and each
+ * refused file with its plain reason ("bad.twrp — the file is incomplete …"). `kind` is 'ok'
+ * when everything went in, 'warn' when some files were refused, 'error' when nothing was added.
+ */
+export function importMessage(added: number, duplicates: number, rejected: readonly { file: string; reason: string }[]): { text: string; kind: 'ok' | 'warn' | 'error' } {
+  const parts: string[] = [];
+  parts.push(`Imported ${added} replay${added === 1 ? '' : 's'}${duplicates ? ` (${duplicates} already in the library)` : ''}.`);
+  if (rejected.length) {
+    parts.push(`${rejected.length} file${rejected.length === 1 ? ' was' : 's were'} not imported:`);
+    for (const r of rejected) parts.push(`${r.file} — ${r.reason}.`);
+  }
+  const kind = rejected.length === 0 ? 'ok' : added + duplicates > 0 ? 'warn' : 'error';
+  return { text: parts.join('\n'), kind };
+}
+
+/**
+ * For a replay another sim version made (null for one this build plays): which version made it,
+ * that it cannot be re-simulated here, and what the stored trace still gives — hits and the
+ * human-likeness figures per side — so study data stays usable after SIM_VERSION changes.
+ */
+export function versionNote(e: Pick<LibraryEntry, 'meta' | 'summary' | 'trace'>, simVersion: number): string | null {
+  if (e.meta.simVersion === simVersion) return null;
+  const head = `Made by sim version ${e.meta.simVersion} (this build runs version ${simVersion}): it cannot be played here.`;
+  if (!e.summary) return `${head} Its details are kept; no per-frame trace was stored for it, so it has no metrics.`;
+  const sides = e.summary.map((s, i) => {
+    const m = s.metrics;
+    const pct = m.moving_fraction === null ? '—' : `${Math.round(m.moving_fraction * 100)}%`;
+    const clr = m.mean_clearance === null ? '—' : m.mean_clearance.toFixed(1);
+    return `${playerLabel(e.meta, i)}: ${s.hits} hit${s.hits === 1 ? '' : 's'}, moving ${pct}, ${m.dir_changes_per_s?.toFixed(2) ?? '—'} direction changes/s, mean clearance ${clr}`;
+  });
+  return `${head} From its stored trace — ${sides.join('; ')}.`;
 }

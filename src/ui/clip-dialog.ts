@@ -5,7 +5,7 @@ import type { ReplayLibrary } from '../storage/replay-library';
 import { describeError } from '../storage/replay-library';
 import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
 import { el, focusSoon, openPanel } from './dom-panel';
-import { CLIP_FPS, clipRange, parseTime, type ClipRange } from '../clips/clip-plan';
+import { CLIP_FPS, clipRange, estimateExport, FIRST_GUESS_RATES, nextRate, parseTime, rateClass, type ClipRange, type RateClass } from '../clips/clip-plan';
 import type { FormatSupport } from '../clips/support';
 
 export interface ClipRequest {
@@ -13,6 +13,8 @@ export interface ClipRequest {
   field: ClipField;
   format: ClipFormat;
   survey: boolean;
+  /** Encoder settings (default 'fast'; 'baseline' for the speed comparison, see export-clip.ts). */
+  mode?: 'fast' | 'baseline';
 }
 
 export interface ClipDialogHost {
@@ -31,6 +33,26 @@ export interface ClipDialogHost {
 }
 
 const secs = (f: number) => (f / CLIP_FPS).toFixed(2).replace(/\.?0+$/, '');
+
+const RATE_KEY = 'twinfield.clipRate.';
+
+/** The export speed measured last in this browser for a speed class, or null. */
+function storedRate(c: RateClass): number | null {
+  try {
+    const v = Number(globalThis.localStorage?.getItem(RATE_KEY + c));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeRate(c: RateClass, rate: number): void {
+  try {
+    globalThis.localStorage?.setItem(RATE_KEY + c, rate.toFixed(2));
+  } catch {
+    // Storage blocked: the next estimate is a first guess again.
+  }
+}
 
 export function openClipDialog(h: ClipDialogHost): () => void {
   let abort: AbortController | null = null;
@@ -59,6 +81,18 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const bar = el('progress', { max: '1', value: '0' });
   bar.style.display = 'none';
   const status = el('div', { class: 'note' });
+  const estimate = el('div', { class: 'note', name: 'estimate' });
+  /** The time estimate for what the fields say now (shown before starting). */
+  const updateEstimate = () => {
+    try {
+      const r = clipRange(parseTime(start.value, 'Start'), parseTime(end.value, 'End'), h.lastFrame);
+      const c = rateClass(field.value as ClipField);
+      const known = storedRate(c);
+      estimate.textContent = estimateExport(r.end - r.start, known ?? FIRST_GUESS_RATES[c], known !== null).text;
+    } catch {
+      estimate.textContent = '';
+    }
+  };
   const go = el('button', { class: 'primary', text: 'Export' });
   const cancel = el('button', { text: 'Close' });
   const list = el('ul');
@@ -67,6 +101,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     el('div', { class: 'row' }, el('div', {}, el('label', { text: 'Field' }), field), el('div', {}, el('label', { text: 'Format' }), format)),
     el('label', {}, survey, ' Survey mode: hide names and anything that tells human from CPU'),
     note,
+    estimate,
     bar,
     status,
     err,
@@ -127,6 +162,9 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     }
   };
   void refresh();
+  for (const input of [start, end, field]) input.addEventListener('input', updateEstimate);
+  field.addEventListener('change', updateEstimate);
+  updateEstimate();
 
   go.onclick = async () => {
     err.textContent = '';
@@ -156,7 +194,10 @@ export function openClipDialog(h: ClipDialogHost): () => void {
         },
         abort.signal,
       );
-      status.textContent = `Done: ${res.filename} (${Math.round(res.blob.size / 1024)} KB)${res.info ? ', stored with the replay' : ''}.`;
+      const took = (performance.now() - t0) / 1000;
+      const c = rateClass(req.field);
+      storeRate(c, nextRate(storedRate(c), req.range.end - req.range.start, took));
+      status.textContent = `Done in ${took.toFixed(1)} s: ${res.filename} (${Math.round(res.blob.size / 1024)} KB)${res.info ? ', stored with the replay' : ''}.`;
       if (!res.info) downloadBlob(res.blob, res.filename);
     } catch (e) {
       err.textContent = describeError(e);
@@ -166,6 +207,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
       go.disabled = false;
       cancel.textContent = 'Close';
       bar.style.display = 'none';
+      updateEstimate();
       void refresh();
     }
   };

@@ -6,6 +6,7 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
+import { toLogical } from '../art/render-scale';
 import { MenuPadNav, type MenuCommand } from '../input/menu-pad-nav';
 import { onPadCommands } from './pad-commands';
 import { keyOnce } from './key-once';
@@ -15,9 +16,18 @@ export interface MenuRow {
   id: string;
   label: string;
   /** Choices for a selector row; absent for an action row. */
-  values?: { label: string; value: string; disabled?: string }[];
+  values?: { label: string; value: string; disabled?: string; note?: string }[];
   index?: number;
   disabled?: string;
+  /** What the row does, shown while it is selected (a value's own note wins). */
+  note?: string | (() => string);
+}
+
+export interface MenuOptions {
+  /** Show the selected row's note right under it (the rows below move down) instead of under the menu. */
+  notesUnder?: boolean;
+  /** Wrap width of the note line. */
+  noteWidth?: number;
 }
 
 export class Menu {
@@ -26,6 +36,7 @@ export class Menu {
   private note: Phaser.GameObjects.Text;
   private sel = 0;
   private active = true;
+  private readonly y: number;
   /** Called after a selector row's value changed (before the next key is handled). */
   onChange?: (row: MenuRow, menu: Menu) => void;
   /** The back action (pad B, X, Backspace); none by default. */
@@ -45,8 +56,10 @@ export class Menu {
     y: number,
     private readonly onActivate: (row: MenuRow, menu: Menu) => void,
     private readonly container?: Phaser.GameObjects.Container | Phaser.GameObjects.Layer,
-    spacing = 40,
+    private readonly spacing = 40,
+    private readonly opts: MenuOptions = {},
   ) {
+    this.y = y;
     rows.forEach((_, i) => {
       const t = scene.add.text(x, y + i * spacing, '', textStyle(24)).setOrigin(0.5, 0.5);
       t.setInteractive({ useHandCursor: true });
@@ -54,13 +67,15 @@ export class Menu {
       t.on('pointerdown', (p: Phaser.Input.Pointer) => {
         this.select(i);
         const row = this.rows[i]!;
-        if (row.values) this.change(p.x < t.x ? -1 : 1);
+        if (row.values) this.change(toLogical(p).x < t.x ? -1 : 1);
         else this.activate();
       });
       this.texts.push(t);
     });
     this.cursor = scene.add.text(0, 0, '▶', textStyle(20, UI.accent)).setOrigin(0.5, 0.5);
-    this.note = scene.add.text(x, y + rows.length * spacing + 4, '', textStyle(15, UI.dim)).setOrigin(0.5, 0);
+    this.note = scene.add
+      .text(x, y + rows.length * spacing + 4, '', textStyle(15, UI.dim, { align: 'center', wordWrap: { width: opts.noteWidth ?? 760 } }))
+      .setOrigin(0.5, 0);
     this.container?.add([...this.texts, this.cursor, this.note]);
     this.onKey = keyOnce((e: KeyboardEvent) => this.key(e));
     scene.input.keyboard!.on('keydown', this.onKey);
@@ -83,6 +98,19 @@ export class Menu {
     const r = this.rows.find((row) => row.id === id);
     if (!r?.values) throw new Error(`menu has no selector '${id}'`);
     return r.values[r.index ?? 0]!.value;
+  }
+
+  /** The selected row's id. */
+  get selectedId(): string {
+    return this.rows[this.sel]?.id ?? '';
+  }
+
+  /** Puts the cursor on the row `id` (silently; a disabled or missing row leaves it where it is). */
+  selectRow(id: string): void {
+    const i = this.rows.findIndex((r) => r.id === id);
+    if (i < 0 || this.rows[i]!.disabled) return;
+    this.sel = i;
+    this.render();
   }
 
   get isActive(): boolean {
@@ -175,10 +203,15 @@ export class Menu {
       t.setColor(r.disabled || v?.disabled ? '#5d567e' : on ? UI.accent : UI.text);
       t.setScale(on ? 1.08 : 1);
     });
-    const t = this.texts[this.sel];
-    if (t) this.cursor.setPosition(t.x - (t.width * t.scaleX) / 2 - 22, t.y);
     const row = this.rows[this.sel];
     const v = row?.values?.[row.index ?? 0];
-    setText(this.note, v?.disabled ?? row?.disabled ?? '');
+    const own = typeof row?.note === 'function' ? row.note() : row?.note;
+    setText(this.note, v?.disabled ?? row?.disabled ?? v?.note ?? own ?? '');
+    // Notes under the selected row: the rows below it make room for the note.
+    const room = this.opts.notesUnder && this.note.text ? this.note.height + 6 : 0;
+    this.texts.forEach((t, i) => t.setY(this.y + i * this.spacing + (i > this.sel ? room : 0)));
+    if (this.opts.notesUnder) this.note.setY(this.y + this.sel * this.spacing + this.spacing / 2 - 2);
+    const t = this.texts[this.sel];
+    if (t) this.cursor.setPosition(t.x - (t.width * t.scaleX) / 2 - 22, t.y);
   }
 }

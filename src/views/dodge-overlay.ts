@@ -6,12 +6,14 @@
 import Phaser from 'phaser';
 import type { CpuController } from '../cpu/cpu-controller';
 import type { InfluenceMap } from '../cpu/dodge/index';
+import { heatRgba } from './overlay-scales';
 
 export class DodgeOverlay {
   private map: InfluenceMap | null = null;
   private tex: Phaser.Textures.CanvasTexture | null = null;
   private image: Phaser.GameObjects.Image | null = null;
   private path: Phaser.GameObjects.Graphics;
+  private casing: Phaser.GameObjects.Graphics;
   private pixels: ImageData | null = null;
 
   constructor(
@@ -20,14 +22,16 @@ export class DodgeOverlay {
     private readonly cpu: CpuController,
     private readonly key: string,
   ) {
+    this.casing = scene.add.graphics();
     this.path = scene.add.graphics().setName(`${key}-path`);
     this.path.setData('overlay', this);
-    parent.add(this.path);
+    parent.add([this.casing, this.path]);
     this.setVisible(false);
   }
 
   setVisible(on: boolean): void {
     this.path.setVisible(on);
+    this.casing.setVisible(on);
     this.image?.setVisible(on);
   }
 
@@ -41,18 +45,23 @@ export class DodgeOverlay {
     }
     const px = this.pixels!.data;
     for (let i = 0; i < map.values.length; i++) {
-      // Danger 0 → transparent, 50 (Imax) → opaque red-yellow.
-      const v = Math.min(1, map.values[i]! / 50);
-      px[i * 4] = 255;
-      px[i * 4 + 1] = Math.round(220 * (1 - v));
-      px[i * 4 + 2] = 40;
-      px[i * 4 + 3] = Math.round(255 * Math.sqrt(v));
+      // Danger 0 → transparent, 50 (Imax) → opaque sand: a sepia ramp no bullet uses (overlay-scales.ts).
+      const c = heatRgba(map.values[i]! / 50);
+      px[i * 4] = c[0];
+      px[i * 4 + 1] = c[1];
+      px[i * 4 + 2] = c[2];
+      px[i * 4 + 3] = c[3];
     }
     this.tex.getContext().putImageData(this.pixels!, 0, 0);
     this.tex.refresh();
     const plan = this.cpu.plannedPath;
     const g = this.path;
     g.clear();
+    // A dark casing under the path keeps it readable over bright bullets and the sand heat.
+    const cg = this.casing;
+    cg.clear().lineStyle(5, 0x000000, 0.55).beginPath().moveTo(plan.startX, plan.startY);
+    for (let k = 0; k < plan.count; k++) cg.lineTo(plan.x[k]!, plan.y[k]!);
+    cg.strokePath();
     g.lineStyle(2, 0x60ffb0, 0.95);
     g.beginPath();
     g.moveTo(plan.startX, plan.startY);

@@ -60,6 +60,8 @@ export class FieldView {
   private bullets: SpritePool;
   private bulletFrames: Int16Array = new Int16Array(0);
   private ship: Phaser.GameObjects.Image;
+  /** The ship's sprite; `${shipKey}s` is its maze-scale version (assets/art/sprites.ts). */
+  private readonly shipKey: string;
   private hitbox: Phaser.GameObjects.Image;
   private grazeRing: Phaser.GameObjects.Image;
   private chargeRing: Phaser.GameObjects.Image;
@@ -69,6 +71,11 @@ export class FieldView {
   private warnings: Phaser.GameObjects.Graphics;
   private shakeFrames = 0;
   private shakePower = 0;
+  /** A full-field flash (a hit): fades out over flashMax drawn frames. */
+  private flashRect: Phaser.GameObjects.Rectangle;
+  private flashFrames = 0;
+  private flashMax = 1;
+  private flashAlpha = 0;
   private dead = false;
 
   constructor(
@@ -77,13 +84,16 @@ export class FieldView {
     readonly worldX: number,
     screen: { x: number; y: number },
     private vrng: Rng,
+    /** 'neutral': the survey look, the same ship, field and stars whichever side this is. */
+    look: 'side' | 'neutral' = 'side',
   ) {
+    const neutral = look === 'neutral';
     this.camera = scene.cameras.add(screen.x, screen.y, FIELD_W, FIELD_H);
     this.camera.setScroll(worldX, 0);
     this.root = scene.add.container(worldX, 0);
-    const bg = sideIndex === 0 ? 'bg0' : 'bg1';
+    const bg = neutral ? 'bgN' : sideIndex === 0 ? 'bg0' : 'bg1';
     this.bg = new Scroller(scene, bg, FIELD_H, 0.6, 1, this.root);
-    this.bgStars = new StarField(scene, FIELD_W, FIELD_H, 28, sideIndex === 0 ? 0xbfe4ff : 0xffc8e8, this.root);
+    this.bgStars = new StarField(scene, FIELD_W, FIELD_H, 28, neutral ? 0xe8e4f0 : sideIndex === 0 ? 0xbfe4ff : 0xffc8e8, this.root);
     const enemyLayer = scene.add.container(0, 0);
     const shotLayer = scene.add.container(0, 0);
     const shipLayer = scene.add.container(0, 0);
@@ -96,13 +106,15 @@ export class FieldView {
     this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
     this.shots = new SpritePool(scene, shotLayer, 'shot0');
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
-    this.ship = scene.add.image(FIELD_W / 2, 400, `ship${sideIndex}`);
+    this.shipKey = neutral ? 'shipN' : `ship${sideIndex}`;
+    this.ship = scene.add.image(FIELD_W / 2, 400, this.shipKey);
     this.grazeRing = scene.add.image(0, 0, 'grazeRing').setScale((SHIP_GRAZE_RADIUS * 2) / 40).setAlpha(0);
     this.chargeRing = scene.add.image(0, 0, 'ring').setAlpha(0);
     shipLayer.add([this.grazeRing, this.ship, this.chargeRing]);
     this.hitbox = scene.add.image(0, 0, 'hitbox').setVisible(false);
     this.warnings = scene.add.graphics();
-    topLayer.add([this.hitbox, this.warnings]);
+    this.flashRect = scene.add.rectangle(0, 0, FIELD_W, FIELD_H, 0xffffff, 1).setOrigin(0).setAlpha(0).setVisible(false);
+    topLayer.add([this.hitbox, this.warnings, this.flashRect]);
   }
 
   /** Mirrors the side's state into sprites. Called once per rendered frame. */
@@ -115,6 +127,10 @@ export class FieldView {
     this.drawShip(side, frame);
     this.drawWarnings(side, frame);
     this.updateEffects();
+    if (this.flashFrames > 0) {
+      this.flashFrames--;
+      this.flashRect.setVisible(this.flashFrames > 0).setAlpha((this.flashAlpha * this.flashFrames) / this.flashMax);
+    }
     if (this.shakeFrames > 0) {
       this.shakeFrames--;
       const p = this.shakePower * (this.shakeFrames / 20 + 0.3);
@@ -197,6 +213,9 @@ export class FieldView {
     }
     this.ship.setVisible(alive);
     this.ship.setPosition(s.x, s.y);
+    // In a maze the ship is drawn at corridor scale: never wider than the tunnels it fits through.
+    const shipKey = side.maze ? `${this.shipKey}s` : this.shipKey;
+    if (this.ship.texture.key !== shipKey) this.ship.setTexture(shipKey);
     this.ship.setAlpha(s.invuln > 0 && (frame >> 2) % 2 === 0 ? 0.35 : 1);
     this.hitbox.setVisible(alive && s.focused);
     this.hitbox.setPosition(s.x, s.y);
@@ -248,6 +267,18 @@ export class FieldView {
     this.particle(x, y, 0, 0, life, tint, 0.1, (radius / 58 - 0.1) / life, 'ring');
   }
 
+  /** Flashes the whole field in `tint`, starting at `alpha` and fading over `frames` drawn frames. */
+  flash(tint: number, alpha: number, frames: number): void {
+    this.flashRect.setFillStyle(tint, 1).setAlpha(alpha).setVisible(true);
+    this.flashAlpha = alpha;
+    this.flashFrames = this.flashMax = Math.max(1, frames);
+  }
+
+  /** The flash's current opacity (0 when none; tests read it). */
+  get flashLevel(): number {
+    return this.flashFrames > 0 ? this.flashRect.alpha : 0;
+  }
+
   shake(power: number, frames: number): void {
     this.shakePower = Math.max(this.shakePower * (this.shakeFrames > 0 ? 1 : 0), power);
     this.shakeFrames = Math.max(this.shakeFrames, frames);
@@ -289,6 +320,8 @@ export class FieldView {
     this.fxFree = [];
     this.shakeFrames = 0;
     this.shakePower = 0;
+    this.flashFrames = 0;
+    this.flashRect.setVisible(false);
     this.dead = dead;
     this.camera.setScroll(this.worldX, 0);
   }

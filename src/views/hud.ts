@@ -22,6 +22,8 @@ interface SideHud {
   lastCharge: number;
   /** Fill of each gauge segment as last drawn (0..1). */
   drawnFill: number[];
+  /** Lives as last shown (-1 before the first update): a drop pops the lost icons. */
+  lastLives: number;
 }
 
 /** What the HUD shows, read back from what it drew (tests compare it with the sim state). */
@@ -31,6 +33,8 @@ export interface HudSnapshot {
   clock: string;
   level: string;
   sides: { score: string; lifeIcons: number; livesText: string; gauge: number[]; attack: string }[];
+  /** Lost lives the HUD has popped (a red icon flying off and "−1") since it was made. */
+  lifePops: number;
 }
 
 const MAX_LIFE_ICONS = 8;
@@ -44,12 +48,16 @@ export class Hud {
   private mazeLabel: Phaser.GameObjects.Text;
   private mazes: Phaser.GameObjects.Text;
   private shownFrame = -1;
+  /** Lost-life pops shown so far (tests read it through snapshot()). */
+  private lifePops = 0;
 
   constructor(
-    scene: Phaser.Scene,
-    layer: Phaser.GameObjects.Layer,
+    private readonly scene: Phaser.Scene,
+    private readonly layer: Phaser.GameObjects.Layer,
     rects: FieldRect[],
     names: string[],
+    /** The survey look: one frame colour and ship icon for every side. */
+    neutral = false,
   ) {
     const add = <T extends Phaser.GameObjects.GameObject>(o: T): T => {
       layer.add(o);
@@ -59,23 +67,23 @@ export class Hud {
     const frame = add(scene.add.graphics());
     for (const [i, r] of rects.entries()) {
       frame.fillStyle(0x000000, 0.35).fillRoundedRect(r.x - 8, r.y - 58, r.w + 16, r.h + 96, 10);
-      frame.lineStyle(2, i === 0 ? UI.p1Hex : UI.p2Hex, 0.8).strokeRoundedRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, 4);
+      frame.lineStyle(2, neutral ? UI.frame : i === 0 ? UI.p1Hex : UI.p2Hex, 0.8).strokeRoundedRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, 4);
     }
     this.sides = rects.map((r, i) => {
-      const color = i === 0 ? UI.p1 : UI.p2;
+      const color = neutral ? UI.text : i === 0 ? UI.p1 : UI.p2;
       const name = add(scene.add.text(r.x, r.y - 52, names[i] ?? '', textStyle(17, color)));
       // Long CPU names shrink to fit beside the score.
       const room = r.w - 175;
       if (name.width > room) name.setScale(room / name.width);
       const score = add(scene.add.text(r.x + r.w, r.y - 52, '', textStyle(17)).setOrigin(1, 0));
       const lives = Array.from({ length: MAX_LIFE_ICONS }, (_, k) =>
-        add(scene.add.image(r.x + 10 + k * 18, r.y - 14, `ship${i}`).setScale(0.38)),
+        add(scene.add.image(r.x + 10 + k * 18, r.y - 14, neutral ? 'shipN' : `ship${i}`).setScale(0.38)),
       );
       const livesText = add(scene.add.text(r.x + 8 + MAX_LIFE_ICONS * 18, r.y - 24, '', textStyle(14)));
       const chain = add(scene.add.text(r.x + r.w, r.y - 27, '', textStyle(15, UI.accent)).setOrigin(1, 0));
       const gauge = add(scene.add.graphics());
       const level = add(scene.add.text(r.x + r.w, r.y + FIELD_H + 8, '', textStyle(14)).setOrigin(1, 0));
-      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1, drawnFill: [0, 0, 0] };
+      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1, drawnFill: [0, 0, 0], lastLives: -1 };
     });
     const cx = rects.length > 1 ? GAME_W / 2 : rects[0]!.x + FIELD_W + (GAME_W - rects[0]!.x - FIELD_W) / 2;
     const top = rects[0]!.y;
@@ -97,7 +105,7 @@ export class Hud {
     const secs = Math.ceil(left / FPS);
     setText(this.clock, `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`);
     this.clock.setColor(s.config.timeLimit > 0 && left < 10 * FPS ? '#ff6070' : UI.text);
-    setText(this.stage, String(levelAt(s.frame)));
+    setText(this.stage, String(levelAt(s.frame, s.config)));
     setText(this.fps, `${fps.toFixed(0)} fps`);
     const maze = s.config.stages === 'maze';
     this.mazeLabel.setVisible(maze);
@@ -117,6 +125,7 @@ export class Hud {
         gauge: h.drawnFill.slice(),
         attack: h.level.text,
       })),
+      lifePops: this.lifePops,
     };
   }
 
@@ -124,6 +133,9 @@ export class Hud {
     const side = s.sides[i]!;
     setText(h.score, `SCORE ${String(side.score).padStart(8, '0')}`);
     const lives = Math.max(0, side.ship.lives);
+    // A life lost (not a jump back, e.g. a replay seek): its icon pops off in red with a "−1".
+    if (h.lastLives > lives && h.lastLives - lives <= 3 && s.frame > 0) this.popLife(h, i, lives, h.lastLives);
+    h.lastLives = lives;
     h.lives.forEach((img, k) => img.setVisible(k < Math.min(lives, MAX_LIFE_ICONS)));
     setText(h.livesText, s.config.infiniteLives ? `∞  hits ${side.hits}` : lives > MAX_LIFE_ICONS ? `×${lives}` : '');
     setText(h.chain, side.chain > 1 ? `CHAIN ×${side.chain}` : `KILLS ${side.kills}`);
@@ -136,6 +148,20 @@ export class Hud {
     const lv = gaugeLevels(side);
     setText(h.level, charge > 0 ? `CHARGE LV ${charge}` : lv > 0 ? `X: ATTACK LV ${lv}` : 'ATTACK LV 0');
     h.level.setColor(charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
+  }
+
+  private popLife(h: SideHud, side: number, now: number, before: number): void {
+    this.lifePops += before - now;
+    for (let k = now; k < Math.min(before, MAX_LIFE_ICONS); k++) {
+      const icon = h.lives[k]!;
+      const ghost = this.scene.add.image(icon.x, icon.y, `ship${side}`).setScale(0.38).setTint(0xff3050).setTintMode(Phaser.TintModes.FILL);
+      this.layer.add(ghost);
+      this.scene.tweens.add({ targets: ghost, scale: 1.3, alpha: 0, y: icon.y - 18, duration: 700, ease: 'Cubic.Out', onComplete: () => ghost.destroy() });
+    }
+    const x = h.lives[Math.min(now, MAX_LIFE_ICONS - 1)]!.x;
+    const minus = this.scene.add.text(x + 8, h.rect.y - 30, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 })).setOrigin(0, 0.5);
+    this.layer.add(minus);
+    this.scene.tweens.add({ targets: minus, y: minus.y - 16, alpha: 0, delay: 500, duration: 600, onComplete: () => minus.destroy() });
   }
 
   private drawGauge(h: SideHud, gauge: number, charge: number): void {

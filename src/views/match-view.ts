@@ -16,12 +16,15 @@ import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layou
 import { matchStreamForView } from './visual-stream';
 import { matchStream } from '../sim/rng';
 import { MazeView } from './maze-view';
+import { legendBox, OverlayLegend } from './overlay-legend';
 
 export interface MatchViewOptions {
   /** Hide names, the frame rate and anything else that tells a person from the CPU. */
   survey?: boolean;
   /** Show the HUD's frame rate (default true; playback hides it). */
   fps?: boolean;
+  /** One neutral ship, field and HUD colour whichever side is drawn (study clips). */
+  neutral?: boolean;
 }
 
 export class MatchView {
@@ -41,19 +44,20 @@ export class MatchView {
   private dodgeOverlays: DodgeOverlay[] = [];
   private plannerOverlays: PlannerOverlay[] = [];
   private showCpu = false;
+  private readonly legends: { cpu: OverlayLegend | null; wave: OverlayLegend | null } = { cpu: null, wave: null };
 
   constructor(
-    scene: Phaser.Scene,
+    private readonly scene: Phaser.Scene,
     state: Readonly<MatchState>,
     names: string[],
     opts: MatchViewOptions = {},
   ) {
     this.showFps = opts.fps ?? true;
     this.rects = fieldRects(state.sides.length);
-    this.views = this.rects.map((r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i)));
+    this.views = this.rects.map((r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i), opts.neutral ? 'neutral' : 'side'));
     this.hudLayer = scene.add.layer();
     const before = new Set(this.hudLayer.list);
-    this.hud = new Hud(scene, this.hudLayer, this.rects, names);
+    this.hud = new Hud(scene, this.hudLayer, this.rects, names, opts.neutral ?? false);
     for (const o of this.hudLayer.list) {
       if (before.has(o) || !(o instanceof Phaser.GameObjects.Text)) continue;
       if (names.includes(o.text) && o.text !== '') this.nameTexts.push(o);
@@ -95,6 +99,7 @@ export class MatchView {
     if (!this.mazeViews.length) return false;
     this.showWave = !this.showWave;
     for (const m of this.mazeViews) m.setOverlay(this.showWave);
+    this.legend('wave', this.showWave);
     return true;
   }
 
@@ -118,7 +123,18 @@ export class MatchView {
     this.showCpu = !this.showCpu;
     for (const o of this.dodgeOverlays) o.setVisible(this.showCpu);
     for (const o of this.plannerOverlays) o.setVisible(this.showCpu);
+    this.legend('cpu', this.showCpu);
     return true;
+  }
+
+  /** Shows or hides an overlay's key (made the first time it is needed), in the HUD beside the fields. */
+  private legend(kind: 'cpu' | 'wave', on: boolean): void {
+    if (on && !this.legends[kind]) {
+      this.legends[kind] = new OverlayLegend(this.scene, this.hudLayer, legendBox(this.rects), kind, { maze: this.mazeViews.length > 0, slot: kind === 'cpu' ? 0 : 1 });
+      for (const v of this.views) v.camera.ignore(this.legends[kind].root);
+      this.overlayCamera.ignore(this.legends[kind].root);
+    }
+    this.legends[kind]?.setVisible(on && !this.survey);
   }
 
   get cpuOn(): boolean {
@@ -176,9 +192,11 @@ export class MatchView {
         break;
       case 'hit': {
         const v = views[ev.side]!;
+        v.flash(0xffffff, 0.55, 14);
         v.burst(ev.x, ev.y, 40, 0xff6080, 6, 40);
         v.ring(ev.x, ev.y, 72, 0xff6080, 26);
-        v.shake(7, 24);
+        v.ring(ev.x, ev.y, 120, 0xffffff, 18);
+        v.shake(9, 28);
         break;
       }
       case 'graze':
@@ -196,6 +214,7 @@ export class MatchView {
         const ship = state.sides[ev.side]!.ship;
         v.ring(ship.x, ship.y, 90, 0xffd24a, 30);
         v.burst(ship.x, ship.y, 30, 0xffe8a0, 5, 30);
+        v.flash(0xffd24a, 0.35, 24);
         break;
       }
       case 'heal':

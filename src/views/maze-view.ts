@@ -1,7 +1,8 @@
 // Draws a field's maze (maze stages): the walls as one generated texture per layout, the exit and the
 // heal pads as pulsing sprites, and a debug overlay (F2) with the chasers' wave field as a signed heat
-// map (red positive, blue negative; one canvas pixel per field grid point, drawn scaled up) and each
-// chaser's current heading as a line (turrets: their vision cone). Chasers and turrets themselves are
+// map by decades (red positive, blue negative; one canvas pixel per field grid point, drawn scaled
+// up) with white contour lines where the decade or the sign changes — the wave fronts — and each
+// chaser's current heading as a line (turrets: their vision cone). Scales: overlay-scales.ts. Chasers and turrets themselves are
 // enemies and drawn by FieldView. Reads the sim state, never writes it.
 import Phaser from 'phaser';
 import { createMazeTexture } from '../art/textures';
@@ -9,6 +10,7 @@ import { TILE } from '../sim/maze-state';
 import { TURRET_CONE } from '../sim/maze-turrets';
 import { EnemyKind } from '../sim/enemy-pool';
 import type { SideState } from '../sim/state';
+import { contourMask, waveLevel, waveRgba } from './overlay-scales';
 
 export class MazeView {
   private walls: Phaser.GameObjects.Image;
@@ -20,6 +22,8 @@ export class MazeView {
   private heat: Phaser.GameObjects.Image | null = null;
   private heatTex: Phaser.Textures.CanvasTexture | null = null;
   private heatPixels: ImageData | null = null;
+  private levels: Int8Array = new Int8Array(0);
+  private contours: Uint8Array = new Uint8Array(0);
   /** The sim frame the heat map pixels were painted for. */
   private heatFrame = -1;
   private lines: Phaser.GameObjects.Graphics;
@@ -113,24 +117,36 @@ export class MazeView {
       }
       const px = this.heatPixels!.data;
       const S = field.stride;
-      px.fill(0);
+      const W = field.width;
+      const n = W * field.height;
+      if (this.levels.length !== n) {
+        this.levels = new Int8Array(n);
+        this.contours = new Uint8Array(n);
+      }
+      // Per grid point the strongest live wave, as a signed decade of |z| (1e-5 … 1: the weak
+      // fronts that reach far chasers still show), then contours where that decade or sign changes.
+      const lv = this.levels;
+      lv.fill(0);
       for (let w = 0; w < field.waves; w++) {
         if (field.age[w]! < 0) continue;
         const v = field.values(w);
         for (let gy = 0; gy < field.height; gy++) {
-          for (let gx = 0; gx < field.width; gx++) {
+          for (let gx = 0; gx < W; gx++) {
             const z = v[(gy + 2) * S + gx + 2]!;
             if (z === 0) continue;
-            // Log scale from 1e-5 (the weak fronts that reach far chasers) to 1; faint stays faint.
-            const mag = Math.min(1, Math.max(0, (Math.log10(Math.abs(z)) + 5) / 5));
-            if (mag === 0) continue;
-            const i = (gy * field.width + gx) * 4;
-            if (z > 0) px[i] = Math.max(px[i]!, Math.round(255 * mag));
-            else px[i + 2] = Math.max(px[i + 2]!, Math.round(255 * mag));
-            px[i + 1] = Math.max(px[i + 1]!, Math.round(90 * mag * mag * mag));
-            px[i + 3] = Math.max(px[i + 3]!, Math.round(235 * mag * mag));
+            const l = waveLevel(z);
+            const i = gy * W + gx;
+            if (Math.abs(l) > Math.abs(lv[i]!)) lv[i] = l;
           }
         }
+      }
+      const edge = contourMask(lv, W, field.height, this.contours);
+      for (let i = 0; i < n; i++) {
+        const c = edge[i] ? ([255, 255, 255, 200] as const) : waveRgba(lv[i]!);
+        px[i * 4] = c[0];
+        px[i * 4 + 1] = c[1];
+        px[i * 4 + 2] = c[2];
+        px[i * 4 + 3] = c[3];
       }
       this.heatFrame = frame;
       this.heatTex.getContext().putImageData(this.heatPixels!, 0, 0);

@@ -1,11 +1,13 @@
 import type Phaser from 'phaser';
 import { FONT, UI } from '../art/palette';
+import { renderScale } from '../art/render-scale';
 
 export type TextStyle = Phaser.Types.GameObjects.Text.TextStyle;
 
 /** The game's text look: one font, a dark outline so text reads over bullets. */
 export function textStyle(size: number, color: string = UI.text, extra: TextStyle = {}): TextStyle {
-  return { fontFamily: FONT, fontSize: `${size}px`, color, stroke: '#07030f', strokeThickness: Math.max(2, size / 6), ...extra };
+  // resolution: text is rasterised at the canvas's scale (high-DPI), so a zoomed camera keeps it sharp.
+  return { fontFamily: FONT, fontSize: `${size}px`, color, stroke: '#07030f', strokeThickness: Math.max(2, size / 6), resolution: renderScale.value, ...extra };
 }
 
 /** Sets text only when it changed (re-rendering a Text is costly). */

@@ -18,6 +18,15 @@ export interface LeeFieldOptions {
   waves?: number;
   lifetime?: number;
   schedule?: 'periodic' | 'manual';
+  /**
+   * Half-size of the chasers' collision square, cells (default 0.3, the game's). A grid point is
+   * open when a chaser's centre can be somewhere inside it: its cell is open and a square of
+   * half-size `clearance − 1/(2·resolution)` round its centre touches no wall. At 2 points per cell
+   * that square is smaller than the gap to any wall, so nothing changes; at 4 the points along
+   * walls close, and the automaton's shortest paths keep a body's width off walls and wall ends
+   * (without it a chaser following them at a wall end pushes into the wall and stalls).
+   */
+  clearance?: number;
 }
 
 const DX4 = [1, -1, 0, 0];
@@ -52,6 +61,23 @@ export class LeeField {
     for (let y = 0; y < this.height; y++) {
       const row = Math.floor(y / res) * maze.width;
       for (let x = 0; x < this.width; x++) walls[y * this.width + x] = maze.walls[row + Math.floor(x / res)]!;
+    }
+    const h = (opts.clearance ?? 0.3) - 0.5 / res;
+    if (h > 0) {
+      const blocked = (cx: number, cy: number): boolean => cx < 0 || cy < 0 || cx >= maze.width || cy >= maze.height || maze.walls[cy * maze.width + cx] !== 0;
+      for (let y = 0; y < this.height; y++) {
+        for (let x = 0; x < this.width; x++) {
+          const i = y * this.width + x;
+          if (walls[i] !== 0) continue;
+          const px = (x + 0.5) / res;
+          const py = (y + 0.5) / res;
+          const x0 = Math.floor(px - h);
+          const x1 = Math.floor(px + h);
+          const y0 = Math.floor(py - h);
+          const y1 = Math.floor(py + h);
+          if (blocked(x0, y0) || blocked(x1, y0) || blocked(x0, y1) || blocked(x1, y1)) walls[i] = 1;
+        }
+      }
     }
     const grid: TileGrid = { width: this.width, height: this.height, walls };
     this.grid = grid;
@@ -231,14 +257,33 @@ export function snap8(sx: number, sy: number, out: Vec2): boolean {
   return true;
 }
 
+export interface LeeTrackerOptions {
+  /**
+   * false (default, 'lee'): the wave rule of seed 000 §5 applied to Lee — turn when W_i first reaches
+   * the chaser's cell, then hold the heading until W_{i+1} arrives (T/n steps later).
+   * true ('lee+'): react as often as the information allows — every step, read the direction of the
+   * youngest wave that has reached the chaser's cell (Lee's backtrace step; a reached cell's stamps
+   * stay valid until that wave is re-emitted). Seed 000 does not say how its Lee chaser moved
+   * between arrivals, so both are reported (docs/chasers.md). Holding a heading for T/n steps
+   * overshoots a one-cell door; reading every step goes through it.
+   */
+  follow?: boolean;
+}
+
 /** Per-chaser Lee reaction: on the first step its cell is true in wave W_i, turn; ignore W_i until re-emitted. */
 export class LeeTracker {
   readonly heading: Vec2 = { x: 0, y: 0 };
   readonly reacted: Int32Array;
   reactions = 0;
+  readonly follow: boolean;
+  private readonly scratch: Vec2 = { x: 0, y: 0 };
 
-  constructor(readonly field: LeeField) {
+  constructor(
+    readonly field: LeeField,
+    opts: LeeTrackerOptions = {},
+  ) {
     this.reacted = new Int32Array(field.waves).fill(-1);
+    this.follow = opts.follow ?? false;
   }
 
   reset(): void {
@@ -282,8 +327,23 @@ export class LeeTracker {
         }
       }
     }
-    if (best < 0) return false;
-    this.reactions++;
-    return leeDirection(f, best, cx, cy, this.heading);
+    if (best >= 0) this.reactions++;
+    if (!this.follow) return best >= 0 && leeDirection(f, best, cx, cy, this.heading);
+    // Follow: the youngest wave whose stamp covers this cell gives the heading, every step.
+    let young = -1;
+    let youngAge = 0x7fffffff;
+    for (let w = 0; w < f.waves; w++) {
+      const age = f.age[w]!;
+      if (age < 0 || age >= youngAge || f.stampAt(w, cx, cy) < 0) continue;
+      young = w;
+      youngAge = age;
+    }
+    if (young < 0) return false;
+    const d = this.scratch;
+    if (!leeDirection(f, young, cx, cy, d)) return false;
+    const changed = d.x !== this.heading.x || d.y !== this.heading.y;
+    this.heading.x = d.x;
+    this.heading.y = d.y;
+    return changed;
   }
 }

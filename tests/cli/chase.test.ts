@@ -1,19 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WAVE_OPTION_SPECS, waveArgs } from '../../src/cli/chase-options';
+import { main as benchWave } from '../../src/cli/bench-wave';
+import { main as chase } from '../../src/cli/chase';
 import { parseArgs } from '../../src/cli/common';
 import { simulateChase } from '../../src/world/chase/sim';
 import { generateMaze } from '../../src/maze/generate';
 import { parseMaze } from '../../src/maze/maze';
+import { errLines, lastJson, runMain, spawnTool } from './tool-run';
 
-const tool = (script: string, args: string[]) => spawnSync('npx', ['tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8', cwd: process.cwd() });
-const run = (args: string[]) => tool('chase', args);
-/** stderr without npm's own warnings. */
-const errLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
-const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
+/** chase and bench-wave run in-process; eval-chase (not yet a main(argv, io) module) as a process. */
+const tool = (script: string, args: string[]) => (script === 'bench-wave' ? runMain(benchWave, args) : spawnTool(script, args));
+const run = (args: string[]) => runMain(chase, args);
 const dir = mkdtempSync(join(tmpdir(), 'chase-'));
 const write = (name: string, text: string) => {
   const file = join(dir, name);
@@ -22,37 +22,37 @@ const write = (name: string, text: string) => {
 };
 
 describe('chase tool', () => {
-  it('exits 2 with error: and line:column on a bad maze', () => {
-    const r = run([write('bad.maze', '#####\n#P.A#\n#.x.#\n#####\n'), '--method', 'wave']);
+  it('exits 2 with error: and line:column on a bad maze', async () => {
+    const r = await run([write('bad.maze', '#####\n#P.A#\n#.x.#\n#####\n'), '--method', 'wave']);
     expect(r.status).toBe(2);
     const lines = errLines(r.stderr);
     expect(lines.length).toBe(1);
     expect(lines[0]).toMatch(/^error: .*bad\.maze:3:3: unknown character 'x'/);
-    const r2 = run([write('ragged.maze', '#####\n#P.A#\n###\n')]);
+    const r2 = await run([write('ragged.maze', '#####\n#P.A#\n###\n')]);
     expect(r2.status).toBe(2);
     expect(r2.stderr).toMatch(/^error: .*ragged\.maze:3:4: ragged row/m);
-    const r3 = run([write('tab.maze', '#####\n#P.A#\n#.\t.#\n#####\n')]);
+    const r3 = await run([write('tab.maze', '#####\n#P.A#\n#.\t.#\n#####\n')]);
     expect(r3.status).toBe(2);
     expect(errLines(r3.stderr)[0]).toMatch(/^error: .*tab\.maze:3:3: unknown character '\\t' \(tab\)/);
   });
 
-  it('exits 2 on an unreachable chaser (its line:column) and on a missing P (the file and the lines searched)', () => {
-    const r = run([write('walled.maze', '#######\n#P.#.A#\n#######\n')]);
+  it('exits 2 on an unreachable chaser (its line:column) and on a missing P (the file and the lines searched)', async () => {
+    const r = await run([write('walled.maze', '#######\n#P.#.A#\n#######\n')]);
     expect(r.status).toBe(2);
     expect(errLines(r.stderr)).toEqual([expect.stringMatching(/^error: .*walled\.maze:2:6: chaser 'A' cannot reach 'P'$/)]);
     const file = write('nop.maze', '#####\n#..A#\n#####\n');
-    const r2 = run([file]);
+    const r2 = await run([file]);
     expect(r2.status).toBe(2);
     expect(errLines(r2.stderr)).toEqual([`error: ${file}: no 'P' (target start) in the maze (lines 1–3)`]);
   });
 
-  it('refuses an unstable delta with exit 2 and one error line', () => {
-    const r = run(['mazes/pillars.maze', '--method', 'wave', '--delta', '0.6']);
+  it('refuses an unstable delta with exit 2 and one error line', async () => {
+    const r = await run(['mazes/pillars.maze', '--method', 'wave', '--delta', '0.6']);
     expect(r.status).toBe(2);
     expect(errLines(r.stderr)).toEqual(['error: --delta 0.6: unstable (the wave equation needs δ ≤ 0.5)']);
   });
 
-  it('checks every wave option (the tools share one parser)', () => {
+  it('checks every wave option (the tools share one parser)', async () => {
     const parse = (argv: string[]) => waveArgs(parseArgs({ name: 't', usage: 't', summary: '', options: WAVE_OPTION_SPECS }, argv));
     const cases: [string[], RegExp][] = [
       [['--delta', '0.6'], /^--delta 0\.6: unstable \(the wave equation needs δ ≤ 0\.5\)$/],
@@ -72,27 +72,27 @@ describe('chase tool', () => {
     expect(parse([])).toEqual({ wave: {} }); // absent: the library defaults apply
   });
 
-  it('passes the wave options to the method', () => {
+  it('passes the wave options to the method', async () => {
     // A line of sight 5 cells long: caught with the defaults; never with a threshold no wave reaches.
     const file = write('line.maze', '#########\n#A.....P#\n#########\n');
-    const base = lastJson(run([file, '--method', 'wave', '--json']).stdout) as { chasers: { caught: boolean; steps: number }[] };
+    const base = lastJson((await run([file, '--method', 'wave', '--json'])).stdout) as { chasers: { caught: boolean; steps: number }[] };
     expect(base.chasers[0]!.caught).toBe(true);
-    const deaf = lastJson(run([file, '--method', 'wave', '--threshold', '10', '--max-steps', '500', '--json']).stdout) as { chasers: { caught: boolean }[] };
+    const deaf = lastJson((await run([file, '--method', 'wave', '--threshold', '10', '--max-steps', '500', '--json'])).stdout) as { chasers: { caught: boolean }[] };
     expect(deaf.chasers[0]!.caught).toBe(false);
     // A slower wave (smaller delta) reaches the chaser later.
-    const slow = lastJson(run([file, '--method', 'wave', '--delta', '0.1', '--json']).stdout) as { chasers: { caught: boolean; steps: number }[] };
+    const slow = lastJson((await run([file, '--method', 'wave', '--delta', '0.1', '--json'])).stdout) as { chasers: { caught: boolean; steps: number }[] };
     expect(slow.chasers[0]!.caught).toBe(true);
     expect(slow.chasers[0]!.steps).toBeGreaterThan(base.chasers[0]!.steps);
     // wave+ waits for the first front to pass its arrival level: a high one is passed later.
-    const plus = (extra: string[]) => (lastJson(run([file, '--method', 'wave+', '--json', ...extra]).stdout) as { chasers: { caught: boolean; steps: number }[] }).chasers[0]!;
-    const low = plus([]);
-    const high = plus(['--arrival-threshold', '0.5']);
+    const plus = async (extra: string[]) => (lastJson((await run([file, '--method', 'wave+', '--json', ...extra])).stdout) as { chasers: { caught: boolean; steps: number }[] }).chasers[0]!;
+    const low = await plus([]);
+    const high = await plus(['--arrival-threshold', '0.5']);
     expect([low.caught, high.caught]).toEqual([true, true]);
     expect(high.steps).toBeGreaterThan(low.steps);
   });
 
-  it('prints the issue JSON shape, the geodesic exact and the grid one beside it', () => {
-    const r = run(['mazes/pillars.maze', '--method', 'flow', '--json']);
+  it('prints the issue JSON shape, the geodesic exact and the grid one beside it', async () => {
+    const r = await run(['mazes/pillars.maze', '--method', 'flow', '--json']);
     expect(r.status).toBe(0);
     const out = lastJson(r.stdout) as { chasers: Record<string, number | boolean | string | null>[] };
     expect(out.chasers.map((c) => c.id)).toEqual(['A', 'B', 'C']);
@@ -108,14 +108,15 @@ describe('chase tool', () => {
 });
 
 describe('eval:chase and bench:wave', () => {
-  it('eval:chase --quick --json: the report keys', () => {
+  it('eval:chase --quick --json: the report keys', async () => {
     const mdir = mkdtempSync(join(tmpdir(), 'eval-'));
     writeFileSync(join(mdir, 'tiny.maze'), '##########\n#A.......#\n#..###...#\n#..#P#..B#\n#........#\n##########\n');
-    const r = tool('eval-chase', ['--mazes', mdir, '--quick', '--json']);
+    const r = await tool('eval-chase', ['--mazes', mdir, '--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const out = lastJson(r.stdout);
     expect(Object.keys(out).sort()).toEqual(
       [
+        'beats_lee_plus',
         'flow_worst_ratio_static',
         'geodesic',
         'mazes',
@@ -127,24 +128,30 @@ describe('eval:chase and bench:wave', () => {
         'wave_plus_worst_ratio_static',
         'wave_plus_worst_ratio_static_grid',
         'weakness',
+        'paper',
       ].sort(),
     );
     expect(out.mazes).toEqual(['tiny']);
     const table = out.table as Record<string, Record<string, Record<string, (number | null)[]>>>;
     expect(Object.keys(table.tiny!).sort()).toEqual(['random', 'static']);
-    expect(Object.keys(table.tiny!.static!).sort()).toEqual(['crash', 'flow', 'lee', 'wave', 'wave+']);
+    expect(Object.keys(table.tiny!.static!).sort()).toEqual(['crash', 'flow', 'lee', 'lee+', 'wave', 'wave+', 'wave1']);
+    // The headline: seed 000 Table 2 on the paper-like map, next to the paper's numbers.
+    const paper = out.paper as { r2: { grid: number[]; table: Record<string, { static: (number | null)[] }> }; paper: { static: { Lee: number[] } } };
+    expect(paper.r2.grid).toEqual([100, 100]);
+    expect(Object.keys(paper.r2.table).sort()).toEqual(['flow', 'lee', 'lee+', 'wave', 'wave+', 'wave1']);
+    expect(paper.paper.static.Lee).toEqual([769, 406, 745]);
     expect(table.tiny!.static!.flow!.length).toBe(2);
     const geo = (out.geodesic as Record<string, { exact: number[]; grid: number[] }>).tiny!;
     expect(geo.exact.length).toBe(2);
     geo.exact.forEach((e, i) => expect(e).toBeLessThanOrEqual(geo.grid[i]!));
     expect(Object.keys(out.wave_beats_lee as object).sort()).toEqual(['cases', 'random', 'static', 'static_losses', 'wins']);
-    const bad = tool('eval-chase', ['--mazes', mdir, '--delta', '0.7']);
+    const bad = await tool('eval-chase', ['--mazes', mdir, '--delta', '0.7']);
     expect(bad.status).toBe(2);
     expect(errLines(bad.stderr)).toEqual(['error: --delta 0.7: unstable (the wave equation needs δ ≤ 0.5)']);
   });
 
-  it('eval:chase --generated N --gen-seed S runs on generated mazes (the ones the game and generateMaze make)', () => {
-    const r = tool('eval-chase', ['--generated', '2', '--gen-seed', '5', '--quick', '--json']);
+  it('eval:chase --generated N --gen-seed S runs on generated mazes (the ones the game and generateMaze make)', async () => {
+    const r = await tool('eval-chase', ['--generated', '2', '--gen-seed', '5', '--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const out = lastJson(r.stdout);
     expect(out.mazes).toEqual(['gen5', 'gen6']);
@@ -158,14 +165,14 @@ describe('eval:chase and bench:wave', () => {
       [['--generated', '0'], /^error: --generated 0: must be in 1\.\.100$/],
       [['--generated', '2', '--gen-seed', '-1'], /^error: --gen-seed -1: must be in/],
     ] as const) {
-      const bad = tool('eval-chase', [...args, '--quick']);
+      const bad = await tool('eval-chase', [...args, '--quick']);
       expect(bad.status).toBe(2);
       expect(errLines(bad.stderr)).toEqual([expect.stringMatching(re)]);
     }
   });
 
-  it('bench:wave --quick --json: the issue keys plus the obstacle grid and wave+', () => {
-    const r = tool('bench-wave', ['--quick', '--json']);
+  it('bench:wave --quick --json: the issue keys plus the obstacle grid and wave+', async () => {
+    const r = await tool('bench-wave', ['--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);
     const out = lastJson(r.stdout);
     expect(Object.keys(out).sort()).toEqual(
@@ -191,7 +198,7 @@ describe('eval:chase and bench:wave', () => {
     expect(out.cost_ratio_256_vs_1 as number).toBeGreaterThan(0);
     const walls = out.wall_share_obstacles as Record<string, number>;
     expect(walls['100x100']).toBeGreaterThan(0.05);
-    const bad = tool('bench-wave', ['--delta', '0.9']);
+    const bad = await tool('bench-wave', ['--delta', '0.9']);
     expect(bad.status).toBe(2);
     expect(errLines(bad.stderr)[0]).toMatch(/^error: --delta 0\.9: unstable/);
   });

@@ -64,3 +64,15 @@ describe('clip plans', () => {
     expect(none.mp4.note).toMatch(/^MP4: unavailable \(no encoder for H\.264, VP9, AV1 at 960×540/);
   });
 });
+
+describe('clip export estimate', () => {
+  it('says the time before starting, from the measured speed or a first guess', async () => {
+    const { estimateExport, nextRate, rateClass, FIRST_GUESS_RATES } = await import('../../src/clips/clip-plan');
+    expect(estimateExport(1800, 4, false)).toEqual({ seconds: 450, text: 'Estimated time: about 7:30 (1800 frames at ~4.0 frames/s, a first guess; the next estimate uses the measured speed)' });
+    expect(estimateExport(120, 25, true).text).toBe('Estimated time: about 0:05 (120 frames at ~25 frames/s, the speed of the last export in this browser)');
+    expect(rateClass('left')).toBe('field');
+    expect(FIRST_GUESS_RATES.both).toBeLessThan(FIRST_GUESS_RATES.field);
+    expect(nextRate(null, 120, 10)).toBe(12);
+    expect(nextRate(12, 120, 5)).toBe(18);
+  });
+});

@@ -13,7 +13,7 @@ function keysOf(o: object, prefix = ''): string[] {
 
 describe('dodge presets', () => {
   it('has the paper players and the four difficulties', () => {
-    expect(DODGE_PRESETS.map((p) => p.name)).toEqual(['base', 'imap', 'imap-multi', 'easy', 'normal', 'hard', 'lunatic']);
+    expect(DODGE_PRESETS.map((p) => p.name)).toEqual(['base', 'imap', 'imap-multi', 'easy', 'normal', 'hard', 'lunatic', 'novice']);
   });
 
   it('every preset is resolved: all values present, planner included, and a stored copy reads back equal', () => {

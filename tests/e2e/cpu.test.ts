@@ -1,5 +1,6 @@
 // The CPU opponent in the real game: CPU vs CPU runs, and F3 shows its influence map and path.
 import { expect, it } from 'vitest';
+import { fieldRects } from '../../src/views/layout';
 import { screenshot, useGame } from './browser';
 
 const game = useGame();
@@ -52,10 +53,37 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   ]);
   for (const p of paths) {
     expect(p.drawnFrame).toBe(p.frame); // read at a drawn frame
-    expect(p.points.length).toBeGreaterThanOrEqual(4); // start and at least one node
+    expect(p.points.length).toBeGreaterThanOrEqual(2); // the start; a plan may be empty at a given frame
     expect(p.points).toEqual(p.want);
     expect(Math.hypot(p.points[0]! - p.ship.x, p.points[1]! - p.ship.y)).toBeLessThanOrEqual(10 * 4);
   }
+  // The key to F3 sits between the fields (over neither) and says what the colours and the line are;
+  // the heat uses a low-saturation sepia no bullet has (tests/views/overlay-scales.test.ts).
+  const legend = await page.evaluate(() => {
+    const o = (window as any).__twinfield_game.scene.getScene('match').mv.legends.cpu.root;
+    const b = o.getBounds();
+    return { visible: o.visible, x: b.x, w: b.width };
+  });
+  expect(legend.visible).toBe(true);
+  for (const r of fieldRects(2)) expect(legend.x + legend.w <= r.x || legend.x >= r.x + r.w).toBe(true);
+  const texts = await page.evaluate(() => (window as any).__twinfield.texts() as string[]);
+  expect(texts).toEqual(expect.arrayContaining(['F3 · CPU VIEW', 'danger', 'green line: its plan']));
+  const sat = await page.evaluate(() => {
+    const ctx = (window as any).__twinfield_game.textures.get('dodgemap0').getContext();
+    const d = ctx.getImageData(0, 0, ctx.canvas.width, ctx.canvas.height).data;
+    let max = 0, painted = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] < 64) continue; // faint pixels lose colour precision in the canvas (premultiplied alpha)
+      painted++;
+      const hi = Math.max(d[i], d[i + 1], d[i + 2]), lo = Math.min(d[i], d[i + 1], d[i + 2]);
+      max = Math.max(max, (hi - lo) / hi);
+    }
+    return { max, painted };
+  });
+  expect(sat.painted).toBeGreaterThan(0);
+  expect(sat.max).toBeLessThan(0.45);
+  // At least one CPU has a plan of one or more nodes drawn.
+  expect(paths.some((p) => p.points.length >= 4)).toBe(true);
   await screenshot(page, 'cpu-overlay');
   const s = await page.evaluate(() => (window as any).__twinfield.state());
   expect(s.frame).toBeGreaterThan(600);

@@ -59,9 +59,52 @@ describe('the game in Chromium', () => {
     await screenshot(game.page, 'title');
   });
 
-  it('starts a Player vs CPU match from the title screen with keys', async () => {
+  it('the title opens on START with one Difficulty row: a named pair whose two parts show, and change under Custom', async () => {
     const { page } = game;
-    await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter');
+    expect(await selectedRow(page)).toBe('START');
+    const texts = () => inPage(page, (h) => h.texts());
+    // The line under START says what it will play.
+    expect((await texts()).some((t) => /^Player vs CPU · open stages · Normal \(stage Normal, CPU Normal\)/.test(t))).toBe(true);
+    await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown'); // Mode, Stages, Difficulty (Maze is skipped with open stages)
+    expect(await selectedRow(page)).toBe('Difficulty   ◀ Normal ▶');
+    // The note under the row names both parts; Stage and CPU follow the pair and are not choosable.
+    expect((await texts()).some((t) => t.startsWith('Stage Normal + CPU Normal:'))).toBe(true);
+    await press(page, 'ArrowRight');
+    await expect.poll(texts).toContain('Difficulty   ◀ Hard ▶');
+    expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Hard ▶', 'CPU   ◀ Hard ▶']));
+    await press(page, 'ArrowDown');
+    expect(await selectedRow(page)).toBe('Replays'); // Stage and CPU skipped
+    await press(page, 'ArrowUp', 'ArrowRight', 'ArrowRight'); // Lunatic, then Custom
+    await expect.poll(texts).toContain('Difficulty   ◀ Custom ▶');
+    expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Lunatic ▶', 'CPU   ◀ Lunatic ▶']));
+    await press(page, 'ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft'); // Stage: Lunatic → Easy
+    expect(await selectedRow(page)).toBe('Stage   ◀ Easy ▶');
+    expect((await texts()).some((t) => t.startsWith('Stage Easy: Slow bullets'))).toBe(true);
+    await screenshot(page, 'title-custom');
+    // START with Custom: Easy stages against the Lunatic CPU; the config carries the stage values.
+    for (let i = 0; i < 10 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
+    await press(page, 'Enter');
+    await until(page, "h.scene() === 'match' && h.frame() >= 0");
+    const setup = (await inPage(page, (h) => h.setup()))!;
+    expect(setup).toMatchObject({ p1: 'human', p2: 'cpu:lunatic', config: { difficulty: 'easy', stages: 'open', mode: 'versus' } });
+    expect(setup.config.stageSpeed).toBeLessThan(1);
+    // Back on the title, the cursor is where it was (START) and the settings are kept.
+    await press(page, 'Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
+    await until(page, "h.scene() === 'title'");
+    expect(await selectedRow(page)).toBe('START');
+    expect(await texts()).toContain('Difficulty   ◀ Custom ▶');
+    // Put Normal back for the tests that follow: Difficulty row, right ×2 wraps Custom → Easy → Normal.
+    await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight');
+    await expect.poll(texts).toContain('Difficulty   ◀ Normal ▶');
+    for (let i = 0; i < 10 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
+  });
+
+  it('starts a Player vs CPU match from the title screen with Enter', async () => {
+    const { page } = game;
+    expect(await selectedRow(page)).toBe('START');
+    await press(page, 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 5, null, { timeout: 30_000 });
     const texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('P1 · YOU'))).toBe(true);
@@ -324,25 +367,26 @@ describe('the game in Chromium', () => {
     await until(page, 'h !== undefined && h.ready === true', 60_000);
     await padConnect(page);
     const rowText = async (i: number) => (await inPage(page, (h) => h.menus()))[0]!.rows[i]!;
+    expect(await selectedRow(page)).toBe('START');
+    await padTap(page, PAD.DOWN);
     expect(await selectedRow(page)).toMatch(/^Mode/);
     // Left stick right changes the Mode row's value; a push inside the dead zone does nothing.
     await padSet(page, { axes: [1, 0, 0, 0] });
     await padSet(page, { axes: [0, 0, 0, 0] });
-    expect(await rowText(0)).toBe('Mode   ◀ CPU vs CPU (watch) ▶');
+    expect(await rowText(1)).toBe('Mode   ◀ Player vs Player ▶');
     await padSet(page, { axes: [-0.3, 0.3, 0, 0] });
     await padSet(page, { axes: [0, 0, 0, 0] });
-    expect(await rowText(0)).toBe('Mode   ◀ CPU vs CPU (watch) ▶');
+    expect(await rowText(1)).toBe('Mode   ◀ Player vs Player ▶');
     expect(await selectedRow(page)).toMatch(/^Mode/);
     await padSet(page, { axes: [-1, 0, 0, 0] });
     await padSet(page, { axes: [0, 0, 0, 0] });
-    expect(await rowText(0)).toBe('Mode   ◀ Player vs CPU ▶');
+    expect(await rowText(1)).toBe('Mode   ◀ Player vs CPU ▶');
     // Holding the d-pad repeats: one hold walks down several rows.
     await padSet(page, { buttons: { [PAD.DOWN]: true } });
     await until(page, "h.menus()[0].selected >= 4", 60_000);
     await padSet(page, { buttons: { [PAD.DOWN]: false } });
-    // Back to Mode with taps on d-pad up, then four taps down reach START (the Maze row is skipped).
-    while (!/^Mode/.test(await selectedRow(page))) await padTap(page, PAD.UP);
-    await padTap(page, PAD.DOWN, PAD.DOWN, PAD.DOWN, PAD.DOWN);
+    // Back to START with taps on d-pad up.
+    for (let i = 0; i < 12 && (await selectedRow(page)) !== 'START'; i++) await padTap(page, PAD.UP);
     expect(await selectedRow(page)).toBe('START');
     await padTap(page, PAD.A);
     await until(page, "h.scene() === 'match' && h.frame() > 5");
@@ -391,7 +435,7 @@ describe('the game in Chromium', () => {
       expect((await call<{ ok: boolean }>(page, 'importReplays', [{ name: `pad${seed}.twrp`, bytes: Array.from(bytes) }])).ok).toBe(true);
     }
     await until(page, "h.scene() === 'title'");
-    expect(await selectedRow(page)).toMatch(/^Mode/);
+    expect(await selectedRow(page)).toBe('START');
     // Up from the first row wraps to the last (Planner lab); once more is Replays.
     await padTap(page, PAD.UP, PAD.UP);
     expect(await selectedRow(page)).toBe('Replays');
@@ -427,8 +471,9 @@ describe('the game in Chromium', () => {
     await until(page, "h.scene() === 'replays'");
     await padTap(page, PAD.B);
     await until(page, "h.scene() === 'title'");
-    // The Planner lab: right steps a turn, B goes back.
-    await padTap(page, PAD.UP);
+    // The Planner lab: the title's cursor is back on Replays, one row above it; right steps a turn, B goes back.
+    expect(await selectedRow(page)).toBe('Replays');
+    await padTap(page, PAD.DOWN);
     expect(await selectedRow(page)).toBe('Planner lab');
     await padTap(page, PAD.A);
     await until(page, "h.scene() === 'planner-lab' && h.texts().some((t) => t.startsWith('exact · turn 1/'))");
@@ -447,6 +492,85 @@ describe('the game in Chromium', () => {
     await padTap(page, PAD.B);
     await until(page, "h.scene() === 'title'");
   });
+
+  it('a hit is felt: the game holds a moment, the field flashes, the HUD pops the lost life', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 4545, p1: 'human', p2: 'scripted', lives: 9 });
+    await until(page, "h.scene() === 'match' && h.frame() >= 1");
+    // Nobody at the keys: step until side 0 is hit; read the feel right after the hit's step.
+    const hit = (await page.evaluate(`(() => {
+      const h = window.__twinfield, m = window.__twinfield_game.scene.getScene('match');
+      for (let i = 0; i < 4000 && h.state().sides[0].hits === 0; i++) h.advance(1);
+      return { state: h.state(), feel: m.feel() };
+    })()`)) as { state: ReturnType<Hook['state']> & object; feel: { holds: { hit: number }; flash: number[]; coach: (string[] | null)[] } };
+    expect(hit.state.sides[0]!.hits).toBe(1);
+    expect(hit.feel.holds.hit).toBeGreaterThanOrEqual(1);
+    expect(hit.feel.flash[0]).toBeGreaterThan(0.3);
+    // The player touched nothing: the controls panel has ticked nothing off; the CPU side has none.
+    expect(hit.feel.coach).toEqual([[], null]);
+    await until(page, 'h.hud().frame === h.frame()');
+    const hud = (await inPage(page, (h) => h.hud()))!;
+    expect(hud.lifePops).toBe(1);
+    expect(hud.sides[0]!.lifeIcons).toBe(hit.state.sides[0]!.lives);
+    expect(await inPage(page, (h) => h.texts())).toContain('−1');
+    await screenshot(page, 'hit-feel');
+  }, 300_000);
+
+  it('Player vs Player starts from the title with both keyboards: P1 arrows + Z/X/Shift, P2 WASD + J/K/L', async () => {
+    const { page } = game;
+    await until(page, "h.scene() === 'title'");
+    for (let i = 0; i < 12 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
+    await press(page, 'ArrowDown', 'ArrowRight');
+    expect(await selectedRow(page)).toBe('Mode   ◀ Player vs Player ▶');
+    const texts = () => inPage(page, (h) => h.texts());
+    expect((await texts()).some((t) => t.includes('P2 WASD + J/K/L'))).toBe(true);
+    expect(await texts()).toContain('CPU   ◀ Normal ▶'); // shown, but no CPU plays: the row is skipped
+    await press(page, 'ArrowUp', 'Enter');
+    await until(page, "h.scene() === 'match' && h.frame() > 2");
+    const setup = (await inPage(page, (h) => h.setup()))!;
+    expect([setup.p1, setup.p2]).toEqual(['human', 'human']);
+    const shown = await texts();
+    expect(shown).toEqual(expect.arrayContaining(['P1 · PLAYER 1', 'P2 · PLAYER 2', 'P1 CONTROLS', 'P2 CONTROLS']));
+    expect(shown.some((t) => t.startsWith('WASD'))).toBe(true);
+    expect(shown.some((t) => t.startsWith('Arrows'))).toBe(true);
+    const feel = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').feel()`) as Promise<{ pvp: boolean; schemes: string[]; coach: string[][] }>;
+    expect(await feel()).toMatchObject({ pvp: true, schemes: ['p1', 'p2'] });
+    const ships = async () => (await inPage(page, (h) => h.state()))!.sides.map((d) => ({ x: d.x, y: d.y }));
+    const hold = async (key: string) => {
+      const f0 = await inPage(page, (h) => h.frame());
+      await page.keyboard.down(key);
+      await until(page, `h.frame() > ${f0 + 20}`);
+      await page.keyboard.up(key);
+    };
+    // P1's arrow moves only P1's ship; P2's A moves only P2's.
+    let before = await ships();
+    await hold('ArrowLeft');
+    let after = await ships();
+    expect(after[0]!.x).toBeLessThan(before[0]!.x - 30);
+    expect(after[1]).toEqual(before[1]);
+    before = after;
+    await hold('a');
+    after = await ships();
+    expect(after[1]!.x).toBeLessThan(before[1]!.x - 30);
+    expect(after[0]).toEqual(before[0]);
+    // P2's J shoots and L focuses (ticked off on P2's panel only); P1's Z is P1's.
+    await hold('j');
+    await hold('l');
+    await until(page, 'h.hud().frame === h.frame()');
+    const coach = (await feel()).coach;
+    expect(coach[1]).toEqual(expect.arrayContaining(['move', 'shot', 'focus']));
+    expect(coach[0]).toEqual(['move']);
+    await screenshot(page, 'pvp');
+    // Left from the pause menu: the replay records both sides as people.
+    const seed = setup.config.seed;
+    await press(page, 'Escape');
+    await until(page, "h.texts().includes('PAUSED')");
+    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
+    await until(page, "h.scene() === 'title'");
+    const meta = async () => (await page.evaluate(`window.__twinfield.replays().then((l) => l.find((e) => e.meta.seed === ${seed})?.meta ?? null)`)) as { human: boolean[] } | null;
+    await expect.poll(meta, { timeout: 10_000 }).not.toBeNull();
+    expect((await meta())!.human).toEqual([true, true]);
+  }, 300_000);
 
   it('reached no console error on the way', () => {
     expect(game.errors).toEqual([]);

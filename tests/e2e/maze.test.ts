@@ -5,6 +5,7 @@ import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import type { Page } from 'playwright-core';
 import { fieldRects } from '../../src/views/layout';
+import { contourMask, waveLevel } from '../../src/views/overlay-scales';
 import { call, inPage, press, screenshot, useGame, waitFrames, type Hook } from './browser';
 
 
@@ -48,7 +49,7 @@ describe('maze stages in Chromium', () => {
     const { page } = game;
     const texts = () => inPage(page, (h) => h.texts());
     expect(await texts(), 'title texts').toContain('Maze   ◀ Pillars ▶');
-    await press(page, 'ArrowDown', 'ArrowRight'); // Stages: Open → Maze
+    await press(page, 'ArrowDown', 'ArrowDown', 'ArrowRight'); // from START past Mode; Stages: Open → Maze
     // Keys are handled on the game's next step, which may come late on a loaded machine: poll.
     await expect.poll(texts, { timeout: 5000 }).toContain('Stages   ◀ Maze ▶');
     await press(page, 'ArrowDown', 'ArrowRight'); // the Maze row is now reachable: Pillars → Rooms
@@ -103,6 +104,9 @@ describe('maze stages in Chromium', () => {
     // The stepped events left particles and camera shake that fade per drawn frame: drop them, so
     // both pictures show the same frame whatever the frame rate, then let a drawn frame reach the screen.
     expect(await inPage(page, (h) => h.resetVisuals())).toBe(true);
+    // A maze cleared on the way shows MAZE CLEAR over the field for a moment (real-time tweens that
+    // go on while paused): let it go before the two pictures.
+    await page.waitForFunction(() => !(window as any).__twinfield.texts().includes('MAZE CLEAR'), null, { timeout: 90_000 });
     await waitFrames(page);
     const overlay = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayInfo()`) as Promise<{ on: boolean; frame: number; heatPoints: number; headings: number; cones: number }>;
     expect((await overlay()).on).toBe(false);
@@ -121,13 +125,27 @@ describe('maze stages in Chromium', () => {
     expect(alive.length).toBeGreaterThan(0);
     expect(drawn.cones).toBe(mz.turrets.filter((t) => t.alive).length);
 
-    // Heat: grid points where some wave is strong turn red (z > 0) or blue (z < 0); most empty points stay as they were.
+    // Heat: grid points where some wave is strong turn red (z > 0) or blue (z < 0); most empty points
+    // stay as they were. Per point the strongest wave's signed decade (overlay-scales.ts); white
+    // contour lines where the decade or sign changes (left out of the colour check).
     const units = (g: number) => ((g + 0.5) * 16) / f.resolution; // grid point centre, field units
+    const levels = new Int8Array(f.width * f.height);
+    for (let gy = 0; gy < f.height; gy++) {
+      for (let gx = 0; gx < f.width; gx++) {
+        for (let w = 0; w < f.waves; w++) {
+          const l = f.age[w]! < 0 ? 0 : waveLevel(f.gridValue(w, gx, gy));
+          if (Math.abs(l) > Math.abs(levels[gy * f.width + gx]!)) levels[gy * f.width + gx] = l;
+        }
+      }
+    }
+    const contour = contourMask(levels, f.width, f.height);
+    const painted = levels.reduce((n, l, i) => n + (l !== 0 || contour[i] ? 1 : 0), 0);
+    let lines = 0;
+    let linesOk = 0;
     let hot = 0;
     let hotOk = 0;
     let cold = 0;
     let coldOk = 0;
-    let painted = 0;
     for (let gy = 0; gy < f.height; gy++) {
       for (let gx = 0; gx < f.width; gx++) {
         let hi = 0;
@@ -137,13 +155,16 @@ describe('maze stages in Chromium', () => {
           hi = Math.max(hi, z);
           lo = Math.min(lo, z);
         }
-        // maze-view.ts: log scale from 1e-5 to 1, alpha 235·mag² (rounded): a point shows when that is ≥ 1.
-        const mag = Math.min(1, Math.max(0, (Math.log10(Math.max(hi, -lo)) + 5) / 5));
-        if (Math.round(235 * mag * mag) > 0) painted++;
         const x = units(gx);
         const y = units(gy);
         const d = on.at(x, y).map((v, k) => v - off.at(x, y)[k]!);
-        if (hi >= 0.03 && lo > -1e-4) {
+        if (contour[gy * f.width + gx]) {
+          // A contour point turns lighter in every channel (white over the field).
+          if (!nearLine(x, y)) {
+            lines++;
+            if (d.every((v) => v >= 0) && d.reduce((a, v) => a + v, 0) >= 60) linesOk++;
+          }
+        } else if (hi >= 0.03 && lo > -1e-4) {
           hot++;
           if (d[0]! >= 6 && d[0]! > d[2]!) hotOk++;
         } else if (lo <= -0.03 && hi < 1e-4) {
@@ -160,6 +181,13 @@ describe('maze stages in Chromium', () => {
     expect(hotOk / hot, `${hotOk}/${hot} strong points tinted`).toBeGreaterThan(0.9);
     expect(cold, 'grid points without waves').toBeGreaterThan(20);
     expect(coldOk / cold, `${coldOk}/${cold} empty points unchanged`).toBeGreaterThan(0.9);
+    expect(lines, 'contour points (wave fronts)').toBeGreaterThan(20);
+    expect(linesOk / lines, `${linesOk}/${lines} contour points drawn white`).toBeGreaterThan(0.85);
+    // The key to the overlay is up, in the HUD between the fields (not over either field).
+    const legend = (await page.evaluate(`(() => { const o = window.__twinfield_game.scene.getScene('match').mv.legends.wave.root; const b = o.getBounds(); return { visible: o.visible, x: b.x, y: b.y, w: b.width, h: b.height }; })()`)) as { visible: boolean; x: number; y: number; w: number; h: number };
+    expect(legend.visible).toBe(true);
+    for (const r of fieldRects(2)) expect(legend.x + legend.w <= r.x || legend.x >= r.x + r.w, `legend ${JSON.stringify(legend)} clear of field ${JSON.stringify(r)}`).toBe(true);
+    expect(await inPage(page, (h) => h.texts())).toEqual(expect.arrayContaining(['F2 · WAVE FIELD', 'white: fronts, ×10 steps']));
 
     // Headings: a white line from each chaser along its heading (28 units long).
     for (const c of alive) {
@@ -181,7 +209,43 @@ describe('maze stages in Chromium', () => {
     }
     await page.evaluate(`window.__twinfield_game.scene.getScene('match').pauseLayer.setVisible(true)`);
     await press(page, 'F2', 'Escape');
-  });
+  }, 300_000);
+
+  it('a cleared maze shows MAZE CLEAR and holds on the new layout; the result names the stage kind and counts mazes cleared', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'pillars', p1: 'scripted', p2: 'scripted', lives: 9, timeLimit: 1200 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, { timeout: 60_000 });
+    // Step until side 0 clears its first maze; the banner and the hold come from that step's event.
+    const cleared = (await page.evaluate(`(() => {
+      const h = window.__twinfield, m = window.__twinfield_game.scene.getScene('match');
+      for (let i = 0; i < 1100 && m.state.sides[0].mazesCleared === 0; i++) h.advance(1);
+      return { cleared: m.state.sides[0].mazesCleared, holds: m.feel().holds, texts: h.texts() };
+    })()`)) as { cleared: number; holds: { maze: number }; texts: string[] };
+    expect(cleared.cleared).toBe(1);
+    expect(cleared.holds.maze).toBeGreaterThanOrEqual(1);
+    expect(cleared.texts).toContain('MAZE CLEAR');
+    expect(cleared.texts.some((t) => /^mazes 1 · next: \S+/.test(t))).toBe(true);
+    await waitFrames(page);
+    await screenshot(page, 'maze-clear');
+    // On to the last frame before the time limit: the counts the result screen must show.
+    const counts = (await page.evaluate(`(() => {
+      const h = window.__twinfield, m = window.__twinfield_game.scene.getScene('match');
+      h.advance(1199 - m.state.frame);
+      return m.state.sides.map((d) => d.mazesCleared);
+    })()`)) as number[];
+    await inPage(page, (h) => h.advance(5));
+    // The result follows 100 drawn steps after the end (slow on a loaded machine).
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'result', null, { timeout: 180_000 });
+    const texts = await inPage(page, (h) => h.texts());
+    expect(texts).toContain('Maze stages (pillars) · Normal');
+    const at = texts.indexOf('Mazes cleared');
+    expect(at).toBeGreaterThan(0);
+    expect(texts.slice(at + 1, at + 3)).toEqual(counts.map(String));
+    expect(counts[0]).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'maze-result');
+    await press(page, 'ArrowDown', 'Enter');
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });
+  }, 300_000);
 
   it('runs a maze match in the page bit-for-bit like Node (catalog and generated mazes)', async () => {
     for (const maze of ['corridors', 'gen:77']) {

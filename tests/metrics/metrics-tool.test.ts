@@ -1,19 +1,19 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { main as matchMain } from '../../src/cli/match';
+import { main as metricsMain } from '../../src/cli/metrics';
+import { runMain } from '../cli/tool-run';
 import { oneFramePresses } from '../../src/metrics/index';
 import { decodeReplay, encodeReplay } from '../../src/replay/format';
 import { encodeBundle } from '../../src/storage/bundle';
 
 // node --import tsx runs the same script as `npm run -s <name>`, twice as fast to start.
-const tool = (name: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], { encoding: 'utf8', cwd: process.cwd() });
-/** The same, several at once. */
-const toolAsync = (name: string, args: string[]) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], { encoding: 'utf8', cwd: process.cwd() }, (_e, stdout, stderr) => done({ status: child.exitCode, stdout, stderr }));
-  });
+/** The tools run in-process (tests/cli/entry.test.ts runs each once as its own process). */
+const MAINS = { match: matchMain, metrics: metricsMain };
+const tool = (name: keyof typeof MAINS, args: string[]) => runMain(MAINS[name], args);
+const toolAsync = tool;
 const last = (out: string) => JSON.parse(out.trim().split('\n').pop()!) as Out;
 const errorLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
 
@@ -25,19 +25,19 @@ interface Out {
   controllers: Record<string, Side>;
 }
 
-// Each run starts a Node process (about 1 s of CPU): allow for a busy shared machine.
+// The tools run in-process; a busy shared machine may still be slow.
 describe('metrics tool', { timeout: 180_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'metrics-cli-'));
   const file = join(dir, 'm.twrp');
   const FRAMES = 1200;
 
-  beforeAll(() => {
-    const m = tool('match', ['--seed', '1', '--frames', String(FRAMES), '--p1', 'cpu:imap-multi', '--p2', 'random:3', '--record', file]);
+  beforeAll(async () => {
+    const m = await tool('match', ['--seed', '1', '--frames', String(FRAMES), '--p1', 'cpu:imap-multi', '--p2', 'random:3', '--record', file]);
     expect(m.status, m.stderr).toBe(0);
   }, 180_000);
 
-  it('prints per side who played and the metrics; imap-multi never taps a key for one frame, random:3 does', () => {
-    const r = tool('metrics', [file, '--json']);
+  it('prints per side who played and the metrics; imap-multi never taps a key for one frame, random:3 does', async () => {
+    const r = await tool('metrics', [file, '--json']);
     expect(r.status, r.stderr).toBe(0);
     const out = last(r.stdout);
     expect(out.replays.length).toBe(1);
@@ -62,7 +62,7 @@ describe('metrics tool', { timeout: 180_000 }, () => {
     expect(out.groups.human).toBeNull();
     expect(out.groups.cpu).toMatchObject({ sides: 2 });
 
-    const text = tool('metrics', [file]);
+    const text = await tool('metrics', [file]);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/p1 +CPU cpu:imap-multi/);
     expect(text.stdout).toMatch(/p2 +CPU random:3/);

@@ -5,33 +5,44 @@ import { z } from 'zod';
 import { SHIP_EDGE } from '../../sim/constants';
 import { DodgeWorld } from './world';
 
+/**
+ * Sizes and magnitudes a scenario may have, checked before any work (docs/reliability.md): the
+ * field bounds the dodger's grids, the obstacle count its time; coordinates and speeds far inside
+ * a double keep every sum and distance finite.
+ */
+export const DODGE_LIMITS = Object.freeze({ field: 4096, obstacles: 5000, coordinate: 1e6, speed: 1000, age: 1e6 });
+
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+const coord = finite.refine((v) => Math.abs(v) <= DODGE_LIMITS.coordinate, { message: `must be within ±${DODGE_LIMITS.coordinate}` });
+const speed = finite.refine((v) => Math.abs(v) <= DODGE_LIMITS.speed, { message: `must be within ±${DODGE_LIMITS.speed} per frame` });
 const Obstacle = z.strictObject({
-  x: finite,
-  y: finite,
-  vx: finite,
-  vy: finite,
+  x: coord,
+  y: coord,
+  vx: speed,
+  vy: speed,
   r: z.number().min(0).max(200),
-  age: z.int().min(0),
+  age: z.int().min(0).max(DODGE_LIMITS.age),
 });
 
 export const DodgeScenarioSchema = z.strictObject({
-  ship: z.strictObject({ x: finite, y: finite }),
-  field: z.strictObject({ width: z.number().positive(), height: z.number().positive() }).optional(),
-  bullets: z.array(Obstacle).default([]),
-  enemies: z.array(Obstacle).default([]),
+  ship: z.strictObject({ x: coord, y: coord }),
+  field: z
+    .strictObject({ width: z.number().positive().max(DODGE_LIMITS.field), height: z.number().positive().max(DODGE_LIMITS.field) })
+    .optional(),
+  bullets: z.array(Obstacle).max(DODGE_LIMITS.obstacles).default([]),
+  enemies: z.array(Obstacle).max(DODGE_LIMITS.obstacles).default([]),
   /** Move index (MOVE_BITS order) held before the decision, for the switch penalty. */
   prevMove: z.int().min(-1).max(16).optional(),
   /**
    * x the ship likes to be near (used with a preset's lure). The CPU in versus play sets it to the
    * x of the lowest enemy above it, only while the danger at the ship is ≤ 10 (SAFE_DANGER).
    */
-  goalX: finite.optional(),
+  goalX: coord.optional(),
   /**
    * y the ship does not like to be above (used with a preset's lure). The CPU always sets its home
    * line, 313.6 (0.7 × 448, HOME_Y in cpu-controller.ts), when its preset has a lure.
    */
-  goalY: finite.optional(),
+  goalY: coord.optional(),
 });
 
 export type DodgeScenario = z.infer<typeof DodgeScenarioSchema>;

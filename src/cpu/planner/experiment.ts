@@ -1,12 +1,17 @@
-// The 10×10 experiments of seed 001 §3.6–3.7: an agent replans after every step while some
-// enemies walk back and forth on fixed routes (the rest stand still).
+// The 10×10 experiments of seed 001 §3.6–3.7: an agent replans each time it moves to a point while
+// some enemies walk back and forth on fixed routes (the rest stand still).
 //
-// One turn: the agent plans from the current snapshot (its cell, HP, the live enemies where they
-// are now) and carries out the start of the plan — either the actions it plans at its current cell,
-// or its next move together with the actions it plans on arrival (so "reach the enemy, attack,
-// heal" is one turn, as in Figs. 3.10–3.12). Then every moving enemy advances one location along
-// its route ("enemies move all together after the agent's action"). The run ends when a plan is
-// used up at the goal, when no plan exists, or after maxTurns.
+// One turn: the agent carries out the start of its current plan — either the actions it planned at
+// its current cell, or its next move together with the actions it planned on arrival (so "reach the
+// enemy, attack, heal" is one turn, as in Figs. 3.10–3.12). Then every moving enemy advances one
+// location along its route ("enemies move all together after the agent's action"). The agent
+// replans from the new snapshot (its cell, HP, the live enemies where they are now) only after a
+// turn in which it moved: "each time the agent moves to a point" (§3.6); a turn of in-place actions
+// only (heal where it stands) keeps the plan, whose next step is then a move. In restricted mode
+// the passage restriction also holds across turns: when the agent replans at a cell where it has
+// already attacked or healed since arriving, those action nodes are used up (no second heal at the
+// same point). The run ends when a plan is used up at the goal, when no plan exists, or after
+// maxTurns.
 
 import { z } from 'zod';
 import { fieldPath, instanceSchema, parseInstance, withState } from './instance';
@@ -18,6 +23,22 @@ const experimentSchema = z.strictObject({
   notes: z.string().optional(),
   /** The paper's reported outcome per mode, shown next to ours. */
   paper: z.record(z.string(), z.string()).optional(),
+  /** The paper's run told step by step, per mode (eval:planner prints it beside our per-turn trace). */
+  narrative: z.record(z.string(), z.array(z.string())).optional(),
+  /** Checkable facts of the paper's run per mode, compared with ours by eval:planner. */
+  facts: z
+    .record(
+      z.string(),
+      z.strictObject({
+        kills: z.number().int(),
+        finalHp: z.number().int(),
+        /** HP just before the first attack. */
+        hpAtFirstAttack: z.number().int(),
+        /** Did the agent heal in the same turn as its first kill? */
+        healsAtFirstKill: z.boolean(),
+      }),
+    )
+    .optional(),
   instance: z.unknown(),
   routes: z.array(
     z.strictObject({
@@ -29,6 +50,13 @@ const experimentSchema = z.strictObject({
   objective: z.enum(OBJECTIVES as [Objective, ...Objective[]]).optional(),
 });
 
+export interface PaperFacts {
+  kills: number;
+  finalHp: number;
+  hpAtFirstAttack: number;
+  healsAtFirstKill: boolean;
+}
+
 export interface Route {
   enemy: number;
   /** Node indices; walked back and forth (ping-pong) starting at path[0]. */
@@ -39,6 +67,8 @@ export interface Experiment {
   name: string;
   notes: string;
   paper: Record<string, string>;
+  narrative: Record<string, string[]>;
+  facts: Record<string, PaperFacts>;
   instance: Instance;
   routes: Route[];
   maxTurns: number;
@@ -88,7 +118,7 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
     }
     return { enemy: rt.enemy, path };
   });
-  return { name: r.data.name, notes: r.data.notes ?? '', paper: r.data.paper ?? {}, instance, routes, maxTurns: r.data.maxTurns ?? 400 };
+  return { name: r.data.name, notes: r.data.notes ?? '', paper: r.data.paper ?? {}, narrative: r.data.narrative ?? {}, facts: r.data.facts ?? {}, instance, routes, maxTurns: r.data.maxTurns ?? 400 };
 }
 
 export interface TurnRecord {
@@ -98,8 +128,12 @@ export interface TurnRecord {
   hp: number;
   /** Live enemies at the time of planning: original index and node name. */
   enemies: { enemy: number; at: string }[];
-  /** The plan made this turn (its route is what an overlay draws). */
+  /** The plan being followed this turn, from this turn on (its route is what an overlay draws). */
   planned: Action[];
+  /** Whether the plan was made this turn (after a move) or kept from an earlier turn. */
+  replanned: boolean;
+  /** Action nodes of the agent's cell already used since it arrived (restricted mode excludes them when replanning). */
+  used: { attack: boolean; heal: boolean };
   /** What the agent did this turn. */
   done: Action[];
 }
@@ -121,6 +155,18 @@ export interface RunResult {
   history: TurnRecord[];
 }
 
+/**
+ * The instance with the start cell's attack and/or heal node used up (restricted mode: each action
+ * node of a location at most once, across replans during one visit).
+ */
+export function withUsedActions(inst: Instance, attack: boolean, heal: boolean): Instance {
+  const enemyAt = attack && inst.enemyAt[inst.start]! >= 0 ? Int32Array.from(inst.enemyAt) : inst.enemyAt;
+  if (enemyAt !== inst.enemyAt) enemyAt[inst.start] = -1;
+  const healable = heal && inst.healable[inst.start] === 1 ? Uint8Array.from(inst.healable) : inst.healable;
+  if (healable !== inst.healable) healable[inst.start] = 0;
+  return Object.freeze({ ...inst, enemyAt, healable });
+}
+
 /** Runs one experiment with one planner mode; deterministic. */
 export function runExperiment(exp: Experiment, mode: Mode, objective: Objective = exp.instance.objective): RunResult {
   const base = exp.instance;
@@ -140,6 +186,12 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
   const history: TurnRecord[] = [];
   let end: RunResult['end'] = 'max-turns';
   let turn = 0;
+  // The plan being followed (null: replan at the next turn) and what is left of it.
+  let current: Action[] | null = null;
+  let at = 0;
+  // Action nodes used at the agent's cell since it arrived there (restricted mode's restriction).
+  let usedAttack = false;
+  let usedHeal = false;
   for (; turn < exp.maxTurns; turn++) {
     // Snapshot: live enemies; if two share a cell only the first is visible this turn.
     const snapIdx: number[] = [];
@@ -149,30 +201,37 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
       taken.add(pos[i]!);
       snapIdx.push(i);
     }
-    const inst = withState(base, {
-      start: agent,
-      hp: base.maxHp - damage,
-      enemies: snapIdx.map((i) => ({ node: pos[i]!, reward: base.enemies[i]!.reward, damage: base.enemies[i]!.damage })),
-    });
-    const p = plan(inst, { mode, objective });
     const rec: TurnRecord = {
       turn,
       agent: base.names[agent]!,
       hp: base.maxHp - damage,
       enemies: snapIdx.map((i) => ({ enemy: i, at: base.names[pos[i]!]! })),
-      planned: p.actions,
+      planned: [],
+      replanned: current === null,
+      used: { attack: usedAttack, heal: usedHeal },
       done: [],
     };
     history.push(rec);
-    if (!p.feasible) {
-      end = 'no-plan';
-      break;
+    if (current === null) {
+      let inst = withState(base, {
+        start: agent,
+        hp: base.maxHp - damage,
+        enemies: snapIdx.map((i) => ({ node: pos[i]!, reward: base.enemies[i]!.reward, damage: base.enemies[i]!.damage })),
+      });
+      if (mode === 'restricted' && (usedAttack || usedHeal)) inst = withUsedActions(inst, usedAttack, usedHeal);
+      const p = plan(inst, { mode, objective });
+      if (!p.feasible) {
+        end = 'no-plan';
+        break;
+      }
+      current = p.actions;
+      at = 0;
     }
-    if (p.actions.length === 0) {
+    rec.planned = current.slice(at);
+    if (at === current.length) {
       end = 'goal';
       break;
     }
-    let i = 0;
     const exec = (a: Action) => {
       rec.done.push(a);
       nActions++;
@@ -182,30 +241,35 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
         for (let q = base.outStart[agent]!; q < base.outStart[agent + 1]!; q++) if (base.outTo[q] === v) t = Math.min(t, base.outTime[q]!);
         time += t;
         agent = v;
+        usedAttack = false;
+        usedHeal = false;
       } else if (a.do === 'attack') {
         time += base.timeAttack;
-        const s = inst.enemyAt[agent]!;
-        if (s >= 0) {
-          const orig = snapIdx[s]!;
-          if (alive[orig]) {
-            alive[orig] = 0;
-            killed.push(orig);
-            reward += base.enemies[orig]!.reward;
-            damage += base.enemies[orig]!.damage;
-          }
+        usedAttack = true;
+        // The first live enemy standing here now (a kept plan may be older than the enemies' last move).
+        for (const orig of snapIdx) {
+          if (!alive[orig] || pos[orig] !== agent) continue;
+          alive[orig] = 0;
+          killed.push(orig);
+          reward += base.enemies[orig]!.reward;
+          damage += base.enemies[orig]!.damage;
+          break;
         }
       } else {
         time += base.timeHeal;
+        usedHeal = true;
         damage = Math.max(0, damage - 1);
       }
     };
-    if (p.actions[0]!.do === 'move') exec(p.actions[i++]!);
-    while (i < p.actions.length && p.actions[i]!.do !== 'move') exec(p.actions[i++]!);
-    if (i === p.actions.length) {
+    const moved = current[at]!.do === 'move';
+    if (moved) exec(current[at++]!);
+    while (at < current.length && current[at]!.do !== 'move') exec(current[at++]!);
+    if (at === current.length) {
       end = 'goal';
       turn++;
       break;
     }
+    if (moved) current = null; // replan each time the agent moves to a point
     // Enemies advance one location along their routes (ping-pong).
     for (let e = 0; e < E; e++) {
       const r = routeOf[e];

@@ -47,6 +47,23 @@ export const instanceSchema = z.strictObject({
 
 export type InstanceJson = z.infer<typeof instanceSchema>;
 
+/**
+ * Sizes that drive the planner's time and memory, checked before any work (docs/reliability.md).
+ * The searches keep per-node tables over HP levels, so maxHp bounds memory; finite bounds on times
+ * and rewards keep every sum finite.
+ */
+export const PLANNER_LIMITS = Object.freeze({
+  maxHp: 64,
+  nodes: 20_000,
+  edges: 200_000,
+  enemies: 256,
+  /** Largest edge, attack or heal time. */
+  time: 1e6,
+  /** Largest reward of one enemy (256 × 1e9 stays far inside a double). */
+  reward: 1e9,
+  damage: 64,
+});
+
 export function fieldPath(path: readonly PropertyKey[]): string {
   let s = '';
   for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${String(p)}` : String(p);
@@ -87,9 +104,39 @@ function fail(source: string, field: string, reason: string): never {
   throw new PlannerInputError(source, field, reason);
 }
 
+/** The PLANNER_LIMITS checks that need no graph: counts, times, rewards, HP. */
+function checkLimits(j: InstanceJson, source: string): void {
+  const L = PLANNER_LIMITS;
+  const over = (field: string, value: number, limit: number) => fail(source, field, `${value} is above the limit of ${limit}`);
+  if (j.maxHp > L.maxHp) over('maxHp', j.maxHp, L.maxHp);
+  if (j.hp !== undefined && j.hp > L.maxHp) over('hp', j.hp, L.maxHp);
+  if (j.lambda !== undefined && j.lambda > L.maxHp) over('lambda', j.lambda, L.maxHp);
+  if (j.graph) {
+    if (j.graph.nodes.length > L.nodes) fail(source, 'graph.nodes', `${j.graph.nodes.length} nodes, the limit is ${L.nodes}`);
+    if (j.graph.edges.length > L.edges) fail(source, 'graph.edges', `${j.graph.edges.length} edges, the limit is ${L.edges}`);
+    j.graph.edges.forEach(([, , t], i) => {
+      if (t > L.time) over(`graph.edges[${i}][2]`, t, L.time);
+    });
+  }
+  if (j.maze && j.maze.length > 0) {
+    const cells = j.maze.length * j.maze.reduce((w, r) => Math.max(w, r.length), 0);
+    if (cells > L.nodes) fail(source, 'maze', `${cells} cells, the limit is ${L.nodes}`);
+  }
+  if (j.time?.attack !== undefined && j.time.attack > L.time) over('time.attack', j.time.attack, L.time);
+  if (j.time?.heal !== undefined && j.time.heal > L.time) over('time.heal', j.time.heal, L.time);
+  if (j.enemies) {
+    if (j.enemies.length > L.enemies) fail(source, 'enemies', `${j.enemies.length} enemies, the limit is ${L.enemies}`);
+    j.enemies.forEach((e, i) => {
+      if (e.reward !== undefined && e.reward > L.reward) over(`enemies[${i}].reward`, e.reward, L.reward);
+      if (e.damage !== undefined && e.damage > L.damage) over(`enemies[${i}].damage`, e.damage, L.damage);
+    });
+  }
+}
+
 function buildInstance(j: InstanceJson, source: string): Instance {
   if (j.graph && j.maze) fail(source, 'maze', 'give either "graph" or "maze", not both');
   if (!j.graph && !j.maze) fail(source, 'graph', 'missing: give either "graph" or "maze"');
+  checkLimits(j, source);
   let names: string[];
   const index = new Map<string, number>();
   let directed = false;
@@ -174,6 +221,7 @@ function buildInstance(j: InstanceJson, source: string): Instance {
 
   const maxHp = j.maxHp;
   if (maxHp < 1) fail(source, 'maxHp', `must be ≥ 1 (got ${maxHp})`);
+  if (maxHp > PLANNER_LIMITS.maxHp) fail(source, 'maxHp', `${maxHp} is above the limit of ${PLANNER_LIMITS.maxHp}`);
   const hp = j.hp ?? maxHp;
   if (hp < 1) fail(source, 'hp', `must be ≥ 1 (got ${hp}): the agent must be alive`);
   if (hp > maxHp) fail(source, 'hp', `${hp} is more than maxHp ${maxHp}`);
@@ -192,6 +240,7 @@ function buildInstance(j: InstanceJson, source: string): Instance {
       enemies.push({ node: v, reward: e.reward ?? 1, damage: e.damage ?? 1 });
     });
   } else if (maze) {
+    if (maze.enemies.length > PLANNER_LIMITS.enemies) fail(source, 'maze', `${maze.enemies.length} enemies, the limit is ${PLANNER_LIMITS.enemies}`);
     for (const c of maze.enemies) {
       const v = index.get(cellName(c))!;
       enemyAt[v] = enemies.length;

@@ -16,7 +16,9 @@ import { WaveField, type WaveFieldOptions } from '../wave/field';
 import type { HashSink, TileGrid, Vec2 } from '../../geom/grid';
 import { WavePlusTracker, WaveTracker } from '../wave/tracker';
 
-export const CHASE_METHODS = ['wave', 'wave+', 'lee', 'flow', 'crash'] as const;
+// 'wave1' is seed 002's single wave, reset and re-emitted from the target whenever a chaser reacts
+// (or when it has lived T steps without reaching one); 'lee+' is Lee read every step (LeeTracker follow).
+export const CHASE_METHODS = ['wave', 'wave+', 'wave1', 'lee', 'lee+', 'flow', 'crash'] as const;
 export type ChaseMethod = (typeof CHASE_METHODS)[number];
 
 export interface ChaserGroupOptions {
@@ -55,6 +57,8 @@ export class ChaserGroup {
   private readonly crashCommit: number | undefined;
   private tx = 0;
   private ty = 0;
+  /** wave1: re-emit the single wave at the next step() (a chaser reacted, or first step). */
+  private reemit = true;
 
   constructor(
     readonly grid: TileGrid,
@@ -68,8 +72,9 @@ export class ChaserGroup {
     this.rand = opts.rand ?? (() => 0);
     this.crashCommit = opts.crashCommit;
     if (method === 'wave') this.wave = new WaveField(grid, opts.wave);
+    else if (method === 'wave1') this.wave = new WaveField(grid, { ...opts.wave, waves: 1, schedule: 'manual' });
     else if (method === 'wave+') this.wave = new WaveField(grid, { lifetime: 600, ...opts.wave, arrival: true });
-    else if (method === 'lee') this.lee = new LeeField(grid, { resolution: opts.wave?.resolution, waves: opts.wave?.waves, lifetime: opts.wave?.lifetime, schedule: opts.wave?.schedule });
+    else if (method === 'lee' || method === 'lee+') this.lee = new LeeField(grid, { resolution: opts.wave?.resolution, waves: opts.wave?.waves, lifetime: opts.wave?.lifetime, schedule: opts.wave?.schedule });
     else if (method === 'flow') this.flow = new FlowField(grid);
   }
 
@@ -80,9 +85,9 @@ export class ChaserGroup {
   /** Adds a chaser standing at (x, y); returns its index. */
   add(x: number, y: number): number {
     let t: Tracker;
-    if (this.method === 'wave') t = new WaveTracker(this.wave!, { threshold: this.threshold });
+    if (this.method === 'wave' || this.method === 'wave1') t = new WaveTracker(this.wave!, { threshold: this.threshold });
     else if (this.method === 'wave+') t = new WavePlusTracker(this.wave!);
-    else if (this.method === 'lee') t = new LeeTracker(this.lee!);
+    else if (this.method === 'lee' || this.method === 'lee+') t = new LeeTracker(this.lee!, { follow: this.method === 'lee+' });
     else if (this.method === 'crash') t = new CrashTurn(this.grid, this.rand, { commit: this.crashCommit });
     else t = { heading: { x: 0, y: 0 }, reset() {} };
     this.trackers.push(t);
@@ -111,6 +116,10 @@ export class ChaserGroup {
   step(): void {
     if (this.wave) {
       this.wave.setTarget(this.tx, this.ty);
+      if (this.method === 'wave1' && (this.reemit || this.wave.age[0]! >= this.wave.lifetime)) {
+        this.wave.emitAt(0, this.tx, this.ty);
+        this.reemit = false;
+      }
       this.wave.step();
     } else if (this.lee) {
       this.lee.setTarget(this.tx, this.ty);
@@ -131,10 +140,15 @@ export class ChaserGroup {
       case 'wave':
         changed = (t as WaveTracker).update(x, y);
         break;
+      case 'wave1':
+        changed = (t as WaveTracker).update(x, y);
+        if (changed) this.reemit = true; // seed 002: reset the map's wave when it hits a chaser
+        break;
       case 'wave+':
         changed = (t as WavePlusTracker).update(x, y);
         break;
       case 'lee':
+      case 'lee+':
         changed = (t as LeeTracker).update(x, y);
         break;
       case 'flow':
@@ -169,6 +183,7 @@ export class ChaserGroup {
     while (this.trackers.length < o.trackers.length) this.add(o.lastX[this.trackers.length]!, o.lastY[this.trackers.length]!);
     if (this.wave && o.wave) this.wave.copyFrom(o.wave);
     if (this.lee && o.lee) this.lee.copyFrom(o.lee);
+    this.reemit = o.reemit;
     if (this.flow && o.flow && o.flow.target !== this.flow.target) this.flow.compute(o.flow.target);
     for (let i = 0; i < o.trackers.length; i++) {
       const t = this.trackers[i]!;
@@ -197,6 +212,7 @@ export class ChaserGroup {
     h.num(this.tx);
     h.num(this.ty);
     if (this.wave) this.wave.hashInto(h);
+    if (this.method === 'wave1') h.int(this.reemit ? 1 : 0); // only wave1 has it: other hashes unchanged
     if (this.lee) this.lee.hashInto(h);
     if (this.flow) h.int(this.flow.target);
     for (let i = 0; i < this.trackers.length; i++) {

@@ -119,7 +119,8 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
   const h: Vec2 = { x: 0, y: 0 };
   const best: Vec2 = { x: 0, y: 0 };
   let turnIn = 0;
-  const tracksArrivals = opts.method === 'wave' || opts.method === 'wave+' || opts.method === 'lee';
+  const tracksArrivals = opts.method !== 'flow' && opts.method !== 'crash';
+  const faithfulWave = opts.method === 'wave' || opts.method === 'wave1';
   let remaining = chasers.length;
   let step = 0;
   while (remaining > 0 && step < maxSteps) {
@@ -143,7 +144,7 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
       const changed = group.steer(i, p.x, p.y, h);
       if (changed && tracksArrivals) {
         r.reactions++;
-        const negative = opts.method === 'wave' && (group.tracker(i) as WaveTracker).lastZ < 0;
+        const negative = faithfulWave && (group.tracker(i) as WaveTracker).lastZ < 0;
         if (negative) r.negativeShare++;
         if (optimal.steer(p.x, p.y, best)) {
           const c = h.x * best.x + h.y * best.y;
@@ -165,7 +166,7 @@ export function simulateChase(maze: Maze, opts: ChaseOptions): ChaseResult {
   for (const r of results) {
     if (!r.caught) r.steps = step;
     r.alignmentNegative = r.negativeShare > 0 ? r.alignmentNegative / r.negativeShare : NaN;
-    r.negativeShare = opts.method === 'wave' && r.reactions > 0 ? r.negativeShare / r.reactions : NaN;
+    r.negativeShare = faithfulWave && r.reactions > 0 ? r.negativeShare / r.reactions : NaN;
     r.alignment = r.reactions > 0 ? r.alignment / r.reactions : NaN;
     r.wrongWay = r.reactions > 0 ? r.wrongWay / r.reactions : NaN;
   }
@@ -187,4 +188,22 @@ export function exactGeodesic(maze: Maze, radius: number): ExactGeodesic {
   let g = byR.get(radius);
   if (!g) byR.set(radius, (g = new ExactGeodesic(maze, radius)));
   return g;
+}
+
+/**
+ * Runs every chaser of the maze alone (one simulation each, same options) and merges the results in
+ * maze order. For seed 002's single wave ('wave1'), which is reset when it reaches a chaser: with
+ * several chasers in one run the nearest one resets it every time and the others are never reached
+ * (seed 002 §3.2 says so), so its method is evaluated one chaser at a time, as the paper did.
+ */
+export function simulateEach(maze: Maze, opts: ChaseOptions): ChaseResult {
+  const ids = opts.only ?? maze.chasers.map((c) => c.id);
+  const runs = ids.map((id) => simulateChase(maze, { ...opts, only: [id] }));
+  const first = runs[0]!;
+  return { ...first, steps: Math.max(...runs.map((r) => r.steps)), chasers: runs.map((r) => r.chasers[0]!) };
+}
+
+/** simulateChase, except that 'wave1' runs one chaser at a time (simulateEach). */
+export function simulateMethod(maze: Maze, opts: ChaseOptions): ChaseResult {
+  return opts.method === 'wave1' ? simulateEach(maze, opts) : simulateChase(maze, opts);
 }

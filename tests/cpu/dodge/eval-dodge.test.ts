@@ -1,6 +1,6 @@
 // eval:dodge's summary: missing data is null (printed n/a), never 0.
 import { describe, expect, it } from 'vitest';
-import { DRILLS, formatTable, presetRow, r2, runDrill } from '../../../src/cli/dodge-drills';
+import { DRILLS, FIRE_FROM, STRESS_DRILLS, formatTable, presetRow, r2, runDrill } from '../../../src/cli/dodge-drills';
 
 describe('eval:dodge summary', () => {
   it('keeps null for "no data": no bullet on any frame, no hit record', () => {
@@ -38,5 +38,31 @@ describe('eval:dodge summary', () => {
   it('has at least 10 drills', () => {
     expect(DRILLS.length).toBeGreaterThanOrEqual(10);
     expect(new Set(DRILLS.map((d) => d.name)).size).toBe(DRILLS.length);
+  });
+});
+
+describe('eval:dodge drills fire from enemies on screen (issue 15)', () => {
+  it('every bullet of every enemy drill starts at a live enemy inside the field that appeared at least FIRE_FROM frames before', () => {
+    for (const drill of DRILLS) {
+      let shots = 0;
+      runDrill('base', drill, 7, FIRE_FROM + 50, (x, y, frame, emitters) => {
+        shots++;
+        expect(frame, drill.name).toBeGreaterThanOrEqual(FIRE_FROM);
+        const from = emitters.find((e) => Math.abs(e.x - x) < 1e-9 && Math.abs(e.y - y) < 1e-9);
+        expect(from, `${drill.name} frame ${frame}: bullet at (${x}, ${y}) is not at an enemy`).toBeDefined();
+        expect(from!.hp).toBeGreaterThan(0);
+        expect(from!.y).toBeGreaterThanOrEqual(0); // inside the field, seen by the player
+        expect(frame - from!.spawn).toBeGreaterThanOrEqual(FIRE_FROM);
+      });
+      expect(shots, drill.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('the stress drills are labelled and have no enemy', () => {
+    for (const d of STRESS_DRILLS) {
+      expect(d.name).toMatch(/\(mid-field\)$/);
+      expect(d.place(0)).toEqual([]);
+    }
+    expect(STRESS_DRILLS.length).toBe(DRILLS.length);
   });
 });

@@ -1,20 +1,21 @@
 // Scenario files carry the lure's goalY (the CPU's home line) as well as goalX, so the dodge tool
 // reproduces a game preset's decision; the tool also prints the danger-only value the CPU's clear uses.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/dodge';
+import { runMain } from '../../cli/tool-run';
 import { CpuController, HOME_Y } from '../../../src/cpu/cpu-controller';
 import { moveName, parseDodgeScenario, ScenarioError, worldOfScenario } from '../../../src/cpu/dodge/index';
 import { createMatch, step } from '../../../src/sim/match';
 
 function run(args: string[]) {
-  return spawnSync('npx', ['tsx', 'src/cli/dodge.ts', ...args], { encoding: 'utf8', cwd: process.cwd() });
+  return runMain(main, args);
 }
 
 describe('dodge scenarios: goalY (the home line of the lure)', () => {
-  it('is optional, finite, and reaches the world', () => {
+  it('is optional, finite, and reaches the world', async () => {
     const s = parseDodgeScenario({ ship: { x: 100, y: 100 }, goalY: 313.6 });
     expect(worldOfScenario(s).goalY).toBe(313.6);
     expect(Number.isNaN(worldOfScenario(parseDodgeScenario({ ship: { x: 100, y: 100 } })).goalY)).toBe(true);
@@ -22,7 +23,7 @@ describe('dodge scenarios: goalY (the home line of the lure)', () => {
     expect(() => parseDodgeScenario({ ship: { x: 100, y: 100 }, goalY: 'low' }, 'g.json')).toThrow(/^g\.json: goalY: /);
   });
 
-  it('the tool reproduces a game preset\'s decision above the home line (and differs without goalY)', () => {
+  it('the tool reproduces a game preset\'s decision above the home line (and differs without goalY)', async () => {
     // Practice rules (no versus: no pull toward enemies), the ship above the home line and safe, a
     // few bullets falling elsewhere: the CPU's first decision and its path value.
     const m = createMatch({ seed: 4, mode: 'practice', infiniteLives: true, timeLimit: 0 });
@@ -55,13 +56,13 @@ describe('dodge scenarios: goalY (the home line of the lure)', () => {
     const without = join(dir, 'without.json');
     writeFileSync(withLine, JSON.stringify(scenario));
     writeFileSync(without, JSON.stringify({ ...scenario, goalY: undefined }));
-    const a = run([withLine, '--preset', 'hard', '--json']);
+    const a = await run([withLine, '--preset', 'hard', '--json']);
     expect(a.status).toBe(0);
     const out = JSON.parse(a.stdout.trim().split('\n').pop()!);
     expect(out.move).toBe(moveName(d.move));
     expect(out.value).toBe(d.value);
     expect(out.hazard).toBe(cpu.activeDodger.plan.hazard);
-    const b = JSON.parse(run([without, '--preset', 'hard', '--json']).stdout.trim().split('\n').pop()!);
+    const b = JSON.parse((await run([without, '--preset', 'hard', '--json'])).stdout.trim().split('\n').pop()!);
     expect(b.move).not.toBe(out.move);
     // Without the home line nothing pulls: the best value is higher.
     expect(b.value).toBeGreaterThan(out.value);

@@ -62,11 +62,51 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
     expect([r.finalHp, u.finalHp]).toEqual([2, 1]);
   });
 
-  it('start HP 1 of 5: the agent heals first, then restricted kills 3 and unrestricted 5', () => {
+  it('start HP 1 of 5: the agent heals first; restricted heals at four different points (once per point), unrestricted kills 5', () => {
     const { r, u, x } = runs('grid10-hp1.json');
-    expect([r.kills, u.kills, x.kills]).toEqual([3, 5, 5]);
     expect(r.history[0]!.done[0]!.do).toBe('heal');
-    expect([r.finalHp, u.finalHp]).toEqual([1, 1]);
+    // Replanning only after moves, restriction kept across turns: one heal per point, never two at the start cell
+    // (under the old rule it healed four times at the start cell and then killed 3; the paper heals at 2 points to HP 3).
+    const heals = r.history.flatMap((h) => {
+      let at = h.agent;
+      return h.done.flatMap((a) => (a.do === 'move' ? ((at = a.at), []) : a.do === 'heal' ? [at] : []));
+    });
+    expect(heals.slice(0, 4)).toEqual(['0,9', '0,8', '0,7', '0,6']);
+    expect(r.kills).toBe(2);
+    expect([u.kills, x.kills]).toEqual([5, 5]);
+    expect(u.finalHp).toBe(1);
+  });
+
+  it('replans only on the turns after a move; a turn of in-place actions keeps the plan', () => {
+    for (const file of ['grid10-hp5.json', 'grid10-hp7.json', 'grid10-hp1.json']) {
+      for (const run of Object.values(runs(file)).filter((v) => typeof v === 'object' && 'history' in v)) {
+        const hist = (run as ReturnType<typeof runExperiment>).history;
+        expect(hist[0]!.replanned).toBe(true);
+        for (let t = 1; t < hist.length; t++) {
+          const movedBefore = hist[t - 1]!.done.some((a) => a.do === 'move');
+          expect(hist[t]!.replanned, `${file} turn ${t}`).toBe(movedBefore);
+          // A kept plan is the rest of the previous one.
+          if (!movedBefore) expect(hist[t]!.planned).toEqual(hist[t - 1]!.planned.slice(hist[t - 1]!.done.length));
+        }
+      }
+    }
+  });
+
+  it('restricted: no location is healed at twice in one visit, across turns', () => {
+    for (const file of ['grid10-hp5.json', 'grid10-hp7.json', 'grid10-hp1.json']) {
+      const { r } = runs(file);
+      let cell = r.history[0]!.agent;
+      let healedHere = 0;
+      for (const h of r.history) {
+        for (const a of h.done) {
+          if (a.do === 'move') {
+            cell = a.at;
+            healedHere = 0;
+          } else if (a.do === 'heal') healedHere++;
+          expect(healedHere, `${file} at ${cell}`).toBeLessThanOrEqual(1);
+        }
+      }
+    }
   });
 
   it('shortest objective: no attacks, 18 moves, the same for every mode', () => {
@@ -86,6 +126,7 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
           const snap = snaps[t]!;
           // The snapshot is what the agent saw that turn: its cell, its HP, the live enemies.
           expect([snap.names[snap.start], snap.hp, snap.enemies.map((e) => snap.names[e.node])]).toEqual([h.agent, h.hp, h.enemies.map((e) => e.at)]);
+          if (!h.replanned) return; // a kept plan was checked on the turn it was made
           // Replanning on it gives the recorded plan, and the validator accepts it with the same totals.
           const p = plan(snap, { mode, objective: run.objective });
           expect(p.actions, `${file} ${mode} turn ${t}`).toEqual(h.planned);
@@ -99,6 +140,6 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
         });
       }
     }
-    expect(checked).toBeGreaterThan(250);
+    expect(checked).toBeGreaterThan(200);
   });
 });

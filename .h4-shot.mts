@@ -1,0 +1,24 @@
+import { build, preview } from 'vite';
+import { launch, openGame } from './tests/e2e/browser';
+const outDir = '/tmp/h4/dist';
+await build({ mode: 'e2e', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const server = await preview({ logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+const url = server.resolvedUrls!.local[0]!;
+const b = await launch();
+const { page, errors } = await openGame(b, url);
+const press = async (...ks: string[]) => { for (const k of ks) { await page.keyboard.press(k); await page.waitForTimeout(80); } };
+// go to the Record for a study row: Down 7 times from START
+await press('ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown');
+await page.waitForTimeout(300);
+await page.screenshot({ path: '/tmp/h4/title-record.png' });
+await press('ArrowRight');
+await page.waitForTimeout(200);
+await press('Enter');
+await page.waitForTimeout(900);
+await page.screenshot({ path: '/tmp/h4/countdown.png' });
+await page.waitForTimeout(4500);
+await page.screenshot({ path: '/tmp/h4/drill.png' });
+const live = await page.evaluate('(() => { const l = window.__twinfield.live; return l ? { frame: l.state.frame, config: l.state.config, extra: l.setup.extra, countdown: l.setup.countdown } : null })()');
+console.log(JSON.stringify(live));
+console.log('errors', JSON.stringify(errors));
+await b.close(); await server.close();

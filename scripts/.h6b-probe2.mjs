@@ -1,0 +1,22 @@
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFileSync, existsSync } from 'node:fs';
+import { join, extname } from 'node:path';
+const root = process.argv[2];
+const mime = { '.html': 'text/html', '.js': 'text/javascript', '.png': 'image/png', '.json': 'application/json', '.wav': 'audio/wav', '.woff2': 'font/woff2' };
+const srv = createServer((q, r) => { let f = join(root, q.url.split('?')[0]); if (f.endsWith('/')) f += 'index.html'; if (!existsSync(f)) { r.writeHead(404).end(); return; } r.writeHead(200, { 'content-type': mime[extname(f)] ?? 'application/octet-stream' }); r.end(readFileSync(f)); }).listen(0);
+await new Promise((ok) => srv.on('listening', ok));
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 960, height: 540 } });
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+let release; const held = new Promise((ok) => (release = ok));
+await p.route('**/media/sfx/**', async (route) => { console.log('held', route.request().url()); await held; await route.continue(); });
+const t0 = Date.now();
+await p.goto(`http://127.0.0.1:${srv.address().port}/`);
+console.log('goto done', Date.now() - t0);
+for (let i = 0; i < 10; i++) { console.log(await p.evaluate(() => [typeof window.__twinfield_game, window.__twinfield_game?.scene.isActive('preload'), window.__twinfield_game?.scene.getScenes(true).map(s => s.scene.key)])); await p.waitForTimeout(500); }
+await p.screenshot({ path: '/tmp/h6b-probe.png' });
+release();
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => window.__twinfield?.scene()));
+await b.close(); srv.close();

@@ -1,0 +1,188 @@
+// Builds the files the game serves as is (public/) from the editable sources (assets/):
+//   assets/art/sprites.ts  → public/media/sprites/*.png, public/media/images/*.png, bullets atlas,
+//                            public/icon.png (Canvas 2D recipes rendered in headless Chromium)
+//   assets/sfx/sounds.ts   → public/media/sfx/*.wav (scripts/sfx-synth.ts)
+//   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/*.woff2, subset to the characters the UI
+//                            uses, with the licence beside them
+//   → public/media/pack.json, the Phaser asset pack the Preloader scene loads, and the favicon / app icons.
+// Usage: npm run -s build:assets [-- --only art|sfx|fonts] [--json]
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import subsetFont from 'subset-font';
+import { MASTER, SAMPLE_RATE, SFX_NAMES, SOUNDS } from '../assets/sfx/sounds';
+import { encodeWav, renderSound } from './sfx-synth';
+
+const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled font into public/.
+  --only WHAT   art, sfx or fonts (default: all)
+  --json        print one JSON object (files written, bytes) as the last line`;
+
+const PUB = 'public';
+const MEDIA = join(PUB, 'media');
+const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
+const FONT_LICENCE = '/usr/share/doc/fonts-dejavu-core/copyright';
+
+function fail(msg: string): never {
+  process.stderr.write(`error: ${msg}\n`);
+  process.exit(2);
+}
+
+const written: { path: string; bytes: number }[] = [];
+function write(path: string, data: Uint8Array | string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, data);
+  written.push({ path, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length });
+}
+
+interface PackFile {
+  type: 'image' | 'atlas' | 'audio';
+  key: string;
+  url?: string;
+  textureURL?: string;
+  atlasURL?: string;
+}
+
+/** Runs the sprite recipes in Chromium; returns PNG bytes per output name. */
+async function renderArt(): Promise<{ sprites: string[]; images: string[]; bulletFrames: Record<string, { x: number; y: number; w: number; h: number }>; png: Map<string, Buffer> }> {
+  const bundle = await build({ entryPoints: ['assets/art/sprites.ts'], bundle: true, format: 'iife', globalName: 'Art', write: false, platform: 'browser', target: 'es2022' });
+  const code = bundle.outputFiles[0]!.text;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    // tsx keeps function names with a __name helper the page does not have.
+    await page.addScriptTag({ content: 'window.__name = (f) => f;' });
+    await page.addScriptTag({ content: code });
+    const out = (await page.evaluate(() => {
+      type Recipe = { key: string; w: number; h: number; draw: (ctx: CanvasRenderingContext2D) => void };
+      const A = (window as unknown as { Art: { SPRITES: Recipe[]; IMAGES: Recipe[]; BULLET_SHEET: Recipe; ICON: Recipe; BULLET_CELL: number; SHAPE_COUNT: number } }).Art;
+      const render = (r: Recipe, scale: number): string => {
+        const c = document.createElement('canvas');
+        c.width = Math.round(r.w * scale);
+        c.height = Math.round(r.h * scale);
+        const ctx = c.getContext('2d')!;
+        ctx.scale(scale, scale);
+        r.draw(ctx);
+        return c.toDataURL('image/png').slice('data:image/png;base64,'.length);
+      };
+      const files: Record<string, string> = {};
+      for (const [dir, list] of [['sprites', A.SPRITES], ['images', A.IMAGES]] as const)
+        for (const r of list) files[`${dir}/${r.key}.png`] = render(r, 1);
+      files['sprites/bullets.png'] = render(A.BULLET_SHEET, 1);
+      files['icon.png'] = render(A.ICON, 1);
+      const frames: Record<string, { x: number; y: number; w: number; h: number }> = {};
+      const cols = A.BULLET_SHEET.w / A.BULLET_CELL;
+      for (let s = 0; s < A.SHAPE_COUNT; s++)
+        for (let c = 0; c < cols; c++) frames[`b${s}_${c}`] = { x: c * A.BULLET_CELL, y: s * A.BULLET_CELL, w: A.BULLET_CELL, h: A.BULLET_CELL };
+      return { files, sprites: A.SPRITES.map((r) => r.key), images: A.IMAGES.map((r) => r.key), frames };
+    })) as { files: Record<string, string>; sprites: string[]; images: string[]; frames: Record<string, { x: number; y: number; w: number; h: number }> };
+    const png = new Map<string, Buffer>();
+    for (const [name, b64] of Object.entries(out.files)) png.set(name, Buffer.from(b64, 'base64'));
+    return { sprites: out.sprites, images: out.images, bulletFrames: out.frames, png };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Phaser's JSON-hash atlas of the bullet sheet at `scale`. */
+function bulletAtlas(frames: Record<string, { x: number; y: number; w: number; h: number }>, image: string, scale: number, size: { w: number; h: number }): string {
+  const f: Record<string, unknown> = {};
+  for (const [k, r] of Object.entries(frames)) {
+    const w = r.w * scale;
+    const h = r.h * scale;
+    f[k] = { frame: { x: r.x * scale, y: r.y * scale, w, h }, rotated: false, trimmed: false, spriteSourceSize: { x: 0, y: 0, w, h }, sourceSize: { w, h } };
+  }
+  return JSON.stringify({ frames: f, meta: { app: 'twinfield scripts/build-assets.ts', image, format: 'RGBA8888', size: { w: size.w * scale, h: size.h * scale }, scale: String(scale) } }, null, 1) + '\n';
+}
+
+async function buildArt(): Promise<PackFile[]> {
+  const art = await renderArt();
+  rmSync(join(MEDIA, 'sprites'), { recursive: true, force: true });
+  rmSync(join(MEDIA, 'images'), { recursive: true, force: true });
+  for (const [name, bytes] of art.png) write(name === 'icon.png' ? join(PUB, name) : join(MEDIA, name), bytes);
+  const sheet = { w: 0, h: 0 };
+  for (const f of Object.values(art.bulletFrames)) {
+    sheet.w = Math.max(sheet.w, f.x + f.w);
+    sheet.h = Math.max(sheet.h, f.y + f.h);
+  }
+  write(join(MEDIA, 'sprites/bullets.json'), bulletAtlas(art.bulletFrames, 'bullets.png', 1, sheet));
+  const files: PackFile[] = [];
+  for (const k of art.sprites) files.push({ type: 'image', key: k, url: `media/sprites/${k}.png` });
+  for (const k of art.images) files.push({ type: 'image', key: k, url: `media/images/${k}.png` });
+  files.push({ type: 'atlas', key: 'bullets', textureURL: 'media/sprites/bullets.png', atlasURL: 'media/sprites/bullets.json' });
+  return files;
+}
+
+function buildSfx(): PackFile[] {
+  rmSync(join(MEDIA, 'sfx'), { recursive: true, force: true });
+  const files: PackFile[] = [];
+  for (const name of SFX_NAMES) {
+    write(join(MEDIA, `sfx/${name}.wav`), encodeWav(renderSound(SOUNDS[name], SAMPLE_RATE, MASTER), SAMPLE_RATE));
+    files.push({ type: 'audio', key: `sfx-${name}`, url: `media/sfx/${name}.wav` });
+  }
+  return files;
+}
+
+/** The characters the bundled fonts keep: Latin (with Latin-1 and Latin Extended-A), Greek and the
+ * punctuation, arrows, maths, box and shape symbols the menus, HUD and lab use. */
+export function fontText(): string {
+  const ranges: [number, number][] = [
+    [0x20, 0x7e], [0xa0, 0x17f], [0x391, 0x3c9], [0x2010, 0x2027], [0x2030, 0x203a], [0x2190, 0x2199],
+  ];
+  let s = '−∓∙√∞∇∑∫≈≠≡≤≥⊕⌊⌋─│┌┐└┘├┤┬┴┼═║■□▪▲△▶▷▼▽◀◁◆◇○●◦❚';
+  for (const [a, b] of ranges) for (let c = a; c <= b; c++) s += String.fromCodePoint(c);
+  return s;
+}
+
+async function buildFonts(): Promise<void> {
+  if (!existsSync(FONT_DIR)) fail(`${FONT_DIR}: DejaVu fonts not found (apt-get install fonts-dejavu-core)`);
+  rmSync(join(PUB, 'fonts'), { recursive: true, force: true });
+  const text = fontText();
+  for (const [src, out] of [['DejaVuSans.ttf', 'twinfield-sans.woff2'], ['DejaVuSans-Bold.ttf', 'twinfield-sans-bold.woff2'], ['DejaVuSansMono.ttf', 'twinfield-mono.woff2']] as const) {
+    const bytes = await subsetFont(readFileSync(join(FONT_DIR, src)), text, { targetFormat: 'woff2' });
+    write(join(PUB, 'fonts', out), bytes);
+  }
+  mkdirSync(join(PUB, 'fonts'), { recursive: true });
+  copyFileSync(FONT_LICENCE, join(PUB, 'fonts', 'LICENSE-DejaVu.txt'));
+  written.push({ path: join(PUB, 'fonts', 'LICENSE-DejaVu.txt'), bytes: readFileSync(FONT_LICENCE).length });
+  write(
+    join(PUB, 'fonts', 'README.txt'),
+    'DejaVu Sans, DejaVu Sans Bold and DejaVu Sans Mono (Debian package fonts-dejavu-core), subset to the\n' +
+      'characters the game shows (scripts/build-assets.ts) and renamed Twinfield Sans / Twinfield Mono as the\n' +
+      'Bitstream Vera licence asks of modified fonts. Licence: LICENSE-DejaVu.txt beside this file.\n',
+  );
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let only: string | null = null;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--help' || a === '-h') {
+      process.stdout.write(HELP + '\n');
+      return;
+    }
+    if (a === '--json') json = true;
+    else if (a === '--only') {
+      only = argv[++i] ?? '';
+      if (!['art', 'sfx', 'fonts'].includes(only)) fail(`--only: expected art, sfx or fonts, got '${only}'`);
+    } else fail(`unknown argument ${a} (see --help)`);
+  }
+  const packPath = join(MEDIA, 'pack.json');
+  const old = existsSync(packPath) ? (JSON.parse(readFileSync(packPath, 'utf8')) as { main: { files: PackFile[] } }).main.files : [];
+  const keep = (t: PackFile['type'][]) => old.filter((f) => t.includes(f.type));
+  const art = !only || only === 'art' ? await buildArt() : keep(['image', 'atlas']);
+  const sfx = !only || only === 'sfx' ? buildSfx() : keep(['audio']);
+  if (!only || only === 'fonts') await buildFonts();
+  if (!only || only !== 'fonts') write(packPath, JSON.stringify({ main: { files: [...art, ...sfx] } }, null, 1) + '\n');
+  const total = written.reduce((s, f) => s + f.bytes, 0);
+  process.stdout.write(`wrote ${written.length} files, ${(total / 1024).toFixed(0)} KiB\n`);
+  if (json) process.stdout.write(JSON.stringify({ files: written, bytes: total }) + '\n');
+}
+
+main().catch((e) => {
+  process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+// Records the golden replays under tests/fixtures/replays/ (headless, deterministic: fixed seeds,
+// a fixed date, the sim and the controllers only), and their manifest golden.json. Run it after
+// bumping SIM_VERSION: `npm run -s golden:record`. `--check` re-records in memory and exits 1 when
+// a committed file differs (nothing is written). tests/replay/golden.test.ts verifies every file.
+import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createController } from '../src/controllers/registry';
+import { DODGE_PRESETS } from '../src/cpu/presets';
+import { encodeReplay, replayFromRunner } from '../src/replay';
+import { writeFileAtomic } from '../src/replay/node';
+import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../src/sim';
+import { SIM_VERSION, type MatchConfig } from '../src/sim/config';
+import { Rng } from '../src/sim/rng';
+import { runTool } from '../src/cli/common';
+
+export const GOLDEN_DIR = 'tests/fixtures/replays';
+const DATE = '2026-01-01T00:00:00.000Z';
+const FRAMES = 1200;
+
+/**
+ * Seeded human-like input standing in for a person at the keyboard: keys held for several frames
+ * (taps and sweeps), shot held in long spells, focus and charge now and then. Marked human, as a
+ * recording of a person is.
+ */
+class ScriptedPerson implements Controller {
+  readonly human = true;
+  readonly spec = 'human';
+  private rng: Rng;
+  private move = 0;
+  private moveLeft = 0;
+  private shot = true;
+  private shotLeft = 0;
+  private focus = false;
+  private focusLeft = 0;
+  private charge = 0;
+
+  constructor(seed: number) {
+    this.rng = new Rng(`golden-person:${seed}`);
+  }
+
+  decide(): number {
+    const r = this.rng;
+    if (--this.moveLeft <= 0) {
+      this.move = r.next() < 0.35 ? 0 : MOVE_BITS[1 + r.int(8)]!;
+      this.moveLeft = r.next() < 0.8 ? 4 + r.int(17) : 20 + r.int(60);
+    }
+    if (--this.shotLeft <= 0) {
+      this.shot = r.next() < 0.9;
+      this.shotLeft = this.shot ? 60 + r.int(300) : 5 + r.int(30);
+    }
+    if (--this.focusLeft <= 0) {
+      this.focus = r.next() < 0.3;
+      this.focusLeft = 20 + r.int(120);
+    }
+    if (this.charge > 0) this.charge--;
+    else if (r.next() < 0.004) this.charge = 30 + r.int(50);
+    return this.move | (this.shot ? Input.SHOT : 0) | (this.focus ? Input.FOCUS : 0) | (this.charge > 0 ? Input.CHARGE : 0);
+  }
+}
+
+export interface GoldenSpec {
+  file: string;
+  /** What it covers: 'open', 'maze', 'preset:NAME', 'human'. */
+  covers: string[];
+  seed: number;
+  config: Partial<MatchConfig>;
+  p1: string;
+  p2: string;
+}
+
+function controller(spec: string, seed: number): Controller {
+  return spec.startsWith('person:') ? new ScriptedPerson(seed * 31 + Number(spec.slice(7))) : createController(spec);
+}
+
+export function goldenSpecs(): GoldenSpec[] {
+  const specs: GoldenSpec[] = [
+    { file: 'open-normal-vs-hard.twrp', covers: ['open'], seed: 11, config: { stages: 'open', difficulty: 'normal' }, p1: 'cpu:normal', p2: 'cpu:hard' },
+    { file: 'maze-normal-vs-hard.twrp', covers: ['maze'], seed: 12, config: { stages: 'maze', difficulty: 'normal' }, p1: 'cpu:normal', p2: 'cpu:hard' },
+    { file: 'human-vs-cpu-normal.twrp', covers: ['human'], seed: 13, config: { stages: 'open', difficulty: 'normal' }, p1: 'person:1', p2: 'cpu:normal' },
+  ];
+  DODGE_PRESETS.forEach((p, i) => specs.push({ file: `preset-${p.name}.twrp`, covers: [`preset:${p.name}`], seed: 20 + i, config: { stages: 'open', difficulty: 'hard' }, p1: `cpu:${p.name}`, p2: 'person:2' }));
+  return specs;
+}
+
+/** Plays one golden match and returns its replay file. */
+export function recordGolden(g: GoldenSpec): Uint8Array {
+  const s = createMatch({ seed: g.seed, timeLimit: FRAMES, lives: 99, ...g.config });
+  const runner = new MatchRunner(s, [controller(g.p1, g.seed), controller(g.p2, g.seed)]);
+  runner.runUntil(FRAMES);
+  const names = [g.p1, g.p2].map((p, i) => (p.startsWith('person:') ? `Player ${i + 1}` : undefined));
+  return encodeReplay(replayFromRunner(runner, { date: DATE, names, extra: { golden: g.file } }));
+}
+
+if (process.argv[1] && /record-golden\.ts$/.test(process.argv[1])) {
+  void runTool(
+    {
+      name: 'golden:record',
+      usage: 'npm run -s golden:record -- [--check] [--json]',
+      summary: `Records every golden replay (open and maze stages, each CPU preset, a human-input match; ${FRAMES} frames each) into ${GOLDEN_DIR}/ with this build's sim version, and the manifest golden.json. --check re-records in memory and reports files that differ, writing nothing (exit 1 when any does).`,
+      options: [{ name: 'check', kind: 'flag', help: 'compare with the committed files instead of writing' }],
+      positional: [0, 0],
+    },
+    (args, json) => {
+      const check = args.opts.check === true;
+      const out: { file: string; bytes: number; same: boolean }[] = [];
+      for (const g of goldenSpecs()) {
+        const bytes = recordGolden(g);
+        const path = join(GOLDEN_DIR, g.file);
+        const same = existsSync(path) && Buffer.compare(readFileSync(path), Buffer.from(bytes)) === 0;
+        if (!check) writeFileAtomic(path, bytes);
+        out.push({ file: g.file, bytes: bytes.length, same });
+        if (!json) console.log(`${check ? (same ? 'same   ' : 'DIFFERS') : 'wrote  '} ${path} (${bytes.length} B)`);
+      }
+      const manifest = { sim: SIM_VERSION, frames: FRAMES, date: DATE, replays: goldenSpecs() };
+      if (!check) writeFileAtomic(join(GOLDEN_DIR, 'golden.json'), new TextEncoder().encode(JSON.stringify(manifest, null, 2) + '\n'));
+      if (check && out.some((o) => !o.same)) process.exitCode = 1;
+      return { sim: SIM_VERSION, check, files: out };
+    },
+  );
+}

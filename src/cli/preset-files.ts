@@ -1,0 +1,40 @@
+// Node tools accept a preset file wherever they accept a preset name: `--p1 cpu:my-cpu.json`,
+// `--difficulty my-stage.json`. Importing this module makes the `cpu:` controller kind read files
+// (anything ending in .json is a file path, relative to the working directory).
+import { readFileSync } from 'node:fs';
+import { CpuController } from '../cpu/cpu-controller';
+import { DODGE_PRESETS, getDodgePreset, parseDodgePreset, type DodgePreset } from '../cpu/presets';
+import { ControllerSpecError, registerController } from '../controllers/registry';
+import { getStagePreset, parseStagePreset, type StagePreset } from '../sim/stage-preset';
+import { parseJsonText, UsageError } from './common';
+
+export const isPresetFile = (arg: string) => /\.json$/i.test(arg);
+
+function readJson(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${path}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return parseJsonText(text, path);
+}
+
+/** A CPU preset by built-in name or from a .json file (errors name the file and field). */
+export function loadCpuPreset(arg: string): DodgePreset {
+  return isPresetFile(arg) ? parseDodgePreset(readJson(arg), arg) : getDodgePreset(arg);
+}
+
+/** A stage preset by built-in name or from a .json file. */
+export function loadStagePreset(arg: string): StagePreset {
+  return isPresetFile(arg) ? parseStagePreset(readJson(arg), arg) : getStagePreset(arg);
+}
+
+registerController('cpu', `cpu:PRESET — the influence-map dodger CPU; PRESET is ${DODGE_PRESETS.map((p) => p.name).join(', ')} or a preset file (.json)`, (arg, spec) => {
+  if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json`);
+  try {
+    return new CpuController(loadCpuPreset(arg));
+  } catch (e) {
+    throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+  }
+});

@@ -1,0 +1,251 @@
+// Difficulty presets headless: list and describe them, evaluate CPU presets over many seeds on
+// worker threads, calibrate one parameter to a target, and check the built-in ladder against the
+// frozen novice reference (docs/presets.md).
+import { writeFileSync } from 'node:fs';
+import { CPU_PRESET_FIELDS, DIFFICULTY_PRESETS, DODGE_PRESETS, NOVICE_PRESET, type DodgePreset } from '../cpu/presets';
+import { DIFFICULTY_PAIRS, resolvePair } from '../cpu/presets/pairs';
+import { pooledHumanLikeness, replayLogs, type HumanLikeness } from '../metrics';
+import { calibrate, type Measurement } from '../preset-eval/calibrate';
+import type { EvalJob } from '../preset-eval/jobs';
+import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
+import type { Interval } from '../preset-eval/stats';
+import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
+import { readReplayFile } from '../replay/node';
+import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
+import { runTool, UsageError, type ParsedArgs, type ToolSpec } from './common';
+import { loadCpuPreset, loadStagePreset } from './preset-files';
+import { runJobs } from './presets-pool';
+
+const METRICS = ['hits_per_min', 'win_rate', 'survival_s'] as const;
+type Metric = (typeof METRICS)[number];
+
+const spec: ToolSpec = {
+  name: 'presets',
+  usage: 'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder  [options] [--json]',
+  summary: [
+    'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
+    '  list                 the built-in CPU presets, stage presets and difficulty pairs',
+    '  fields               every schema field: range, step, meaning, the paper\'s value',
+    '  eval PRESET...       per stage: a practice drill (hits/min) and versus matches against the',
+    '                       opponents (win rate, survival, hits/min), 95 % CIs over the seeds, and',
+    '                       the human-likeness metrics (beside human recordings given with --human)',
+    `  calibrate PRESET     finds --param's value where METRIC (${METRICS.join(', ')}) hits the target`,
+    '                       (noisy bisection, more seeds near the answer); writes the preset to --out',
+    '  ladder               the built-in pairs against the frozen novice reference, with the targets',
+    'Seeds run on worker threads (one per core); progress goes to stderr.',
+  ].join('\n'),
+  positional: [1, 64],
+  options: [
+    { name: 'stage', kind: 'string', help: 'eval/calibrate: stage preset (name or .json); eval also takes "all"', default: 'normal' },
+    { name: 'seeds', kind: 'int', help: 'seeds per measurement (eval default 20, ladder 40, calibrate: first measurement, 10)' },
+    { name: 'opponents', kind: 'string', help: 'eval: comma-separated reference opponents (CPU presets)', default: `normal,${NOVICE_PRESET}` },
+    { name: 'drill-seconds', kind: 'int', help: 'eval/calibrate: length of the practice drill', default: 60 },
+    { name: 'human', kind: 'string', help: 'eval: comma-separated replay files; their human sides\' metrics are printed beside' },
+    { name: 'param', kind: 'string', help: 'calibrate: the numeric field to calibrate (e.g. reactionFrames, slip, depth, cpu.clearBelow)' },
+    { name: 'target', kind: 'string', help: `calibrate: METRIC=VALUE, METRIC one of ${METRICS.join(', ')}` },
+    { name: 'opponent', kind: 'string', help: 'calibrate: the opponent for win_rate and survival_s', default: 'normal' },
+    { name: 'min', kind: 'number', help: 'calibrate: lower end of the search (default: the field\'s minimum)' },
+    { name: 'max', kind: 'number', help: 'calibrate: upper end of the search (default: the field\'s maximum)' },
+    { name: 'max-seeds', kind: 'int', help: 'calibrate: most seeds at one value', default: 80 },
+    { name: 'out', kind: 'string', help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json)' },
+    { name: 'reference', kind: 'string', help: 'ladder: the reference CPU preset', default: NOVICE_PRESET },
+    { name: 'pairs', kind: 'string', help: 'ladder: comma-separated pairs to play (default: all four)' },
+    { name: 'workers', kind: 'int', help: 'worker threads (default: one per core; 0 = this thread)' },
+  ],
+};
+
+const pct = (i: Interval) => `${(100 * i.value).toFixed(0)} % [${(100 * i.lo).toFixed(0)}–${(100 * i.hi).toFixed(0)}]`;
+const ci = (i: Interval | null, d = 2) => (i === null || i.n === 0 ? '—' : `${i.value.toFixed(d)} [${i.lo.toFixed(d)}–${i.hi.toFixed(d)}]`);
+const num = (v: number | null, d = 2) => (v === null ? '—' : v.toFixed(d));
+
+function seedsOpt(o: ParsedArgs['opts'], dflt: number): number {
+  const n = (o.seeds as number | undefined) ?? dflt;
+  if (n < 1 || n > 10000) throw new UsageError(`--seeds must be from 1 to 10000, got ${n}`);
+  return n;
+}
+
+function workersOpt(o: ParsedArgs['opts']): number | undefined {
+  const w = o.workers as number | undefined;
+  if (w !== undefined && (w < 0 || w > 64)) throw new UsageError(`--workers must be from 0 to 64, got ${w}`);
+  return w;
+}
+
+function stagesOpt(arg: string): StagePreset[] {
+  return arg === 'all' ? [...STAGE_PRESETS] : arg.split(',').map(loadStagePreset);
+}
+
+function hlLine(label: string, h: HumanLikeness): string {
+  return `  ${label.padEnd(22)} 1-frame/min ${num(h.one_frame_per_min, 1)}, dir changes/s ${num(h.dir_changes_per_s)}, moving ${num(h.moving_fraction)}, mean clearance ${num(h.mean_clearance, 1)}, hits/min ${num(h.hits_per_min)}`;
+}
+
+async function cmdEval(args: ParsedArgs, json: boolean): Promise<object> {
+  const o = args.opts;
+  const presets = args.positional.slice(1).map(loadCpuPreset);
+  if (presets.length === 0) throw new UsageError('eval needs at least one PRESET (a name or a .json file)');
+  const seeds = seedsOpt(o, 20);
+  const drillSeconds = o['drill-seconds'] as number;
+  if (drillSeconds < 0 || drillSeconds > 3600) throw new UsageError(`--drill-seconds must be from 0 to 3600, got ${drillSeconds}`);
+  const stages = stagesOpt(o.stage as string);
+  const opponents = (o.opponents as string) === '' ? [] : (o.opponents as string).split(',').map(loadCpuPreset);
+  let human: HumanLikeness | null = null;
+  if (o.human) {
+    const logs = (o.human as string).split(',').flatMap((f) => {
+      const r = readReplayFile(f);
+      const ls = replayLogs(r);
+      return ls.filter((_, i) => r.sides[i]!.human);
+    });
+    if (logs.length === 0) throw new UsageError(`--human ${String(o.human)}: no human side in these replays`);
+    human = pooledHumanLikeness(logs);
+  }
+  const jobs: EvalJob[] = presets.flatMap((p) => suiteJobs(p, { stages, opponents, seeds, drillSeconds }));
+  const { results, stats } = await runJobs(jobs, 'eval', workersOpt(o));
+  const summaries: PresetSummary[] = presets.map((p) => summarize(p.name, results));
+  const perSeed = stats.jobs / stats.seconds / (jobs.length / seeds); // whole seeds (all of a seed's jobs) per second
+  if (!json) {
+    for (const s of summaries) {
+      console.log(`${s.preset}`);
+      for (const st of s.stages) {
+        console.log(`  stage ${st.stage}: drill hits/min ${ci(st.drill_hits_per_min)}`);
+        for (const v of st.versus) console.log(`    vs ${v.opponent.padEnd(10)} win ${pct(v.win_rate)}, survival ${ci(v.survival_s, 1)} s, hits/min ${ci(v.hits_per_min)}`);
+      }
+      console.log(hlLine('human-likeness', s.human_likeness));
+    }
+    if (human) console.log(hlLine('human recordings', human));
+    console.log(`${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`);
+  }
+  return { seeds, stages: stages.map((s) => s.name), opponents: opponents.map((p) => p.name), presets: summaries, human, runs: stats.jobs, workers: stats.workers, seconds: stats.seconds, seeds_per_s: perSeed, runs_per_s: stats.jobsPerSecond };
+}
+
+function setField(p: DodgePreset, path: string, v: number): DodgePreset {
+  const copy = structuredClone(p) as unknown as Record<string, unknown>;
+  const keys = path.split('.');
+  let o = copy;
+  for (const k of keys.slice(0, -1)) o = o[k] as Record<string, unknown>;
+  o[keys[keys.length - 1]!] = v;
+  return copy as unknown as DodgePreset;
+}
+
+async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
+  const o = args.opts;
+  if (args.positional.length !== 2) throw new UsageError('calibrate needs exactly one PRESET');
+  const preset = loadCpuPreset(args.positional[1]!);
+  const param = o.param as string | undefined;
+  if (!param) throw new UsageError('calibrate needs --param NAME');
+  const field = CPU_PRESET_FIELDS.find((f) => f.path === param);
+  const numeric = CPU_PRESET_FIELDS.filter((f) => f.kind === 'int' || f.kind === 'number').map((f) => f.path);
+  if (!field || (field.kind !== 'int' && field.kind !== 'number')) throw new UsageError(`--param ${param}: not a numeric preset field (numeric fields: ${numeric.join(', ')})`);
+  const m = /^([a-z_]+)=(-?[0-9.]+)$/.exec((o.target as string | undefined) ?? '');
+  if (!m) throw new UsageError(`--target must be METRIC=VALUE with METRIC one of ${METRICS.join(', ')}, got '${String(o.target ?? '')}'`);
+  const metric = m[1] as Metric;
+  if (!METRICS.includes(metric)) throw new UsageError(`--target: unknown metric '${m[1]}' (known: ${METRICS.join(', ')})`);
+  const target = Number(m[2]);
+  if (!Number.isFinite(target)) throw new UsageError(`--target: '${m[2]}' is not a number`);
+  const stage = loadStagePreset(o.stage as string);
+  const opponent = loadCpuPreset(o.opponent as string);
+  const lo = (o.min as number | undefined) ?? field.min!;
+  const hi = (o.max as number | undefined) ?? field.max!;
+  if (lo < field.min! || hi > field.max! || !(hi > lo)) throw new UsageError(`--min/--max: need ${field.min} ≤ min < max ≤ ${field.max} for ${param}, got ${lo}..${hi}`);
+  const seeds = seedsOpt(o, 10);
+  const maxSeeds = Math.max(seeds, o['max-seeds'] as number);
+  const drillSeconds = o['drill-seconds'] as number;
+  const workers = workersOpt(o);
+  const step = field.kind === 'int' ? 1 : field.step!;
+  const res = await calibrate({
+    lo, hi, step, target, seeds, maxSeeds,
+    measure: async (value, from, count) => {
+      const cpu = setField(preset, param, value);
+      const jobs: EvalJob[] = Array.from({ length: count }, (_, k) =>
+        metric === 'hits_per_min' ? { kind: 'drill', seed: from + k, cpu, stage, seconds: drillSeconds } : { kind: 'versus', seed: from + k, cpu, opponent, stage },
+      );
+      const { results } = await runJobs(jobs, `${param}=${value}`, workers);
+      return results.map((r) => (metric === 'hits_per_min' ? (r.hits * 3600) / r.frames : metric === 'win_rate' ? r.won! : r.survival));
+    },
+    onMeasure: (x: Measurement) => {
+      if (!json) console.log(`  ${param} = ${x.param}: ${metric} ${ci(x)} (${x.n} seeds)`);
+    },
+  });
+  const e = res.estimate;
+  const out = setField(preset, param, res.value);
+  const note = `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
+  out.description = `${preset.description} ${note}`.trim().slice(-400);
+  const file = (o.out as string | undefined) ?? `${preset.name}-calibrated.json`;
+  writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+  if (!json) {
+    if (!res.reachable) console.log(`target ${metric}=${target} is outside what ${param} ${lo}..${hi} reaches; the nearest end is kept`);
+    console.log(note);
+    console.log(`${res.seedsRun} runs; wrote ${file}`);
+  }
+  return { preset: preset.name, param, metric, target, value: res.value, estimate: e, reachable: res.reachable, direction: res.direction, trace: res.trace, runs: res.seedsRun, file };
+}
+
+async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
+  const o = args.opts;
+  if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
+  const seeds = seedsOpt(o, 40);
+  const reference = loadCpuPreset(o.reference as string);
+  const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : (o.pairs as string).split(',');
+  for (const w of want) if (!DIFFICULTY_PAIRS.some((p) => p.name === w)) throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);
+  const rungs = DIFFICULTY_PAIRS.filter((p) => want.includes(p.name)).map((p) => ({ pair: p.name, ...resolvePair(p) }));
+  const { results, stats } = await runJobs(ladderJobs(reference, rungs, seeds), 'ladder', workersOpt(o));
+  const r = ladderResult(rungs, results);
+  if (!json) {
+    console.log(`ladder against ${reference.name}, ${seeds} seeds per pair (versus, open stages)`);
+    console.log('pair      CPU win rate [95 % CI]   target      novice survival s   match s   meets');
+    for (const x of r.rungs) {
+      const t = x.target ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} %${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}` : '';
+      console.log(`${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`);
+    }
+    console.log(`ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`);
+  }
+  return { ...r, seeds, reference: reference.name, seconds: stats.seconds };
+}
+
+function cmdList(json: boolean): object {
+  const out = {
+    cpu: DODGE_PRESETS.map((p) => ({ name: p.name, label: p.label, description: p.description })),
+    stage: STAGE_PRESETS.map((p) => ({ name: p.name, label: p.label, description: p.description })),
+    pairs: DIFFICULTY_PAIRS,
+  };
+  if (!json) {
+    console.log('CPU presets:');
+    for (const p of out.cpu) console.log(`  ${p.name.padEnd(11)} ${p.description}`);
+    console.log('stage presets:');
+    for (const p of out.stage) console.log(`  ${p.name.padEnd(11)} ${p.description}`);
+    console.log(`difficulty pairs: ${DIFFICULTY_PAIRS.map((p) => `${p.label} (stage ${p.stage} + cpu ${p.cpu})`).join(', ')}`);
+  }
+  return out;
+}
+
+function cmdFields(json: boolean): object {
+  if (!json) {
+    for (const [title, fields] of [['CPU preset', CPU_PRESET_FIELDS], ['stage preset', STAGE_PRESET_FIELDS]] as const) {
+      console.log(`${title} fields:`);
+      for (const f of fields) {
+        const range = f.kind === 'enum' ? f.options!.join(' | ') : f.kind === 'boolean' ? 'true | false' : `${f.min}..${f.max} step ${f.step}${f.unit ? ' ' + f.unit : ''}`;
+        console.log(`  ${f.path.padEnd(18)} ${range.padEnd(28)} ${f.paper !== undefined ? `paper ${String(f.paper)}; ` : ''}${f.description}`);
+      }
+    }
+  }
+  return { cpu: CPU_PRESET_FIELDS, stage: STAGE_PRESET_FIELDS, difficulties: DIFFICULTY_PRESETS, builtin_cpu: DODGE_PRESETS.map((p) => p.name) };
+}
+
+await runTool(spec, async (args, json) => {
+  const cmd = args.positional[0]!;
+  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > (cmd === 'ladder' ? 1 : 1)) throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
+  switch (cmd) {
+    case 'list':
+      return cmdList(json);
+    case 'fields':
+      return cmdFields(json);
+    case 'eval':
+      return cmdEval(args, json);
+    case 'calibrate':
+      return cmdCalibrate(args, json);
+    case 'ladder':
+      return cmdLadder(args, json);
+    default:
+      throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder)`);
+  }
+});
+
+

@@ -1,0 +1,196 @@
+// Clip orchestration of the playback scene: the clip dialog, the encoders this browser has, and
+// the export itself — the game loop asleep, every sim frame stepped, drawn, rendered and captured
+// by hand (one video frame per sim frame), the clip stored next to its replay. The scene keeps
+// playback; this file keeps everything a clip needs from it behind `ClipHost`.
+import type Phaser from 'phaser';
+import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
+import { clipSupport, type FormatSupport } from '../clips/support';
+import type { ReplayPlayer } from '../replay';
+import type { CpuShadow } from '../playback/cpu-shadow';
+import { STEP_MS } from '../playback/transport';
+import { FPS } from '../sim/constants';
+import { ReplayLibrary } from '../storage/replay-library';
+import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
+import { openClipDialog, type ClipRequest } from '../ui/clip-dialog';
+import type { MatchView } from '../views/match-view';
+import { GAME_W } from '../views/layout';
+
+/**
+ * A clip starts this many frames early, unseen, from a fresh visual state, so effects of events
+ * just before its start (bursts last ≤ 50 frames, shakes ≤ 40) are on screen as in continuous
+ * play, and yet its pixels depend only on the replay, the range, the field and the options.
+ */
+export const CLIP_PREROLL_FRAMES = 60;
+
+/** What a clip export can report per rendered frame (tests hash the pixels). */
+export type ClipFrameHook = (ctx: CanvasRenderingContext2D, frame: number, overlays: { wave: boolean; cpu: boolean }) => void;
+
+/** What the clip code needs of the playback scene. */
+export interface ClipHost {
+  readonly game: Phaser.Game;
+  readonly player: ReplayPlayer;
+  readonly mv: MatchView;
+  readonly sides: number;
+  readonly shadows: readonly (CpuShadow | null)[];
+  readonly entryId: string | null;
+  readonly stem: string;
+  readonly replayKey: string;
+  readonly survey: boolean;
+  /** One sim step with its effects (sounds are off while exporting). */
+  advanceOne(): boolean;
+  /** Lets the CPU views decide at the current frame. */
+  observeCpu(): void;
+  /** The control bar, banner and hints hidden (true) for the export, shown again (false) after. */
+  setExporting(on: boolean): void;
+  /** Redraws at the current frame (after the export returns to where it was). */
+  redraw(): void;
+  /** The pad hint for the HUD now ('' without a gamepad). */
+  padHint(): string;
+}
+
+export interface ClipResult {
+  info: ClipInfo | null;
+  blob: Blob;
+  filename: string;
+  elapsed: number;
+  bytes: Uint8Array;
+  codec: string;
+}
+
+export class PlaybackClips {
+  private supportCache: Promise<Record<ClipFormat, FormatSupport>> | null = null;
+  private closeDialog: (() => void) | null = null;
+  exporting = false;
+  dialogOpen = false;
+
+  constructor(private readonly h: ClipHost) {}
+
+  support(): Promise<Record<ClipFormat, FormatSupport>> {
+    const r = clipRect('both', this.h.sides);
+    return (this.supportCache ??= clipSupport(r.w, r.h));
+  }
+
+  close(): void {
+    this.closeDialog?.();
+  }
+
+  open(): void {
+    if (this.dialogOpen) return;
+    this.dialogOpen = true;
+    const h = this.h;
+    void ReplayLibrary.open()
+      .catch(() => null)
+      .then((lib) => {
+        this.closeDialog = openClipDialog({
+          library: h.entryId ? lib : null,
+          replayId: h.entryId,
+          fileName: (range, field, format, survey) => this.fileName(range, field, format, survey),
+          sides: h.sides,
+          current: h.player.frame,
+          lastFrame: h.player.lastFrame,
+          survey: h.survey,
+          support: () => this.support(),
+          run: (req, progress, signal) => this.export(req, progress, signal),
+          onClose: () => {
+            this.dialogOpen = false;
+            this.closeDialog = null;
+          },
+        });
+      });
+  }
+
+  /** A clip's file name: neutral for survey clips (a survey is blind), else with date and players. */
+  fileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
+    return clipName({ stem: this.h.stem, replayKey: this.h.replayKey }, range, field, format, survey);
+  }
+
+  /**
+   * Positions the view at a clip's first frame from a fresh visual state: the player goes to
+   * CLIP_PREROLL_FRAMES before it, particles, shake and visual streams restart (seeded from the
+   * match seed and that frame), the CPU views restart there, and the frames up to the start are
+   * played and drawn unseen. So the clip's pixels are a function of (replay, range, field,
+   * options) and never of what was watched before.
+   */
+  private startAt(start: number): void {
+    const { player: p, mv } = this.h;
+    p.seek(Math.max(0, start - CLIP_PREROLL_FRAMES));
+    mv.resetVisuals(p.state);
+    for (const s of this.h.shadows) s?.restart();
+    while (p.frame < start) {
+      if (mv.cpuOn) this.h.observeCpu();
+      mv.draw(p.state, FPS);
+      if (!this.h.advanceOne()) break;
+    }
+  }
+
+  /**
+   * Renders frames start … end−1 one by one (the game loop is put to sleep and the game stepped
+   * by hand, so every sim frame becomes exactly one video frame), encodes them, and stores the
+   * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
+   * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
+   */
+  async export(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal, onFrame?: ClipFrameHook): Promise<ClipResult> {
+    const h = this.h;
+    const { player: p, mv, game } = h;
+    if (this.exporting) throw new Error('a clip is already being exported');
+    const support = (await this.support())[req.format];
+    if (!support.codec) throw new Error(support.note);
+    // The encoder (mediabunny) is loaded on demand: most visits never export a clip.
+    const { exportClip } = await import('../clips/export-clip');
+    const scale = game.canvas.width / GAME_W;
+    const rect = clipRect(req.field, h.sides, scale);
+    const canvas = document.createElement('canvas');
+    canvas.width = rect.w;
+    canvas.height = rect.h;
+    const ctx = canvas.getContext('2d')!;
+    const resume = p.frame;
+    const wasSurvey = h.survey;
+    const overlays = { wave: mv.waveOn, cpu: mv.cpuOn };
+    this.exporting = true;
+    h.setExporting(true);
+    mv.setSurvey(req.survey);
+    // The F3 view (dodger map, planned path, planner route, action tint, HP) tells a CPU side
+    // from a person, and a survey is blind: no overlay in a survey clip.
+    if (req.survey) mv.setOverlays({ wave: false, cpu: false });
+    mv.setHint('');
+    game.loop.sleep();
+    let t = performance.now();
+    try {
+      const res = await exportClip(
+        {
+          canvas,
+          render: (frame) => {
+            if (frame === req.range.start) this.startAt(frame);
+            else if (frame !== p.frame + 1 || !h.advanceOne()) p.seek(frame); // (frames come in order)
+            if (mv.cpuOn) h.observeCpu();
+            mv.draw(p.state, FPS);
+            t += STEP_MS;
+            game.step(t, STEP_MS);
+            // Read right after the render, before the browser composites (and may clear) it.
+            ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
+            onFrame?.(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
+          },
+        },
+        { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal, mode: req.mode },
+      );
+      const mimeType = res.mimeType;
+      const blob = new Blob([res.bytes.buffer as ArrayBuffer], { type: mimeType });
+      let info: ClipInfo | null = null;
+      if (h.entryId) {
+        const lib = await ReplayLibrary.open();
+        info = await lib.addClip({ replayId: h.entryId, format: req.format, codec: res.codec, mimeType, startFrame: req.range.start, endFrame: req.range.end, field: req.field, width: res.width, height: res.height, fps: FPS, survey: req.survey }, blob);
+      }
+      return { info, blob, filename: this.fileName(req.range, req.field, req.format, req.survey), elapsed: res.elapsed, bytes: res.bytes, codec: res.codec };
+    } finally {
+      game.loop.wake();
+      this.exporting = false;
+      mv.setSurvey(wasSurvey);
+      mv.setOverlays(overlays);
+      mv.setHint(h.padHint());
+      h.setExporting(false);
+      p.seek(resume);
+      mv.resetVisuals(p.state);
+      h.redraw();
+    }
+  }
+}

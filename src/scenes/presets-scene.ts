@@ -1,0 +1,475 @@
+// The preset editor (title → Presets): a Tweakpane panel generated from the CPU and stage preset
+// schemas beside a live preview where the edited CPU plays one field of the edited stage on a fixed
+// seed, restarted on every change, with its influence map and path (F3) on. Readouts of the
+// human-likeness metrics update every second; a second preset can play beside it on the same seed
+// (A/B). Presets are kept in the browser's preset library (duplicate, rename, delete, import,
+// export); "Play against it" starts a match with the edited pair.
+import Phaser from 'phaser';
+import { Pane } from 'tweakpane';
+import { UI } from '../art/palette';
+import { setUserCpuPresets } from '../controllers/registry';
+import { CPU_PRESET_FIELDS, DODGE_PRESETS, type DodgePreset } from '../cpu/presets';
+import { LivePreview } from '../preset-eval/live-preview';
+import { stageConfig } from '../sim/config';
+import { FPS } from '../sim/constants';
+import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
+import { downloadBlob } from '../storage/download';
+import { freeName, type PresetKind, PresetLibrary, presetFileText } from '../storage/preset-library';
+import { confirmChoice } from '../ui/confirm';
+import { promptText } from '../ui/dom-panel';
+import { type FlatValues, flatten, PresetFieldsFolder, unflatten } from '../ui/preset-pane';
+import { DodgeOverlay } from '../views/dodge-overlay';
+import { FieldView } from '../views/field-view';
+import { GAME_H, GAME_W } from '../views/layout';
+import { setText, textStyle } from '../views/text';
+import { matchStreamForView } from '../views/visual-stream';
+import type { MatchSetup } from './match-setup';
+import { published } from './scene-state';
+
+const PANEL_W = 300;
+const PREVIEW_SEED = 1;
+/** Field scale in the A/B view, where two fields share the space of one and its readouts. */
+const AB_ZOOM = 0.72;
+
+/** What one side of the preview shows: a preset of each kind being edited. */
+interface Draft<T> {
+  value: T;
+  /** The stored (or built-in) preset it started from. */
+  from: string;
+  /** Built-in presets cannot be overwritten: the first edit makes an unsaved copy. */
+  builtin: boolean;
+  dirty: boolean;
+}
+
+interface PreviewSlot {
+  preview: LivePreview;
+  view: FieldView;
+  overlay: DodgeOverlay;
+  text: Phaser.GameObjects.Text;
+}
+
+/** The editor's state as a test or the docs read it. */
+export interface PresetEditorInfo {
+  cpu: string;
+  stage: string;
+  dirty: boolean;
+  /** State hash of each preview now (A, then B when comparing). */
+  hashes: string[];
+  frames: number[];
+  readouts: string[];
+  status: string;
+  compare: string | null;
+}
+
+export class PresetsScene extends Phaser.Scene {
+  private library: PresetLibrary | null = null;
+  private userCpu: DodgePreset[] = [];
+  private userStage: StagePreset[] = [];
+  private cpu!: Draft<DodgePreset>;
+  private stage!: Draft<StagePreset>;
+  private compare: string | null = null;
+  private slots: PreviewSlot[] = [];
+  private acc = 0;
+  private readoutClock = 0;
+  private restartAt = -1;
+  private root: HTMLDivElement | null = null;
+  private pane: Pane | null = null;
+  private cpuFields!: PresetFieldsFolder;
+  private stageFields!: PresetFieldsFolder;
+  private statusEl!: HTMLDivElement;
+  private titleText!: Phaser.GameObjects.Text;
+  private status = '';
+  /** F3: the CPU's influence map and path, on by default here. */
+  private mapOn = true;
+
+  constructor() {
+    super('presets');
+  }
+
+  create(): void {
+    this.cameras.main.setBackgroundColor(UI.bgTop);
+    this.cpu = { value: structuredClone(DODGE_PRESETS.find((p) => p.name === 'normal')!), from: 'normal', builtin: true, dirty: false };
+    this.stage = { value: structuredClone(STAGE_PRESETS.find((p) => p.name === 'normal')!), from: 'normal', builtin: true, dirty: false };
+    this.compare = null;
+    this.slots = [];
+    this.mapOn = true;
+    this.titleText = this.add.text(PANEL_W + 14, 10, '', textStyle(16, UI.accent, { fontStyle: 'bold' }));
+    this.add.text(PANEL_W + 14, 32, 'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back', textStyle(11, UI.dim));
+    this.buildPanel();
+    this.restartPreview();
+    const kb = this.input.keyboard!;
+    kb.on('keydown-ESC', () => this.leave());
+    kb.on('keydown-F3', () => {
+      this.mapOn = !this.mapOn;
+      for (const s of this.slots) s.overlay.setVisible(this.mapOn);
+    });
+    this.scale.on('resize', this.placePanel, this);
+    this.events.once('shutdown', () => this.teardown());
+    published.presets = this;
+    void this.openLibrary();
+  }
+
+  private async openLibrary(): Promise<void> {
+    try {
+      this.library = await PresetLibrary.open();
+      await this.reloadLists();
+    } catch (e) {
+      this.setStatus(`The preset library is not available: ${(e as Error).message} Presets can be edited and played, not saved.`);
+    }
+  }
+
+  private async reloadLists(): Promise<void> {
+    if (!this.library) return;
+    const cpu = await this.library.list('cpu');
+    const stage = await this.library.list('stage');
+    this.userCpu = cpu.presets;
+    this.userStage = stage.presets;
+    setUserCpuPresets(this.userCpu);
+    const bad = [...cpu.invalid, ...stage.invalid];
+    if (bad.length) this.setStatus(`Stored presets that no longer validate (kept, not listed): ${bad.join('; ')}`);
+    this.rebuildPanel();
+  }
+
+  // ---- the panel ----
+
+  private buildPanel(): void {
+    const root = document.createElement('div');
+    root.className = 'tf-presets';
+    root.style.cssText = 'position:fixed;z-index:10;overflow:auto;background:#120a2a;border-right:2px solid #5d567e;box-sizing:border-box;padding:6px;font:12px "DejaVu Sans",sans-serif;color:#eeeaff';
+    // Keys typed into the panel stay there (Phaser listens on window).
+    for (const t of ['keydown', 'keyup', 'keypress'] as const)
+      root.addEventListener(t, (e) => {
+        if ((e as KeyboardEvent).key !== 'Escape') e.stopPropagation();
+      });
+    document.body.appendChild(root);
+    this.root = root;
+    this.statusEl = document.createElement('div');
+    this.statusEl.className = 'tf-presets-status';
+    this.statusEl.setAttribute('role', 'status');
+    this.statusEl.style.cssText = 'color:#ffd24a;white-space:pre-wrap;margin:6px 2px;min-height:1em';
+    this.placePanel();
+    this.rebuildPanel();
+  }
+
+  private placePanel(): void {
+    if (!this.root) return;
+    const r = this.game.canvas.getBoundingClientRect();
+    const k = r.width / GAME_W;
+    Object.assign(this.root.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${PANEL_W * k}px`, height: `${GAME_H * k}px` });
+  }
+
+  private rebuildPanel(): void {
+    if (!this.root) return;
+    this.pane?.dispose();
+    const pane = new Pane({ container: this.root, title: 'PRESETS' });
+    this.pane = pane;
+    const tabs = pane.addTab({ pages: [{ title: 'CPU' }, { title: 'Stage' }] });
+    const [cpuPage, stagePage] = tabs.pages as [(typeof tabs.pages)[number], (typeof tabs.pages)[number]];
+    const pick = { cpu: this.cpu.from, stage: this.stage.from, compare: this.compare ?? '' };
+    const cpuOptions = Object.fromEntries([...DODGE_PRESETS, ...this.userCpu].map((p) => [`${p.label}${this.userCpu.includes(p) ? ' (yours)' : ''}`, p.name]));
+    const stageOptions = Object.fromEntries([...STAGE_PRESETS, ...this.userStage].map((p) => [`${p.label}${this.userStage.includes(p) ? ' (yours)' : ''}`, p.name]));
+    cpuPage.addBinding(pick, 'cpu', { label: 'preset', options: cpuOptions }).on('change', (ev) => this.select('cpu', ev.value));
+    this.addActions(cpuPage, 'cpu');
+    this.cpuFields = new PresetFieldsFolder(cpuPage.addFolder({ title: 'Parameters (hover: meaning, range, paper)' }), CPU_PRESET_FIELDS, (v) => this.edited('cpu', v), (why) => this.setStatus(why));
+    cpuPage
+      .addBinding(pick, 'compare', { label: 'A/B with', options: { '— (one field)': '', ...cpuOptions } })
+      .on('change', (ev) => {
+        this.compare = ev.value === '' ? null : ev.value;
+        this.restartPreview();
+      });
+    stagePage.addBinding(pick, 'stage', { label: 'preset', options: stageOptions }).on('change', (ev) => this.select('stage', ev.value));
+    this.addActions(stagePage, 'stage');
+    this.stageFields = new PresetFieldsFolder(stagePage.addFolder({ title: 'Parameters (hover: meaning, range)' }), STAGE_PRESET_FIELDS, (v) => this.edited('stage', v), (why) => this.setStatus(why));
+    pane.addButton({ title: 'Import preset file…' }).on('click', () => this.importFile());
+    pane.addButton({ title: '▶ Play against it' }).on('click', () => this.playAgainst());
+    pane.addButton({ title: 'Back to the title (Esc)' }).on('click', () => this.leave());
+    this.root.appendChild(this.statusEl);
+    this.cpuFields.set(flatten(this.cpu.value, CPU_PRESET_FIELDS));
+    this.stageFields.set(flatten(this.stage.value, STAGE_PRESET_FIELDS));
+    this.redrawTitle();
+  }
+
+  private addActions(page: { addButton: Pane['addButton'] }, kind: 'cpu' | 'stage'): void {
+    page.addButton({ title: 'Save' }).on('click', () => void this.save(kind));
+    page.addButton({ title: 'Duplicate' }).on('click', () => this.duplicate(kind));
+    page.addButton({ title: 'Rename…' }).on('click', () => void this.rename(kind));
+    page.addButton({ title: 'Delete…' }).on('click', () => void this.remove(kind));
+    page.addButton({ title: 'Export .json' }).on('click', () => this.exportFile(kind));
+  }
+
+  private draft(kind: 'cpu' | 'stage'): Draft<DodgePreset> | Draft<StagePreset> {
+    return kind === 'cpu' ? this.cpu : this.stage;
+  }
+
+  private select(kind: 'cpu' | 'stage', name: string): void {
+    const d = this.draft(kind);
+    if (name === d.from && !d.dirty) return;
+    const go = () => {
+      if (kind === 'cpu') {
+        const p = [...this.userCpu, ...DODGE_PRESETS].find((x) => x.name === name)!;
+        this.cpu = { value: structuredClone(p), from: name, builtin: DODGE_PRESETS.includes(p), dirty: false };
+      } else {
+        const p = [...this.userStage, ...STAGE_PRESETS].find((x) => x.name === name)!;
+        this.stage = { value: structuredClone(p), from: name, builtin: STAGE_PRESETS.includes(p), dirty: false };
+      }
+      this.setStatus('');
+      this.rebuildPanel();
+      this.restartPreview();
+    };
+    if (!d.dirty) return go();
+    void confirmChoice({ title: 'Discard your changes?', message: `Your changes to '${d.value.label}' are not saved.`, yes: 'Discard (Y)', no: 'Keep editing (N)' }).then((yes) => (yes ? go() : this.rebuildPanel()));
+  }
+
+  private edited(kind: 'cpu' | 'stage', values: FlatValues): void {
+    const d = this.draft(kind);
+    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    if (d.builtin && !d.dirty) {
+      // A built-in is never changed in place: the edit starts an unsaved copy of it.
+      d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
+      this.setStatus(`Editing a copy of the built-in '${d.from}': Save keeps it as '${d.value.name}'.`);
+    }
+    d.value = unflatten(d.value, values);
+    d.dirty = true;
+    this.redrawTitle();
+    // Slider drags send many changes: restart once they pause.
+    this.restartAt = this.time.now + 120;
+  }
+
+  private async save(kind: 'cpu' | 'stage'): Promise<void> {
+    const d = this.draft(kind);
+    if (!this.library) return this.setStatus('Cannot save: the preset library is not available in this browser.');
+    if (!d.dirty && !d.builtin) return this.setStatus(`'${d.value.label}' has no unsaved changes.`);
+    if (d.builtin && !d.dirty) return this.setStatus(`'${d.value.label}' is built in: change a value, or Duplicate, to make your own.`);
+    try {
+      await this.library.save(kind, d.value, d.builtin ? undefined : d.from);
+      d.from = d.value.name;
+      d.builtin = false;
+      d.dirty = false;
+      this.setStatus(`Saved '${d.value.label}' (${d.value.name}).`);
+      await this.reloadLists();
+    } catch (e) {
+      this.setStatus(`Not saved: ${(e as Error).message}`);
+    }
+  }
+
+  private duplicate(kind: 'cpu' | 'stage'): void {
+    const d = this.draft(kind);
+    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
+    d.builtin = true; // not stored yet: Save adds it
+    d.dirty = true;
+    this.setStatus(`Duplicated as '${d.value.name}': press Save to keep it.`);
+    this.redrawTitle();
+  }
+
+  private async rename(kind: 'cpu' | 'stage'): Promise<void> {
+    const d = this.draft(kind);
+    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    const label = await promptText({
+      title: 'Rename the preset',
+      label: 'Name shown in menus (the file name is made from it)',
+      value: d.value.label,
+      validate: (v) => {
+        const name = slug(v);
+        if (!v.trim()) return 'Type a name.';
+        if (v.length > 40) return 'At most 40 characters.';
+        if (!name) return 'Use at least one letter.';
+        if (name !== d.from && taken.includes(name)) return `The name '${name}' is already taken.`;
+        return null;
+      },
+    });
+    if (label === null) return;
+    d.value = { ...d.value, label: label.trim(), name: slug(label) };
+    d.dirty = true;
+    if (d.builtin) this.setStatus(`Renamed the copy to '${d.value.name}': press Save to keep it.`);
+    else await this.save(kind);
+    this.redrawTitle();
+  }
+
+  private async remove(kind: 'cpu' | 'stage'): Promise<void> {
+    const d = this.draft(kind);
+    if (d.builtin) return this.setStatus(`'${d.value.label}' is ${d.dirty ? 'not saved yet' : 'built in'}: nothing to delete.`);
+    if (!this.library) return;
+    const yes = await confirmChoice({ title: 'Delete this preset?', message: `'${d.value.label}' (${d.from}) will be removed from this browser. Export it first to keep a file.`, yes: 'Delete (Y)', no: 'Keep it (N)' });
+    if (!yes) return;
+    try {
+      await this.library.delete(kind, d.from);
+      this.setStatus(`Deleted '${d.value.label}'.`);
+      d.dirty = false;
+      d.from = 'normal';
+      await this.reloadLists();
+      this.select(kind, 'normal');
+    } catch (e) {
+      this.setStatus((e as Error).message);
+    }
+  }
+
+  private exportFile(kind: 'cpu' | 'stage'): void {
+    const d = this.draft(kind);
+    downloadBlob(new Blob([presetFileText(d.value)], { type: 'application/json' }), `${d.value.name}.json`);
+  }
+
+  private importFile(): void {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.multiple = true;
+    input.style.display = 'none';
+    input.addEventListener('change', () => void this.importFiles([...(input.files ?? [])]).finally(() => input.remove()));
+    document.body.appendChild(input);
+    input.click();
+  }
+
+  /** Imports each file on its own: the good ones are saved, the bad ones listed with the reason. */
+  async importFiles(files: readonly File[]): Promise<void> {
+    if (!this.library) return this.setStatus('Cannot import: the preset library is not available in this browser.');
+    const lines: string[] = [];
+    let last: { kind: PresetKind; name: string } | null = null;
+    for (const f of files) {
+      try {
+        const r = await this.library.importText(await f.text(), f.name);
+        lines.push(`Imported ${f.name} as '${r.preset.name}'.`);
+        last = { kind: r.kind, name: r.preset.name };
+      } catch (e) {
+        lines.push(`Not imported: ${(e as Error).message}`);
+      }
+    }
+    await this.reloadLists();
+    if (last && last.kind !== 'pair' && !this.draft(last.kind).dirty) this.select(last.kind, last.name);
+    this.setStatus(lines.join('\n'));
+  }
+
+  private setStatus(s: string): void {
+    this.status = s;
+    if (this.statusEl) this.statusEl.textContent = s;
+  }
+
+  private redrawTitle(): void {
+    const mark = (d: Draft<{ label: string }>) => `${d.value.label}${d.dirty ? ' *' : ''}`;
+    setText(this.titleText, `CPU ${mark(this.cpu)}  ·  stage ${mark(this.stage)}`);
+  }
+
+  // ---- the preview ----
+
+  private restartPreview(): void {
+    this.restartAt = -1;
+    for (const s of this.slots) {
+      s.view.destroy();
+      s.text.destroy();
+    }
+    this.slots = [];
+    const presets = [this.cpu.value];
+    if (this.compare) presets.push([...this.userCpu, ...DODGE_PRESETS].find((p) => p.name === this.compare)!);
+    const ab = presets.length > 1;
+    const zoom = ab ? AB_ZOOM : 1;
+    presets.forEach((preset, i) => {
+      const preview = new LivePreview(preset, this.stage.value, { seed: PREVIEW_SEED });
+      const x = PANEL_W + 14 + i * Math.round(384 * zoom + 14);
+      const y = 52;
+      const view = new FieldView(this, i, 10000 * (i + 1), { x, y }, matchStreamForView(PREVIEW_SEED, i));
+      view.camera.setOrigin(0, 0).setZoom(zoom).setSize(Math.round(384 * zoom), Math.round(448 * zoom));
+      this.cameras.main.ignore(view.root);
+      for (const s of this.slots) s.view.camera.ignore(view.root);
+      for (const s of this.slots) view.camera.ignore(s.view.root);
+      const overlay = new DodgeOverlay(this, view.debugLayer, preview.cpu, `preset-map-${i}`);
+      overlay.setVisible(this.mapOn);
+      const tx = ab ? x : PANEL_W + 14 + 384 + 14;
+      const ty = ab ? y + Math.round(448 * zoom) + 8 : y;
+      const text = this.add.text(tx, ty, '', textStyle(12, UI.text, { lineSpacing: 3, wordWrap: { width: ab ? Math.round(384 * zoom) : GAME_W - tx - 8 } }));
+      view.camera.ignore(text);
+      this.slots.push({ preview, view, overlay, text });
+    });
+    this.acc = 0;
+    this.readoutClock = 0;
+    this.redrawReadouts();
+  }
+
+  override update(_t: number, delta: number): void {
+    if (this.restartAt >= 0 && this.time.now >= this.restartAt) this.restartPreview();
+    this.acc = Math.min(this.acc + delta, 250);
+    const frameMs = 1000 / FPS;
+    while (this.acc >= frameMs) {
+      this.acc -= frameMs;
+      for (const s of this.slots) if (!s.preview.tick()) s.preview = new LivePreview(s.preview.preset, this.stage.value, { seed: PREVIEW_SEED });
+    }
+    for (const s of this.slots) {
+      s.view.draw(s.preview.runner.state.sides[0]!, s.preview.frame);
+      if (this.mapOn) s.overlay.draw();
+    }
+    this.readoutClock += delta;
+    if (this.readoutClock >= 1000) {
+      this.readoutClock = 0;
+      this.redrawReadouts();
+    }
+  }
+
+  private redrawReadouts(): void {
+    for (const s of this.slots) setText(s.text, readoutText(s.preview));
+  }
+
+  private playAgainst(): void {
+    setUserCpuPresets([...this.userCpu.filter((p) => p.name !== this.cpu.value.name), this.cpu.value]);
+    const setup: MatchSetup = { config: { seed: 1 + Math.floor(Math.random() * 0xfffffffe), mode: 'versus', stages: 'open', ...stageConfig(this.stage.value) }, p1: 'human', p2: `cpu:${this.cpu.value.name}` };
+    this.scene.start('match', setup);
+  }
+
+  private leave(): void {
+    const dirty = [this.cpu, this.stage].filter((d) => d.dirty);
+    if (!dirty.length) return void this.scene.start('title');
+    void confirmChoice({ title: 'Leave without saving?', message: `Unsaved: ${dirty.map((d) => `'${d.value.label}'`).join(', ')}.`, yes: 'Leave (Y)', no: 'Stay (N)' }).then((yes) => yes && this.scene.start('title'));
+  }
+
+  private teardown(): void {
+    this.pane?.dispose();
+    this.pane = null;
+    this.root?.remove();
+    this.root = null;
+    this.scale.off('resize', this.placePanel, this);
+    for (const s of this.slots) s.view.destroy();
+    this.slots = [];
+    if (published.presets === this) published.presets = null;
+  }
+
+  /** Plays every preview on to `frame` at once (tests; what a person sees at that moment). */
+  advancePreviewTo(frame: number): void {
+    for (const s of this.slots) while (s.preview.frame < frame && s.preview.tick());
+    this.redrawReadouts();
+  }
+
+  /** The editor's state for tests and docs. */
+  describe(): PresetEditorInfo {
+    return {
+      cpu: this.cpu.value.name,
+      stage: this.stage.value.name,
+      dirty: this.cpu.dirty || this.stage.dirty,
+      hashes: this.slots.map((s) => s.preview.hash()),
+      frames: this.slots.map((s) => s.preview.frame),
+      readouts: this.slots.map((s) => s.text.text),
+      status: this.status,
+      compare: this.compare,
+    };
+  }
+}
+
+/** A file-name-safe preset name from a label: 'My CPU!' → 'my-cpu'. */
+export function slug(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^[^a-z]+/, '')
+    .slice(0, 40);
+}
+
+function readoutText(p: LivePreview): string {
+  const r = p.readouts();
+  const f = (v: number | null, digits: number, unit = '') => (v === null ? '–' : `${v.toFixed(digits)}${unit}`);
+  return [
+    `${p.preset.label} · ${Math.floor(p.frame / FPS)} s`,
+    `hits / min          ${f(r.hits_per_min, 2)}`,
+    `1-frame presses/min ${f(r.one_frame_per_min, 1)}`,
+    `direction changes/s ${f(r.dir_changes_per_s, 2)}`,
+    `moving fraction     ${f(r.moving_fraction, 2)}`,
+    `mean clearance      ${f(r.mean_clearance, 1, ' px')}`,
+  ].join('\n');
+}

@@ -1,0 +1,230 @@
+// Rater answers: the contract between the rater page (writes them) and `study analyze` (reads them).
+// JSON: an array of participants, each with its trials. CSV: one row per trial with the participant's
+// fields repeated and nested names flattened with '_' (demographics_experience, ...). A CSV cell the
+// page escaped against formula injection (a leading ' before = + - @, tab or CR) is unescaped here.
+// Pure; every error names the file and the field (or CSV line and column).
+import { z } from 'zod';
+import { fieldPath, jsonErrorWhere } from './schema';
+
+export const EXPERIENCE = ['none', '1-5', '6+'] as const;
+export type Experience = (typeof EXPERIENCE)[number];
+
+const score = z.number().int().min(1).max(5);
+
+export const TrialSchema = z.object({
+  /** 1-based set number, as in the manifest. */
+  set: z.number().int().positive(),
+  order: z.enum(['AB', 'BA']),
+  first: z.string().min(1),
+  second: z.string().min(1),
+  absFirst: score,
+  absSecond: score,
+  /** The second clip against the first (1: much less human-like … 5: much more). */
+  relative: score,
+  reasonFirst: z.string(),
+  reasonSecond: z.string(),
+  reasonRelative: z.string(),
+  rtMs: z.number().min(0),
+});
+export type Trial = z.infer<typeof TrialSchema>;
+
+export const ParticipantSchema = z.object({
+  studyId: z.string().min(1),
+  pid: z.string().min(1),
+  group: z.string().min(1),
+  lang: z.string().min(1),
+  startedAt: z.string().min(1),
+  finishedAt: z.string().min(1).nullable(),
+  demographics: z.object({ experience: z.enum(EXPERIENCE), playsGames: z.boolean(), ageBand: z.string() }),
+  trials: z.array(TrialSchema),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const AnswersSchema = z.array(ParticipantSchema);
+
+export const ANSWER_CSV_COLUMNS = [
+  'studyId', 'pid', 'group', 'lang', 'startedAt', 'finishedAt',
+  'demographics_experience', 'demographics_playsGames', 'demographics_ageBand',
+  'set', 'order', 'first', 'second', 'absFirst', 'absSecond', 'relative',
+  'reasonFirst', 'reasonSecond', 'reasonRelative', 'rtMs',
+] as const;
+
+export class AnswersError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnswersError';
+  }
+}
+
+/** Checks parsed JSON answers; throws AnswersError `PATH: [3].trials[2].absFirst: reason`. */
+export function checkAnswers(v: unknown, path: string): Participant[] {
+  const r = AnswersSchema.safeParse(v);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new AnswersError(`${path}: ${fieldPath(i.path)}: ${i.message}`);
+  }
+  return r.data;
+}
+
+export function parseAnswersJson(text: string, path: string): Participant[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new AnswersError(`${path}${jsonErrorWhere(text, e)}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  // One participant object is accepted as a one-element file (a single download).
+  return checkAnswers(Array.isArray(v) ? v : [v], path);
+}
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks; CRLF or LF. */
+export function parseCsvRows(text: string, path: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let i = 0;
+  if (text.charCodeAt(0) === 0xfeff) i = 1; // BOM
+  for (; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
+    } else if (ch === '"') {
+      if (cell !== '') throw new AnswersError(`${path}:${line}: a quote inside an unquoted cell`);
+      quoted = true;
+    } else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      line++;
+    } else cell += ch;
+  }
+  if (quoted) throw new AnswersError(`${path}:${line}: a quoted cell is not closed`);
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+}
+
+/** Undoes the page's formula-injection escape: a leading ' before = + - @, tab or CR. */
+export function unescapeCell(s: string): string {
+  return /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s;
+}
+
+/** Parses an answers CSV (one row per trial) back into participants, in order of first appearance. */
+export function parseAnswersCsv(text: string, path: string): Participant[] {
+  const rows = parseCsvRows(text, path);
+  if (rows.length === 0) throw new AnswersError(`${path}: empty CSV (no header)`);
+  const header = rows[0]!.map((h) => h.trim());
+  const col = new Map(header.map((h, i) => [h, i]));
+  for (const c of ANSWER_CSV_COLUMNS) if (!col.has(c)) throw new AnswersError(`${path}:1: missing column '${c}'`);
+  const byKey = new Map<string, Record<string, unknown>>();
+  const out: Record<string, unknown>[] = [];
+  for (let r = 1; r < rows.length; r++) {
+    const cells = rows[r]!;
+    const lineNo = r + 1;
+    const get = (c: (typeof ANSWER_CSV_COLUMNS)[number]) => unescapeCell(cells[col.get(c)!] ?? '');
+    const num = (c: (typeof ANSWER_CSV_COLUMNS)[number]): number => {
+      const s = get(c).trim();
+      const n = s === '' ? NaN : Number(s);
+      if (!Number.isFinite(n)) throw new AnswersError(`${path}:${lineNo}: column ${c}: must be a number, got '${s}'`);
+      return n;
+    };
+    const bool = (c: (typeof ANSWER_CSV_COLUMNS)[number]): boolean => {
+      const s = get(c).trim().toLowerCase();
+      if (s === 'true') return true;
+      if (s === 'false') return false;
+      throw new AnswersError(`${path}:${lineNo}: column ${c}: must be true or false, got '${s}'`);
+    };
+    const key = `${get('studyId')}\u0000${get('pid')}\u0000${get('startedAt')}`;
+    let p = byKey.get(key);
+    if (!p) {
+      const fin = get('finishedAt');
+      p = {
+        studyId: get('studyId'), pid: get('pid'), group: get('group'), lang: get('lang'), startedAt: get('startedAt'), finishedAt: fin === '' ? null : fin,
+        demographics: { experience: get('demographics_experience'), playsGames: bool('demographics_playsGames'), ageBand: get('demographics_ageBand') },
+        trials: [],
+      };
+      byKey.set(key, p);
+      out.push(p);
+    }
+    const trial = {
+      set: num('set'), order: get('order'), first: get('first'), second: get('second'),
+      absFirst: num('absFirst'), absSecond: num('absSecond'), relative: num('relative'),
+      reasonFirst: get('reasonFirst'), reasonSecond: get('reasonSecond'), reasonRelative: get('reasonRelative'), rtMs: num('rtMs'),
+    };
+    const t = TrialSchema.safeParse(trial);
+    if (!t.success) {
+      const i = t.error.issues[0]!;
+      throw new AnswersError(`${path}:${lineNo}: column ${fieldPath(i.path)}: ${i.message}`);
+    }
+    (p.trials as unknown[]).push(t.data);
+  }
+  const r = AnswersSchema.safeParse(out);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    const pi = typeof i.path[0] === 'number' ? i.path[0] : 0;
+    throw new AnswersError(`${path}: participant ${String(out[pi]?.pid ?? pi)}: ${fieldPath(i.path.slice(1))}: ${i.message}`);
+  }
+  return r.data;
+}
+
+/** JSON or CSV by content (a JSON file starts with [ or {). */
+export function parseAnswers(text: string, path: string): Participant[] {
+  const t = text.replace(/^\uFEFF/, '').trimStart();
+  return t.startsWith('[') || t.startsWith('{') ? parseAnswersJson(t, path) : parseAnswersCsv(text, path);
+}
+
+/**
+ * Merges participants from several files. The same participant run (studyId, pid, startedAt) found
+ * twice (a CSV and a JSON export of it, or a machine exported twice) is kept once, the copy with more
+ * trials; nothing answered is dropped.
+ */
+export function mergeParticipants(lists: readonly Participant[][]): Participant[] {
+  const m = new Map<string, Participant>();
+  for (const l of lists) {
+    for (const p of l) {
+      const k = `${p.studyId}\u0000${p.pid}\u0000${p.startedAt}`;
+      const old = m.get(k);
+      if (!old || p.trials.length > old.trials.length) m.set(k, p);
+    }
+  }
+  return [...m.values()];
+}
+
+/** Answers as CSV (the page's format, formula-escaped), for simulate and tests. */
+export function answersToCsv(ps: readonly Participant[]): string {
+  const cell = (v: unknown): string => {
+    let s = v === null || v === undefined ? '' : String(v);
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [ANSWER_CSV_COLUMNS.join(',')];
+  for (const p of ps) {
+    for (const t of p.trials) {
+      const row: Record<string, unknown> = {
+        studyId: p.studyId, pid: p.pid, group: p.group, lang: p.lang, startedAt: p.startedAt, finishedAt: p.finishedAt,
+        demographics_experience: p.demographics.experience, demographics_playsGames: p.demographics.playsGames, demographics_ageBand: p.demographics.ageBand,
+        ...t,
+      };
+      lines.push(ANSWER_CSV_COLUMNS.map((c) => cell(row[c])).join(','));
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,166 @@
+// What `study build` puts in a package, computed without touching the disk (the CLI writes it):
+//  - site/manifest.json: the rater page's manifest (manifest.ts), clips named by opaque ids;
+//  - site/clips/<id>.twrp: each clip's replay, blinded: cut to the clip's end, re-simulated for
+//    fresh checksums, and every field that could tell who played (controller, human flag, name,
+//    preset, date, game version, result, extra) set to one constant for all clips;
+//  - key.json (never served): clip id -> player, set, variant and the source replay file.
+// Ids are seeded from the study (opaqueId), so building the same study twice gives the same
+// package, and nothing of the player, preset or set can be read from them.
+import { encodeReplay, type Replay } from '../replay';
+import { hashState } from '../sim/hash';
+import { createMatch, step } from '../sim/match';
+import { CHECKSUM_INTERVAL, type Checksum } from '../sim/runner';
+import { type LangText, type Lang, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, opaqueId, parseManifest, type ScaleSpec } from './manifest';
+
+/** One clip to package: which player and drill variant, and the replay that shows it. */
+export interface ClipSource {
+  playerId: string;
+  variant: string;
+  /** The source replay's path (goes to key.json only). */
+  replayFile: string;
+  replay: Replay;
+}
+
+export interface BuildInput {
+  /** Seeds the opaque ids (e.g. the study file's id and title): same study, same ids. */
+  seed: string;
+  title: LangText;
+  languages: Lang[];
+  /** First frame and length of every clip (frames). */
+  clipStart: number;
+  clipFrames: number;
+  /** The sets in order; `a` and `b` are the pair as the study file lists it. */
+  sets: { a: ClipSource; b: ClipSource }[];
+  /** Each group's order per set ('AB': a first). */
+  groups: { id: string; orders: ('AB' | 'BA')[] }[];
+  questions: Manifest['questions'];
+  practice: { seconds: number; config: Record<string, unknown> };
+  answers: { postUrl: string | null; jatos: boolean };
+}
+
+export interface KeyEntry {
+  playerId: string;
+  set: number;
+  variant: string;
+  replayFile: string;
+}
+
+export interface BuiltPackage {
+  manifest: Manifest;
+  key: Record<string, KeyEntry>;
+  /** Files of site/ besides the page itself: path relative to site/ -> bytes. */
+  files: Map<string, Uint8Array>;
+}
+
+export class BuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BuildError';
+  }
+}
+
+/** What every blinded clip says about its player: the same for all. */
+export const BLIND_SIDE = { controller: 'clip', human: false, name: '', preset: null } as const;
+export const BLIND_DATE = '2000-01-01T00:00:00.000Z';
+export const BLIND_GAME_VERSION = '0';
+
+/**
+ * The replay cut to `frames` frames with neutral metadata. Re-simulates it to compute the checksums
+ * of the cut and to check the original's checksums on the way (a replay that does not verify is
+ * refused, naming `where`).
+ */
+export function blindReplay(r: Replay, frames: number, where: string): Replay {
+  if (r.frames < frames) throw new BuildError(`${where}: the replay has ${r.frames} frames (${(r.frames / 60).toFixed(1)} s); the clip needs ${frames} (${(frames / 60).toFixed(1)} s)`);
+  if (r.sides.length !== 1) throw new BuildError(`${where}: a study clip shows one field; this replay has ${r.sides.length} sides`);
+  const s = createMatch(r.config);
+  const want = new Map(r.checksums.map((c) => [c.frame, c.hash]));
+  const checksums: Checksum[] = [];
+  const inp = r.inputs[0]!;
+  while (s.frame < frames) {
+    const f = s.frame;
+    step(s, inp[f]!, 0);
+    if (s.frame === f) throw new BuildError(`${where}: the match ended at frame ${f}, before the clip's end (${frames})`);
+    if (s.frame % CHECKSUM_INTERVAL === 0) {
+      const h = hashState(s);
+      const w = want.get(s.frame);
+      if (w !== undefined && w !== h) throw new BuildError(`${where}: desync at frame ${s.frame}: the replay does not re-simulate in this build (checksum ${h}, recorded ${w})`);
+      checksums.push({ frame: s.frame, hash: h });
+    }
+  }
+  return {
+    simVersion: r.simVersion,
+    gameVersion: BLIND_GAME_VERSION,
+    date: BLIND_DATE,
+    config: { ...r.config },
+    sides: [{ ...BLIND_SIDE }],
+    frames,
+    result: null,
+    inputs: [inp.slice(0, frames)],
+    checksums,
+    finalHash: hashState(s),
+    extra: {},
+  };
+}
+
+export function buildPackage(input: BuildInput, onProgress?: (done: number, total: number) => void): BuiltPackage {
+  const { clipStart, clipFrames } = input;
+  if (!Number.isInteger(clipStart) || clipStart < 0) throw new BuildError(`clip start must be a whole frame ≥ 0, got ${clipStart}`);
+  if (!Number.isInteger(clipFrames) || clipFrames <= 0) throw new BuildError(`clip length must be a whole number of frames > 0, got ${clipFrames}`);
+  for (const g of input.groups) {
+    if (g.orders.length !== input.sets.length) throw new BuildError(`group ${g.id}: ${g.orders.length} orders for ${input.sets.length} sets`);
+  }
+  const end = clipStart + clipFrames;
+  const files = new Map<string, Uint8Array>();
+  const key: Record<string, KeyEntry> = {};
+  const clips: Manifest['clips'] = [];
+  const slot: { a: string; b: string }[] = [];
+  const total = input.sets.length * 2;
+  let done = 0;
+  input.sets.forEach((set, i) => {
+    const ids = { a: '', b: '' };
+    for (const k of ['a', 'b'] as const) {
+      const src = set[k];
+      const id = opaqueId(input.seed, `set ${i + 1} ${k}`);
+      if (key[id]) throw new BuildError(`two clips got the id ${id}; change the study's title or id`);
+      const blinded = blindReplay(src.replay, end, `set ${i + 1} (${k === 'a' ? 'first' : 'second'} of the pair): ${src.replayFile}`);
+      const file = `clips/${opaqueId(input.seed, `file ${id}`, 16)}.twrp`;
+      files.set(file, encodeReplay(blinded));
+      key[id] = { playerId: src.playerId, set: i + 1, variant: src.variant, replayFile: src.replayFile };
+      clips.push({ id, file, start: clipStart, end });
+      ids[k] = id;
+      onProgress?.(++done, total);
+    }
+    slot.push(ids);
+  });
+  // Listed by id, so the order of the list says nothing about players or sets.
+  clips.sort((x, y) => x.id.localeCompare(y.id));
+  const manifest = parseManifest(
+    {
+      format: MANIFEST_FORMAT,
+      version: MANIFEST_VERSION,
+      studyId: opaqueId(input.seed, 'study', 10),
+      title: input.title,
+      languages: input.languages,
+      clipFrames,
+      clips,
+      groups: input.groups.map((g) => ({
+        id: g.id,
+        sets: slot.map((ids, i) => {
+          const order = g.orders[i]!;
+          return { set: i + 1, order, first: order === 'AB' ? ids.a : ids.b, second: order === 'AB' ? ids.b : ids.a };
+        }),
+      })),
+      questions: input.questions,
+      practice: input.practice,
+      answers: input.answers,
+    },
+    'the built manifest',
+  );
+  files.set('manifest.json', new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
+  return { manifest, key, files };
+}
+
+/** The paper's scales (seed 004 §4.2: 5 points) when a study file gives no texts. */
+export function defaultScale(): ScaleSpec {
+  return { points: 5, prompt: {}, anchors: {} };
+}

@@ -1,0 +1,27 @@
+// The match config of a study's clips and practice play, and the clip's frames. Pure (the game's
+// "Record for a study" and the rater page use it as well as the Node tools).
+import type { MatchConfig } from '../sim/config';
+import type { Study } from './schema';
+
+export const FPS = 60;
+
+/** The match config of every clip of `variant` (and of the practice play): the study's drill, single field. */
+export function drillConfig(study: Pick<Study, 'drill'>, variant: string): Partial<MatchConfig> & { seed: number } {
+  // Infinite lives: a clip always lasts its full length; hits are still counted and drawn.
+  return { seed: study.drill.seed, mode: 'practice', stages: 'drill', difficulty: 'easy', drill: study.drill.name, drillVariant: variant, infiniteLives: true };
+}
+
+/** First frame, length and end frame of every clip. */
+export function clipFrames(study: Pick<Study, 'clip'>): { start: number; frames: number; end: number } {
+  const start = Math.round(study.clip.start * FPS);
+  const frames = Math.round(study.clip.seconds * FPS);
+  return { start, frames, end: start + frames };
+}
+
+/** What a replay recorded for a study carries in `extra.study` (the game's Record for a study, and study record). */
+export interface StudyTag {
+  id: string;
+  player?: string;
+  drill: string;
+  variant: string;
+}

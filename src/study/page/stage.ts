@@ -1,0 +1,273 @@
+// The game on the rater page: one Phaser game, created on first use and kept, whose canvas is
+// moved into whichever jsPsych trial needs it. Two scenes:
+//  - ClipScene plays a study clip: the replay re-simulated by ReplayPlayer and drawn by the game's
+//    own MatchView in survey mode with the neutral look (no names, no frame rate, one ship and
+//    field colour whoever played), in real time, frames [start, end).
+//  - PracticeScene is the game itself on the study's drill: the rater plays with the keyboard or a
+//    pad for the practice length, the drill starting over whenever it ends.
+import Phaser from 'phaser';
+import { loadFonts, queueGameAssets } from '../../art/load-assets';
+import { HumanController } from '../../input/human-controller';
+import { InputDevice } from '../../input/input-device';
+import { ReplayPlayer, type Replay } from '../../replay';
+import type { MatchConfig } from '../../sim/config';
+import { FPS } from '../../sim/constants';
+import { createMatch } from '../../sim/match';
+import { MatchRunner } from '../../sim/runner';
+import type { MatchState } from '../../sim/state';
+import { addBackdrop } from '../../views/backdrop';
+import { GAME_H, GAME_W } from '../../views/layout';
+import { MatchView } from '../../views/match-view';
+import { textStyle } from '../../views/text';
+
+const STEP_MS = 1000 / FPS;
+const MAX_STEPS_PER_FRAME = 4;
+
+export interface ClipRun {
+  replay: Replay;
+  start: number;
+  end: number;
+  /** Sim frames per 1/60 s (1 = real time; a researcher's preview may play faster). */
+  rate: number;
+  onFirstFrame: () => void;
+  onDone: () => void;
+  /** Video export: nothing moves on its own; renderAt(frame) draws each frame (see render.ts). */
+  manual?: boolean;
+}
+
+export class ClipScene extends Phaser.Scene {
+  private run!: ClipRun;
+  private player!: ReplayPlayer;
+  private mv!: MatchView;
+  private acc = 0;
+  private shown = false;
+  private done = false;
+  private backdrop!: { update: (f: number) => void };
+  private renderFrame = 0;
+
+  constructor() {
+    super('study-clip');
+  }
+
+  init(run: ClipRun): void {
+    this.run = run;
+    this.acc = 0;
+    this.shown = false;
+    this.done = false;
+  }
+
+  create(): void {
+    this.backdrop = addBackdrop(this);
+    this.player = new ReplayPlayer(this.run.replay);
+    this.player.seek(this.run.start);
+    this.mv = new MatchView(this, this.player.state, this.player.state.sides.map(() => ''), { survey: true, fps: false, neutral: true });
+    this.mv.resetVisuals(this.player.state);
+    this.events.once('shutdown', () => this.mv.destroy());
+  }
+
+  /** Video export: shows the state after `frame` steps (frames come in order). */
+  renderAt(frame: number): void {
+    if (frame === this.player.frame + 1) {
+      this.player.step();
+      for (const ev of this.player.state.events) this.mv.effect(ev, this.player.state);
+    } else if (frame !== this.player.frame) {
+      this.player.seek(frame);
+      this.mv.resetVisuals(this.player.state);
+    }
+    this.backdrop.update(this.renderFrame++);
+    this.mv.draw(this.player.state, 0);
+  }
+
+  override update(_t: number, delta: number): void {
+    if (this.run.manual) return;
+    this.backdrop.update(this.renderFrame++);
+    if (!this.done) {
+      this.acc = Math.min(this.acc + delta * this.run.rate, STEP_MS * MAX_STEPS_PER_FRAME * this.run.rate);
+      while (this.acc >= STEP_MS && this.player.frame < this.run.end - 1) {
+        this.acc -= STEP_MS;
+        if (!this.player.step()) break;
+        for (const ev of this.player.state.events) this.mv.effect(ev, this.player.state);
+      }
+    }
+    this.mv.draw(this.player.state, 0);
+    if (!this.shown) {
+      this.shown = true;
+      this.run.onFirstFrame();
+    }
+    if (!this.done && (this.player.frame >= this.run.end - 1 || this.player.atEnd)) {
+      this.done = true;
+      this.run.onDone();
+    }
+  }
+
+  /** The frame on screen (tests and the e2e figure read it). */
+  get frame(): number {
+    return this.player?.frame ?? -1;
+  }
+}
+
+export interface PracticeRun {
+  config: Partial<MatchConfig> & { seed: number };
+  /** Frames to play in all (the drill restarts when it ends before). */
+  frames: number;
+  /** Text over the field: "{s} s left" with the seconds filled in. */
+  leftText: (seconds: number) => string;
+  onDone: (played: number) => void;
+}
+
+export class PracticeScene extends Phaser.Scene {
+  private run!: PracticeRun;
+  private device!: InputDevice;
+  private state!: MatchState;
+  private runner!: MatchRunner;
+  private mv!: MatchView;
+  private acc = 0;
+  private played = 0;
+  private round = 0;
+  private finished = false;
+  private left!: Phaser.GameObjects.Text;
+  private backdrop!: { update: (f: number) => void };
+
+  constructor() {
+    super('study-practice');
+  }
+
+  init(run: PracticeRun): void {
+    this.run = run;
+    this.acc = 0;
+    this.played = 0;
+    this.round = 0;
+    this.finished = false;
+  }
+
+  create(): void {
+    this.backdrop = addBackdrop(this);
+    this.device = new InputDevice(this);
+    this.startRound();
+    this.left = this.add.text(GAME_W / 2, GAME_H - 18, '', textStyle(16, '#ffffff')).setOrigin(0.5, 1);
+    this.mv.overlayLayer.add(this.left);
+    this.events.once('shutdown', () => this.mv.destroy());
+  }
+
+  private startRound(): void {
+    const overlay = this.mv?.overlayLayer;
+    if (this.mv) this.mv.destroy();
+    this.state = createMatch({ ...this.run.config, seed: (this.run.config.seed + this.round) >>> 0 });
+    this.round++;
+    this.runner = new MatchRunner(this.state, [new HumanController(() => this.device.bits())]);
+    this.mv = new MatchView(this, this.state, [''], { survey: true, fps: false, neutral: true });
+    this.runner.on('step', (s) => {
+      for (const ev of s.events) this.mv.effect(ev, s);
+    });
+    if (overlay && this.left) {
+      overlay.remove(this.left);
+      this.mv.overlayLayer.add(this.left);
+    }
+  }
+
+  override update(_t: number, delta: number): void {
+    this.backdrop.update(this.played);
+    if (this.finished) return;
+    this.acc = Math.min(this.acc + delta, STEP_MS * MAX_STEPS_PER_FRAME);
+    while (this.acc >= STEP_MS && this.played < this.run.frames) {
+      this.acc -= STEP_MS;
+      if (this.state.result) this.startRound();
+      this.runner.tick();
+      this.played++;
+    }
+    this.mv.draw(this.state, 0);
+    this.left.setText(this.run.leftText(Math.ceil((this.run.frames - this.played) / FPS)));
+    if (this.played >= this.run.frames) {
+      this.finished = true;
+      this.run.onDone(this.played);
+    }
+  }
+}
+
+class StudyBootScene extends Phaser.Scene {
+  constructor(private readonly ready: () => void) {
+    super('study-boot');
+  }
+  preload(): void {
+    queueGameAssets(this);
+  }
+  create(): void {
+    neutralTextures(this);
+    void loadFonts().then(this.ready);
+  }
+}
+
+/**
+ * The survey look's textures, derived from side 1's on the page (views' `neutral` option):
+ * 'shipN' and 'bgN' are P1's ship and field with the colour taken out, so no clip is blue or pink.
+ */
+export function neutralTextures(scene: Phaser.Scene): void {
+  for (const [from, to, filter] of [
+    ['ship0', 'shipN', 'grayscale(1) brightness(1.25)'],
+    ['bg0', 'bgN', 'grayscale(0.85) brightness(0.9)'],
+  ] as const) {
+    if (scene.textures.exists(to) || !scene.textures.exists(from)) continue;
+    const img = scene.textures.get(from).getSourceImage() as HTMLImageElement | HTMLCanvasElement;
+    const tex = scene.textures.createCanvas(to, img.width, img.height);
+    if (!tex) continue;
+    const ctx = tex.getContext();
+    ctx.filter = filter;
+    ctx.drawImage(img, 0, 0);
+    tex.refresh();
+  }
+}
+
+/** The page's one game: created on first use; its canvas sits in `host` (moved into trials). */
+export class Stage {
+  readonly host: HTMLDivElement;
+  private game: Phaser.Game | null = null;
+  private booted: Promise<void> | null = null;
+
+  constructor() {
+    this.host = document.createElement('div');
+    this.host.id = 'stage';
+    this.host.style.cssText = 'width:min(96vw,960px);aspect-ratio:16/9;margin:0 auto;';
+  }
+
+  private boot(): Promise<void> {
+    if (!this.booted) {
+      this.booted = new Promise<void>((resolve) => {
+        this.game = new Phaser.Game({
+          type: Phaser.WEBGL,
+          parent: this.host,
+          width: GAME_W,
+          height: GAME_H,
+          backgroundColor: '#0b0620',
+          scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_HORIZONTALLY },
+          input: { gamepad: true },
+          fps: { target: 60 },
+          render: { antialiasGL: false },
+          audio: { noAudio: true },
+          scene: [new StudyBootScene(resolve), ClipScene, PracticeScene],
+        });
+      });
+    }
+    return this.booted;
+  }
+
+  /** Puts the game into `el` and starts `key` with `data` (stopping whatever ran). */
+  async show(el: HTMLElement, key: 'study-clip' | 'study-practice', data: ClipRun | PracticeRun): Promise<void> {
+    el.appendChild(this.host);
+    await this.boot();
+    const g = this.game!;
+    for (const k of ['study-clip', 'study-practice']) if (g.scene.isActive(k)) g.scene.stop(k);
+    g.scale.refresh();
+    g.scene.start(key, data);
+  }
+
+  /** Stops the scenes and takes the canvas out of the trial (the game stays for the next one). */
+  hide(): void {
+    const g = this.game;
+    if (g) for (const k of ['study-clip', 'study-practice']) if (g.scene.isActive(k)) g.scene.stop(k);
+    this.host.remove();
+  }
+
+  get phaser(): Phaser.Game | null {
+    return this.game;
+  }
+}

@@ -1,0 +1,101 @@
+// The controls, shown in play during a person's first seconds (as genre games do): a small panel in
+// the person's field lists move, shoot, focus and charge with that person's keys; each line ticks
+// off once the player has done it (read from the sim state: the ship moved, shots flew, the ship
+// focused, a charge began). The panel fades when all four are done or after COACH_FRAMES. Later, the
+// first time the gauge holds a full level, a prompt says to hold the charge key. Reads the state,
+// never writes it.
+import Phaser from 'phaser';
+import { UI } from '../art/palette';
+import { FIELD_W, FPS } from '../sim/constants';
+import type { SideState } from '../sim/state';
+import { gaugeLevels } from '../sim/versus';
+import type { FieldRect } from './layout';
+import { textStyle } from './text';
+
+export interface CoachKeys {
+  move: string;
+  shot: string;
+  focus: string;
+  charge: string;
+}
+
+/** How long the controls panel stays up at most. */
+export const COACH_FRAMES = 14 * FPS;
+
+type Step = 'move' | 'shot' | 'focus' | 'charge';
+
+/** Which controls a side has used so far, judged from its state (pure; exported for tests). */
+export function usedControls(side: Readonly<SideState>, start: { x: number; y: number }, seen: Set<Step>): Set<Step> {
+  const s = side.ship;
+  if (Math.abs(s.x - start.x) + Math.abs(s.y - start.y) > 12) seen.add('move');
+  if (side.shots.count > 0) seen.add('shot');
+  if (s.focused) seen.add('focus');
+  if (s.charge > 0) seen.add('charge');
+  return seen;
+}
+
+export class Coach {
+  private readonly panel: Phaser.GameObjects.Container;
+  private readonly lines: Record<Step, Phaser.GameObjects.Text>;
+  private readonly prompt: Phaser.GameObjects.Text;
+  private readonly seen = new Set<Step>();
+  private start: { x: number; y: number } | null = null;
+  private fading = false;
+  private prompted = false;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    layer: Phaser.GameObjects.Layer,
+    rect: FieldRect,
+    private readonly keys: CoachKeys,
+    who: string,
+  ) {
+    const w = 330;
+    const x = rect.x + (FIELD_W - w) / 2;
+    const y = rect.y + 236;
+    const bg = scene.add.graphics();
+    bg.fillStyle(UI.panel, 0.72).fillRoundedRect(0, 0, w, 128, 10);
+    bg.lineStyle(1.5, UI.frame, 0.6).strokeRoundedRect(0, 0, w, 128, 10);
+    const head = scene.add.text(w / 2, 8, `${who}CONTROLS`, textStyle(13, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
+    const row = (k: number, key: string, what: string): Phaser.GameObjects.Text => scene.add.text(14, 30 + k * 23, `${key}  ·  ${what}`, textStyle(14));
+    this.lines = {
+      move: row(0, keys.move, 'move'),
+      shot: row(1, `${keys.shot} (hold)`, 'shoot'),
+      focus: row(2, `${keys.focus} (hold)`, 'focus: slower, shows hitbox'),
+      charge: row(3, `${keys.charge} hold → release`, 'charge attack'),
+    };
+    this.panel = scene.add.container(x, y, [bg, head, ...Object.values(this.lines)]).setName('coach');
+    this.prompt = scene.add
+      .text(rect.x + FIELD_W / 2, rect.y + 300, '', textStyle(17, UI.accent, { fontStyle: 'bold', strokeThickness: 5, align: 'center' }))
+      .setOrigin(0.5)
+      .setVisible(false);
+    layer.add([this.panel, this.prompt]);
+  }
+
+  /** Steps ticked off so far (tests). */
+  get done(): string[] {
+    return [...this.seen];
+  }
+
+  update(side: Readonly<SideState>, frame: number): void {
+    this.start ??= { x: side.ship.x, y: side.ship.y };
+    if (!this.fading) {
+      usedControls(side, this.start, this.seen);
+      for (const [k, t] of Object.entries(this.lines) as [Step, Phaser.GameObjects.Text][]) {
+        const done = this.seen.has(k);
+        if (done && !t.text.startsWith('✓')) t.setText(`✓ ${t.text}`).setColor('#8dffb0').setAlpha(0.8);
+      }
+      if (this.seen.size === 4 || frame >= COACH_FRAMES) {
+        this.fading = true;
+        this.scene.tweens.add({ targets: this.panel, alpha: 0, delay: this.seen.size === 4 ? 700 : 0, duration: 600, onComplete: () => this.panel.setVisible(false) });
+      }
+    }
+    // The first full gauge level: tell the player what it is for, until they charge.
+    if (!this.prompted && gaugeLevels(side) > 0 && side.ship.lives > 0) {
+      this.prompted = true;
+      this.prompt.setText(`GAUGE READY!\nhold ${this.keys.charge}, release to attack`).setVisible(true).setAlpha(1);
+      this.scene.tweens.add({ targets: this.prompt, alpha: 0.35, yoyo: true, repeat: 6, duration: 350, onComplete: () => this.prompt.setVisible(false) });
+    }
+    if (this.prompt.visible && side.ship.charge > 0) this.prompt.setVisible(false);
+  }
+}

@@ -1,0 +1,102 @@
+// The presets tool and preset files in the other tools: every tool that takes a preset name takes
+// a .json file too; bad input exits 2 with one error line naming the file and field.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getDodgePreset, parseDodgePreset } from '../../src/cpu/presets';
+import { getStagePreset } from '../../src/sim/stage-preset';
+
+const run = (script: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8' });
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!);
+const dir = mkdtempSync(join(tmpdir(), 'presets-'));
+const cpuFile = join(dir, 'my-cpu.json');
+writeFileSync(cpuFile, JSON.stringify({ ...getDodgePreset('hard'), name: 'my-cpu', label: 'My CPU', reactionFrames: 40 }));
+const stageFile = join(dir, 'my-stage.json');
+writeFileSync(stageFile, JSON.stringify({ ...getStagePreset('easy'), name: 'my-stage', label: 'My stage', density: 0.3, lives: 2, timeLimit: 20 }));
+const broken = join(dir, 'broken.json');
+writeFileSync(broken, JSON.stringify({ ...getDodgePreset('hard'), depth: 99 }));
+
+function expectError(r: ReturnType<typeof run>, re: RegExp) {
+  expect(r.status).toBe(2);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(re);
+}
+
+describe('presets tool', () => {
+  it('list and fields print the built-ins and the schema as JSON', () => {
+    const l = lastJson(run('presets', ['list', '--json']).stdout);
+    expect(l.cpu.map((p: { name: string }) => p.name)).toContain('novice');
+    expect(l.pairs.map((p: { name: string }) => p.name)).toEqual(['easy', 'normal', 'hard', 'lunatic']);
+    const f = lastJson(run('presets', ['fields', '--json']).stdout);
+    expect(f.stage.find((x: { path: string }) => x.path === 'density')).toMatchObject({ min: 0.1, max: 3 });
+  });
+
+  it('eval takes a preset file and reports CIs, metrics and the seeds per second (worker threads)', () => {
+    const r = run('presets', ['eval', cpuFile, 'novice', '--stage', stageFile, '--seeds', '2', '--opponents', 'easy', '--drill-seconds', '5', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/eval: 8\/8/);
+    const o = lastJson(r.stdout);
+    expect(o.presets.map((p: { preset: string }) => p.preset)).toEqual(['my-cpu', 'novice']);
+    const st = o.presets[0].stages[0];
+    expect(st.stage).toBe('my-stage');
+    expect(st.drill_hits_per_min.n).toBe(2);
+    expect(st.versus[0]).toMatchObject({ opponent: 'easy' });
+    expect(st.versus[0].win_rate.lo).toBeLessThanOrEqual(st.versus[0].win_rate.value);
+    expect(st.versus[0].survival_s.value).toBeLessThanOrEqual(20);
+    expect(o.presets[0].human_likeness.frames).toBeGreaterThan(600);
+    expect(o.workers).toBe(2);
+    expect(o.seeds_per_s).toBeGreaterThan(0);
+  });
+
+  it('calibrate writes a valid preset with the value found and its CI', () => {
+    const out = join(dir, 'cal.json');
+    const r = run('presets', ['calibrate', 'easy', '--param', 'reactionFrames', '--min', '0', '--max', '8', '--target', 'hits_per_min=0', '--stage', 'easy', '--drill-seconds', '4', '--seeds', '2', '--max-seeds', '2', '--workers', '0', '--out', out, '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const o = lastJson(r.stdout);
+    const p = parseDodgePreset(JSON.parse(readFileSync(out, 'utf8')));
+    expect(p.reactionFrames).toBe(o.value);
+    expect(o.value).toBeGreaterThanOrEqual(0);
+    expect(o.value).toBeLessThanOrEqual(8);
+    expect(p.description).toMatch(/Calibrated reactionFrames = \d+: hits_per_min [\d.]+ \(95 % CI/);
+    expect(o.trace.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('bad input exits 2 with one error line naming what and where', () => {
+    expectError(run('presets', ['eval', broken]), /^error: .*broken\.json\.depth: /);
+    expectError(run('presets', ['eval', 'nobody']), /^error: preset: unknown preset 'nobody'/);
+    expectError(run('presets', ['eval', 'easy', '--stage', join(dir, 'missing.json')]), /^error: .*missing\.json: cannot read file/);
+    expectError(run('presets', ['frobnicate']), /^error: unknown command 'frobnicate'/);
+    expectError(run('presets', ['calibrate', 'easy', '--param', 'focus', '--target', 'win_rate=0.5']), /^error: --param focus: not a numeric preset field/);
+    expectError(run('presets', ['calibrate', 'easy', '--param', 'slip', '--target', 'fun=1']), /^error: --target: unknown metric 'fun'/);
+  });
+});
+
+describe('preset files in the other tools', () => {
+  it('match: --p1 cpu:FILE.json and --difficulty FILE.json; the replay keeps the full values', () => {
+    const rec = join(dir, 'm.tfr');
+    const r = run('match', ['--seed', '4', '--frames', '600', '--p1', `cpu:${cpuFile}`, '--p2', 'cpu:easy', '--difficulty', stageFile, '--record', rec, '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(lastJson(r.stdout)).toMatchObject({ p1: 'cpu:my-cpu', frames: 600 });
+    const v = run('replay', ['info', rec, '--json']);
+    const info = JSON.stringify(lastJson(v.stdout));
+    expect(info).toContain('my-stage');
+    expect(info).toContain('"stageDensity":0.3');
+    // Verifies anywhere: the preset files are not needed (here: deleted first).
+    writeFileSync(stageFile + '.bak', readFileSync(stageFile));
+    writeFileSync(stageFile, '{ broken');
+    const ver = run('replay', ['verify', rec, '--json']);
+    writeFileSync(stageFile, readFileSync(stageFile + '.bak'));
+    expect(ver.status, ver.stderr).toBe(0);
+    expect(lastJson(ver.stdout)).toMatchObject({ ok: true, frames: 600 });
+    expectError(run('match', ['--p1', `cpu:${broken}`]), /^error: controller 'cpu:.*broken\.json': .*broken\.json\.depth: /);
+    expectError(run('match', ['--difficulty', broken]), /^error: .*broken\.json\.(name|speed|unknown|depth)/);
+  });
+
+  it('eval:dodge and dodge take a preset file', () => {
+    const e = run('eval-dodge', ['--presets', `${cpuFile},easy`, '--seeds', '1', '--frames', '60', '--json']);
+    expect(e.status, e.stderr).toBe(0);
+    expect(Object.keys(lastJson(e.stdout).presets ?? lastJson(e.stdout))).toEqual(expect.arrayContaining(['my-cpu']));
+  });
+});

@@ -1,0 +1,270 @@
+// The production build (no test hook, Phaser in its own chunks, clip export and the Planner lab on
+// demand, files loaded by the Preloader, bundled font, high-DPI, fullscreen) and, in the e2e build,
+// the sound system and a screenshot of every scene.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { build, createLogger, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inPage, launch, press, screenshot, useGame, waitFrames } from './browser';
+
+const OUT = `${process.env.E2E_OUT || 'dist-e2e'}-prod`;
+/** The budget for JavaScript loaded before the title screen (gzip, level 9). */
+const INITIAL_GZIP_BUDGET = 450 * 1024;
+/** Vite's chunk-size warning threshold (its default; vite.config.ts does not raise it). */
+const CHUNK_WARN = 500 * 1000;
+
+function initialScripts(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) out.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) out.add(m[1]!);
+  return [...out].map((p) => p.replace(/^\.\//, ''));
+}
+
+async function until(page: Page, fn: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(fn, null, { timeout });
+}
+
+describe('production build', () => {
+  const warnings: string[] = [];
+  let server: PreviewServer | undefined;
+  let url = '';
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const logger = createLogger('warn');
+    const warn = logger.warn.bind(logger);
+    logger.warn = (msg, o) => {
+      warnings.push(msg);
+      warn(msg, o);
+    };
+    await build({ mode: 'production', customLogger: logger, build: { outDir: OUT, emptyOutDir: true } });
+    server = await preview({ logLevel: 'warn', build: { outDir: OUT }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+    url = server.resolvedUrls!.local[0]!;
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const js = () => readdirSync(join(OUT, 'assets')).filter((f) => f.endsWith('.js'));
+
+  it('has no test hook anywhere in its JavaScript', () => {
+    expect(js().length).toBeGreaterThan(2);
+    for (const f of js()) {
+      const src = readFileSync(join(OUT, 'assets', f), 'utf8');
+      expect(src.includes('__twinfield'), f).toBe(false);
+      expect(src.includes('installHook'), f).toBe(false);
+    }
+  });
+
+  it('loads Phaser in its own chunks and the app before the title, clip export and the Planner lab on demand, within the budget', () => {
+    const html = readFileSync(join(OUT, 'index.html'), 'utf8');
+    const initial = initialScripts(html);
+    const entry = /<script[^>]*type="module"[^>]*src="\.\/([^"]+)"/.exec(html)![1]!;
+    expect(initial.some((f) => /assets\/phaser-/.test(f))).toBe(true);
+    // mediabunny and the lab exist as chunks, none loaded up front.
+    const lazy = js().filter((f) => /^(export-clip|planner-lab-scene)-/.test(f));
+    expect(lazy.map((f) => f.split('-')[0]).sort()).toEqual(['export', 'planner']);
+    for (const f of lazy) expect(initial).not.toContain(`assets/${f}`);
+    const mediabunny = js().filter((f) => readFileSync(join(OUT, 'assets', f), 'utf8').includes('mediabunny'));
+    for (const f of mediabunny) expect(initial, `${f} mentions mediabunny`).not.toContain(`assets/${f}`);
+    // The app's own chunks hold no Phaser (the Phaser chunks stay cached across game updates).
+    for (const f of initial.filter((f) => !/assets\/phaser-/.test(f))) expect(readFileSync(join(OUT, f), 'utf8'), f).not.toMatch(/Phaser v\d|WebGLRenderer/);
+    expect(readFileSync(join(OUT, entry), 'utf8')).toMatch(/PreloadScene|preload/);
+    const gzip = initial.reduce((s, f) => s + gzipSync(readFileSync(join(OUT, f)), { level: 9 }).length, 0);
+    expect(gzip).toBeLessThanOrEqual(INITIAL_GZIP_BUDGET);
+  });
+
+  it('raises no chunk-size warning: every chunk is under Vite default limit', () => {
+    for (const f of js()) expect(readFileSync(join(OUT, 'assets', f)).length, f).toBeLessThan(CHUNK_WARN);
+    expect(warnings.filter((w) => /larger than/i.test(w))).toEqual([]);
+  });
+
+  it('shows the title through the Preloader with every file, the bundled font, and no window.__twinfield', async () => {
+    const page = await browser!.newPage({ viewport: { width: 960, height: 540 } });
+    const errors: string[] = [];
+    const failed: string[] = [];
+    const media: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      if (/\/(media|fonts)\//.test(r.url())) media.push(r.url());
+    });
+    await page.goto(url);
+    await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
+    const pack = JSON.parse(readFileSync('public/media/pack.json', 'utf8')) as { main: { files: { url?: string; textureURL?: string; atlasURL?: string }[] } };
+    const wanted = pack.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u): u is string => !!u));
+    for (const u of wanted) expect(media.some((m) => m.endsWith(u)), u).toBe(true);
+    expect(failed).toEqual([]);
+    const g = await page.evaluate(() => ({
+      hook: typeof (window as unknown as Record<string, unknown>).__twinfield,
+      game: typeof (window as unknown as Record<string, unknown>).__twinfield_game,
+      sans: document.fonts.check('16px "Twinfield Sans"') && document.fonts.check('bold 16px "Twinfield Sans"'),
+      mono: document.fonts.check('16px "Twinfield Mono"'),
+      faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`).sort(),
+    }));
+    expect(g).toEqual({ hook: 'undefined', game: 'undefined', sans: true, mono: true, faces: ['Twinfield Mono normal', 'Twinfield Sans bold', 'Twinfield Sans normal'] });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'prod-title');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws at twice the canvas resolution on a 2× screen, the page layout unchanged', async () => {
+    const sizes: { css: number; px: number }[] = [];
+    for (const dpr of [1, 2]) {
+      const page = await browser!.newPage({ viewport: { width: 960, height: 540 }, deviceScaleFactor: dpr });
+      await page.goto(url);
+      await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
+      sizes.push(await page.evaluate(() => ({ css: Math.round(document.querySelector('canvas')!.getBoundingClientRect().width), px: document.querySelector('canvas')!.width })));
+      if (dpr === 2) {
+        await page.waitForTimeout(500);
+        await screenshot(page, 'prod-title-2x');
+      }
+      await page.close();
+    }
+    expect(sizes).toEqual([
+      { css: 960, px: 960 },
+      { css: 960, px: 1920 },
+    ]);
+  });
+
+  it('toggles fullscreen with the button and with F11', async () => {
+    const page = await browser!.newPage({ viewport: { width: 960, height: 540 } });
+    await page.goto(url);
+    await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
+    const fs = () => page.evaluate(() => document.fullscreenElement?.id ?? null);
+    // Hidden over the game until the mouse moves.
+    const shown = () => page.evaluate(() => document.getElementById('fullscreen')!.classList.contains('shown'));
+    expect(await shown()).toBe(false);
+    await page.mouse.move(400, 300);
+    await page.mouse.move(480, 20);
+    expect(await shown()).toBe(true);
+    await page.click('#fullscreen');
+    await until(page, 'document.fullscreenElement !== null', 10_000);
+    expect(await fs()).toBe('app');
+    expect(await page.getAttribute('#fullscreen', 'aria-pressed')).toBe('true');
+    await page.keyboard.press('F11');
+    await until(page, 'document.fullscreenElement === null', 10_000);
+    await page.keyboard.press('F11');
+    await until(page, 'document.fullscreenElement !== null', 10_000);
+    expect(await fs()).toBe('app');
+    await page.close();
+  });
+});
+
+describe('sound and every scene (e2e build)', () => {
+  const game = useGame();
+
+  it('loads every sound from its file and plays them through Phaser sound manager, panned; M mutes and the switch is remembered', async () => {
+    const { page } = game;
+    const keys = (await page.evaluate('window.__twinfield_game.cache.audio.getKeys()')) as string[];
+    expect(keys.filter((k) => k.startsWith('sfx-')).length).toBe(13);
+    await page.evaluate(() => {
+      const w = window as unknown as { __played: { key: string; pan: number }[]; __twinfield_game: { sound: { play: (k: string, x?: { pan?: number }) => boolean } } };
+      w.__played = [];
+      const s = w.__twinfield_game.sound;
+      const play = s.play.bind(s);
+      s.play = (k, x) => {
+        w.__played.push({ key: k, pan: x?.pan ?? 0 });
+        return play(k, x);
+      };
+    });
+    await press(page, 'ArrowDown', 'ArrowUp');
+    const played = () => page.evaluate('window.__played') as Promise<{ key: string; pan: number }[]>;
+    expect((await played()).map((p) => p.key)).toContain('sfx-move');
+    expect(await page.evaluate('window.__twinfield_game.sound.locked')).toBe(false);
+    // A match's kills sound from their own field: left side panned left, right side right.
+    await inPage(page, (h) => h.startMatch({ seed: 5, p1: 'cpu:normal', p2: 'cpu:normal' }));
+    await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
+    await page.waitForFunction(() => (window as unknown as { __played: { key: string }[] }).__played.some((p) => p.key === 'sfx-kill'), null, { timeout: 60_000 });
+    const kills = (await played()).filter((p) => p.key === 'sfx-kill');
+    expect(kills.every((p) => p.pan !== 0 && Math.abs(p.pan) <= 1)).toBe(true);
+    // The manager's `mute` getter reads a gain the audio thread applies later (never while the
+    // context is suspended, as on a blurred headless page): watch its 'mute' event instead.
+    const watchMute = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __mutes: boolean[]; __twinfield_game: { sound: { on(e: string, f: (m: unknown, v: boolean) => void): void } } };
+        w.__mutes = [];
+        w.__twinfield_game.sound.on('mute', (_m, v) => w.__mutes.push(v));
+      });
+    const mutes = () => page.evaluate('[window.__mutes, localStorage.getItem("twinfield.muted")]');
+    await watchMute();
+    await press(page, 'm');
+    expect(await mutes()).toEqual([[true], '1']);
+    // A new visit starts muted: the first M press unmutes.
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
+    await watchMute();
+    await inPage(page, (h) => h.startMatch({ seed: 5 }));
+    await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
+    await press(page, 'm');
+    expect(await mutes()).toEqual([[false], '0']);
+  });
+
+  it('shows the Preloader progress bar while files arrive', async () => {
+    const { page } = game;
+    let release: () => void = () => {};
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route('**/media/sfx/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    // The Preloader is in its LOADING state (Phaser.Scenes.LOADING = 3) while files arrive.
+    await page.waitForFunction(() => (window as unknown as { __twinfield_game?: { scene: { getScene(k: string): { sys: { settings: { status: number } } } | null } } }).__twinfield_game?.scene.getScene('preload')?.sys.settings.status === 3, null, { timeout: 60_000 });
+    await page.waitForTimeout(500);
+    await screenshot(page, 'scene-preload');
+    const title = await page.evaluate(() => (window as unknown as { __twinfield: { ready: boolean } }).__twinfield.ready);
+    expect(title).toBe(false);
+    release();
+    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
+    await page.unroute('**/media/sfx/**');
+  });
+
+  it('takes a screenshot of every scene', async () => {
+    const { page } = game;
+    const scene = (k: string) => page.waitForFunction(`window.__twinfield.scene() === '${k}'`, null, { timeout: 30_000 });
+    await scene('title');
+    await waitFrames(page, 3);
+    await screenshot(page, 'scene-title');
+    await inPage(page, (h) => h.startMatch({ seed: 11, p1: 'cpu:normal', p2: 'cpu:hard' }));
+    await scene('match');
+    await inPage(page, (h) => h.advance(900));
+    await inPage(page, (h) => h.resetVisuals());
+    await waitFrames(page, 3);
+    await screenshot(page, 'scene-match-open');
+    await inPage(page, (h) => h.startMatch({ seed: 11, p1: 'cpu:normal', p2: 'cpu:hard', stages: 'maze' }));
+    await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
+    await inPage(page, (h) => h.advance(700));
+    await inPage(page, (h) => h.resetVisuals());
+    await waitFrames(page, 3);
+    await screenshot(page, 'scene-match-maze');
+    await inPage(page, (h) => h.startMatch({ seed: 12, p1: 'scripted', p2: 'cpu:normal', timeLimit: 600 }));
+    await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
+    await inPage(page, (h) => h.advance(600));
+    await scene('result');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'scene-result');
+    await inPage(page, (h) => h.openReplays());
+    await scene('replays');
+    await page.waitForTimeout(800);
+    await screenshot(page, 'scene-replays');
+    const id = (await inPage(page, (h) => h.replays())) as unknown as { id: string }[];
+    expect(id.length).toBeGreaterThan(0);
+    await page.evaluate(`window.__twinfield.openReplay(${JSON.stringify(id[0]!.id)})`);
+    await page.waitForFunction(`window.__twinfield.scene() === 'playback' && window.__twinfield.playback()?.loaded`, null, { timeout: 30_000 });
+    await page.evaluate('window.__twinfield.playbackSeek(300)');
+    await waitFrames(page, 3);
+    await screenshot(page, 'scene-playback');
+    await inPage(page, (h) => h.openPlannerLab());
+    await scene('planner-lab');
+    await waitFrames(page, 3);
+    await screenshot(page, 'scene-planner-lab');
+    expect(game.errors).toEqual([]);
+  });
+});
