@@ -38,6 +38,7 @@ export function waveArgs(args: ParsedArgs): WaveArgs {
     const t = Number(o.lifetime);
     const n = wave.waves ?? 3;
     if (t < n) throw new UsageError(`--lifetime ${t}: must be at least the number of waves (${n})`);
+    if (t > 100_000) throw new UsageError(`--lifetime ${t}: must be at most 100000 steps`);
     wave.lifetime = t;
   }
   if (o.resolution !== undefined) {

@@ -2,8 +2,8 @@
 //   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
 import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
 import { simulateChase } from '../world/chase/sim';
-import { parseMaze } from '../maze/maze';
-import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs } from './chase-options';
+import { parseMaze, type Maze } from '../maze/maze';
+import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs, type WaveArgs } from './chase-options';
 import { UsageError, readTextFile, defineTool, runIfEntry } from './common';
 
 const spec = {
@@ -24,6 +24,31 @@ const spec = {
 
 /** Longest simulation: time grows with maze cells × steps (docs/reliability.md). */
 export const MAX_CHASE_STEPS = 100_000;
+/** Convex wall corners the exact geodesic may see: it keeps a corner × corner table. */
+export const MAX_CHASE_CORNERS = 2000;
+/** steps × field points × waves: the simulation's work, which bounds its time. */
+export const MAX_CHASE_WORK = 5e9;
+
+/** Convex wall corners (grid points with exactly one wall cell around them): the exact geodesic's vertices. */
+export function convexCorners(maze: Maze): number {
+  const wall = (x: number, y: number) => (x < 0 || y < 0 || x >= maze.width || y >= maze.height ? 1 : maze.walls[y * maze.width + x]!);
+  let n = 0;
+  for (let Y = 0; Y <= maze.height; Y++) for (let X = 0; X <= maze.width; X++) if (wall(X - 1, Y - 1) + wall(X, Y - 1) + wall(X - 1, Y) + wall(X, Y) === 1) n++;
+  return n;
+}
+
+/** Refuses a run whose memory or time would be out of bounds, before any work, naming what to lower. */
+function checkChaseWork(path: string, maze: Maze, method: ChaseMethod, maxSteps: number, wa: WaveArgs): void {
+  const corners = convexCorners(maze);
+  if (corners > MAX_CHASE_CORNERS) throw new UsageError(`${path}: ${corners} convex wall corners, above the limit of ${MAX_CHASE_CORNERS} (the exact geodesic compares every pair)`);
+  const fieldMethod = method !== 'flow' && method !== 'crash';
+  const res = fieldMethod ? (wa.wave.resolution ?? 2) : 1;
+  const waves = fieldMethod ? (wa.wave.waves ?? 3) : 1;
+  const points = maze.width * maze.height * res * res;
+  const work = maxSteps * points * waves;
+  if (work > MAX_CHASE_WORK)
+    throw new UsageError(`--max-steps ${maxSteps} × ${points} field points × ${waves} wave(s) = ${work.toExponential(2)}, above the work limit of ${MAX_CHASE_WORK.toExponential(0)}; lower --max-steps, --resolution or --waves, or use a smaller maze`);
+}
 
 export const main = defineTool(spec, async (args, json, io) => {
   const method = String(args.opts.method);
@@ -37,9 +62,12 @@ export const main = defineTool(spec, async (args, json, io) => {
   const seed = Number(args.opts.seed);
   if (seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed ${seed}: must be a whole number from 0 to 4294967295`);
   const wa = waveArgs(args);
+  if ((method === 'flow' || method === 'crash') && (Object.keys(wa.wave).length > 0 || wa.threshold !== undefined))
+    throw new UsageError(`--method ${method} uses no wave field: leave out --delta, --waves, --lifetime, --threshold, --arrival-threshold and --resolution`);
   const path = args.positional[0]!;
   const maze = parseMaze(await readTextFile(path), path);
   if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);
+  checkChaseWork(path, maze, method as ChaseMethod, maxSteps, wa);
   const r = simulateChase(maze, { method: method as ChaseMethod, target, seed, speed, maxSteps, wave: wa.wave, threshold: wa.threshold });
   const chasers = r.chasers.map((c) => ({
     id: c.id,

@@ -202,19 +202,19 @@ function optionValue(o: OptionSpec, raw: string): string | number {
 export function defineTool<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, body: ToolBody<O>): ToolMain {
   return async (argv, io = processIo) => {
     const out: ToolOutput = {
-      log: (...lines) => io.stdout(lines.join('\n') + '\n'),
-      warn: (line) => io.stderr(line + '\n'),
+      log: (...lines) => io.stdout(`${lines.join('\n')}\n`),
+      warn: (line) => io.stderr(`${line}\n`),
       exitCode: 0,
     };
     try {
       const args = parseArgs(spec, argv);
       if (args.opts.help) {
-        io.stdout(helpText(spec) + '\n');
+        io.stdout(`${helpText(spec)}\n`);
         return 0;
       }
       const json = args.opts.json === true;
       const result = await body(args, json, out);
-      if (json && result !== undefined) io.stdout(JSON.stringify(result) + '\n');
+      if (json && result !== undefined) io.stdout(`${JSON.stringify(result)}\n`);
       return out.exitCode;
     } catch (e) {
       return reportError(e, io);
@@ -235,7 +235,7 @@ export function reportError(e: unknown, io: ToolIo): number {
   }
   const msg = e instanceof Error ? e.message : String(e);
   io.stderr(`error: internal error: ${oneLine(msg)} (a bug; set TWINFIELD_DEBUG=1 for the stack)\n`);
-  if (process.env.TWINFIELD_DEBUG === '1' && e instanceof Error && e.stack) io.stderr(e.stack + '\n');
+  if (process.env.TWINFIELD_DEBUG === '1' && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
   return 1;
 }
 
@@ -309,6 +309,11 @@ export const MAX_TEXT_FILE_BYTES = 4 * 1024 * 1024;
  * file (FIFO, device, directory) or invalid UTF-8 is a UsageError naming it. A byte-order mark is dropped.
  */
 export async function readTextFile(path: string, limit = MAX_TEXT_FILE_BYTES): Promise<string> {
+  return readTextFileSync(path, limit);
+}
+
+/** readTextFile, synchronous (for code that cannot wait, e.g. controller factories). */
+export function readTextFileSync(path: string, limit = MAX_TEXT_FILE_BYTES): string {
   const bytes = readFileBounded(path, limit, (msg) => new UsageError(`${path}: ${msg}`));
   return decodeUtf8Text(bytes, path, (where, reason) => new UsageError(`${where}: ${reason}`));
 }

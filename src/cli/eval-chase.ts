@@ -62,6 +62,8 @@ export const main = defineTool(
     if (args.opts.sweep === true) return speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log);
     const mazes = args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
     if (args.opts['sweep-corridors'] === true) return sweep(mazes, wa, maxSteps, json, log);
+    // Held-out generated mazes are a question about the corridor mazes: no headline table then.
+    if (args.opts.generated !== undefined) return table2(mazes, wa, seeds, maxSteps, quick, json, log);
     const paper = paperTable(paperMaze, paperPath, wa, seeds, maxSteps, quick, json, log);
     if (args.opts['paper-only'] === true) return { paper };
     if (!json) log('\n=== Beyond the paper: corridor mazes (mazes/*.maze), 2 grid points per cell ===');

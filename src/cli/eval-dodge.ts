@@ -4,7 +4,8 @@
 //   enemy   11 seeded danmaku drills fired by enemies on screen (as in the game and the paper's clips);
 //   survey  the survey drill of the study (src/sim/drill.ts): the easy clips the raters see;
 //   stress  the same 11 patterns with bullets appearing mid-field, no enemy: a stress test only.
-import { DODGE_PRESETS, getDodgePreset } from '../cpu/presets';
+import { DODGE_PRESETS } from '../cpu/presets';
+import { loadCpuPreset } from './preset-files';
 import { DRILLS as SURVEY_DRILLS } from '../sim/drill';
 import { defineTool, progress, runIfEntry, UsageError } from './common';
 import { DRILLS, formatTable, presetRow, runDrill, runSurvey, STRESS_DRILLS, type PresetRow } from './dodge-drills';
@@ -19,8 +20,8 @@ const PAPER = [
 ];
 
 const DIFFERENCES = [
-  "Stress vs enemy drills: bullets that appear mid-field are invisible to a player blind to objects younger than its reaction delay, so it meets them late; fired from enemies on screen (visible for >= 60 frames before the first volley) they come from a place the player has seen. The stress rows are kept only as a stress test.",
-  "The enemy drills still ramp from intensity 2 to 4, far denser than the paper's 'quite easy' clips; the survey rows are the density the raters see.",
+  "Stress vs enemy rows: mid-field bullets are invisible to a player blind to objects younger than its reaction delay until they are already close; fired from enemies on screen (in view >= 60 frames before the first volley) they leave a place the player has seen. Where the two rows are close, the hits come from the density and the reaction delay itself (a bullet fired by a visible enemy is still invisible for its first frames; docs/dodger.md measures the same presets with no delay), not from bullets out of nothing; the stress rows are a stress test only.",
+  "The enemy drills ramp from intensity 2 to 4, far denser than the paper's 'quite easy' clips; the survey rows are the density the raters see, and the ones to set beside the paper (no AI player hit).",
   "The paper's players were recorded on its own game and patterns; ours on this game's. Compare orderings (Base vs I-Map vs I-Map+multi-frame), not absolute values.",
 ];
 
@@ -37,7 +38,9 @@ export const main = defineTool(
     ],
   },
   (args, json, io) => {
-    const names = String(args.opts.presets).split(',').filter((x) => x.length > 0).map((n) => getDodgePreset(n).name);
+    // Names or preset files (.json).
+    const presets = new Map(String(args.opts.presets).split(',').filter((x) => x.length > 0).map((n) => loadCpuPreset(n)).map((p) => [p.name, p]));
+    const names = [...presets.keys()];
     const seeds = Number(args.opts.seeds);
     const frames = Number(args.opts.frames);
     if (seeds < 1) throw new UsageError('option --seeds: must be at least 1');
@@ -55,13 +58,13 @@ export const main = defineTool(
         const logs = [];
         if (suite === 'survey') {
           for (let k = 0; k < seeds; k++) {
-            logs.push(runSurvey(name, 1000 + k, 'survey', variants[k % variants.length]!));
+            logs.push(runSurvey(presets.get(name)!, 1000 + k, 'survey', variants[k % variants.length]!));
             progress('eval:dodge', ++done, total);
           }
         } else {
           for (const drill of suite === 'enemy' ? DRILLS : STRESS_DRILLS) {
             for (let k = 0; k < seeds; k++) {
-              logs.push(runDrill(name, drill, 1000 + k, frames));
+              logs.push(runDrill(presets.get(name)!, drill, 1000 + k, frames));
               progress('eval:dodge', ++done, total);
             }
           }

@@ -3,11 +3,11 @@
 // so positions, clearance and hits come from the real state; then per side and pooled per group
 // (human vs CPU, and per controller), so people's play can be put next to the CPU's.
 // Definitions: docs/metrics.md.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { humanLikeness, pooledHumanLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
 import { ReplayError } from '../replay/errors';
-import { decodeReplay, type Replay } from '../replay/format';
-import { readReplayFile } from '../replay/node';
+import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
+import { readFileBounded } from '../replay/node';
+import { SIM_VERSION } from '../sim/config';
 import { FPS } from '../sim/constants';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
 import { progress, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
@@ -74,38 +74,37 @@ interface Source {
   r: Replay;
 }
 
-/** The first 4 bytes of a file ('' when it cannot be read: readReplayFile then says why). */
-function magic(file: string): string {
-  try {
-    const fd = openSync(file, 'r');
-    try {
-      const b = new Uint8Array(4);
-      const n = readSync(fd, b, 0, 4, 0);
-      return String.fromCharCode(...b.subarray(0, n));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
-}
-
-/** Reads a replay file, or every replay of a bundle (Shift+E in the Replays scene). */
+/** Reads a replay file, or every replay of a bundle (Shift+E in the Replays scene), with a bounded reader. */
 function load(file: string): Source[] {
-  if (magic(file) !== 'TWRB') return [{ file, entry: null, title: null, r: readReplayFile(file) }];
-  const size = statSync(file).size;
-  if (size > MAX_IMPORT_BYTES) throw new UsageError(`${file}: too large (${size} bytes, the limit is ${MAX_IMPORT_BYTES})`);
-  const buf = readFileSync(file);
-  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  if (!isBundle(bytes)) throw new UsageError(`${file}: changed while being read`);
+  const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
+  const decode = (b: Uint8Array, where: string) => {
+    let r: Replay;
+    try {
+      r = decodeReplay(b);
+    } catch (e) {
+      if (e instanceof ReplayError) throw new ReplayError(e.message, where);
+      throw e;
+    }
+    // Metrics re-simulate the match: only this build's sim version can.
+    if (r.simVersion !== SIM_VERSION) throw new UsageError(`${where}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`);
+    return r;
+  };
+  if (!isBundle(bytes)) {
+    if (bytes.length > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
+    return [{ file, entry: null, title: null, r: decode(bytes, file) }];
+  }
   let items;
   try {
     items = decodeBundle(bytes, file); // every message starts with the file and the byte offset
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return items.map((it, k) => ({ file, entry: k + 1, title: it.name, r: decodeReplay(it.bytes) }));
+  if (items.length === 0) throw new UsageError(`${file}: the bundle holds no replays, so there is nothing to measure`);
+  return items.map((it, k) => ({ file, entry: k + 1, title: it.name, r: decode(it.bytes, `${file}, replay ${k + 1}`) }));
 }
+
+/** Most files one run measures (each may be a bundle). */
+const MAX_FILES = 1000;
 
 function presetName(p: unknown): string | null {
   return typeof p === 'object' && p !== null && !Array.isArray(p) && typeof (p as { name?: unknown }).name === 'string' ? (p as { name: string }).name : null;
@@ -139,11 +138,22 @@ function who(s: SideOut): string {
   return `CPU ${s.controller}`;
 }
 
+/** Fails, with the reason, when no side of any replay has frames in the window. */
+function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange, side: string): void {
+  if (!replays.some((x) => wanted.some((i) => i < x.r.sides.length)))
+    throw new UsageError(`nothing to measure: --side ${side}, but ${replays.length === 1 ? 'the replay has' : 'every replay has'} only side p1 (practice)`);
+  const longest = replays.reduce((m, x) => Math.max(m, x.r.frames), 0);
+  if (range.from >= longest)
+    throw new UsageError(`nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} s${replays.length === 1 ? '' : ' the longest'})`);
+}
+
 export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   const wanted = sidesWanted(String(opts.side));
   const range = frameRange(Number(opts.from), opts.to as number | undefined);
+  if (positional.length > MAX_FILES) throw new UsageError(`${positional.length} files, the limit is ${MAX_FILES}`);
   // Decode every file first: a bad one fails before any long re-simulation.
   const replays = positional.flatMap(load);
+  nothingToMeasure(replays, wanted, range, String(opts.side));
   const total = replays.reduce((n, x) => n + x.r.frames, 0);
   const showProgress = total >= 36000; // 10 minutes of play and more
   let before = 0;

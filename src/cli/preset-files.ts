@@ -1,23 +1,17 @@
 // Node tools accept a preset file wherever they accept a preset name: `--p1 cpu:my-cpu.json`,
 // `--difficulty my-stage.json`. Importing this module makes the `cpu:` controller kind read files
 // (anything ending in .json is a file path, relative to the working directory).
-import { readFileSync } from 'node:fs';
 import { CpuController } from '../cpu/cpu-controller';
 import { DODGE_PRESETS, getDodgePreset, parseDodgePreset, type DodgePreset } from '../cpu/presets';
 import { ControllerSpecError, registerController } from '../controllers/registry';
 import { getStagePreset, parseStagePreset, type StagePreset } from '../sim/stage-preset';
-import { parseJsonText, UsageError } from './common';
+import { parseJsonText, readTextFileSync } from './common';
 
 export const isPresetFile = (arg: string) => /\.json$/i.test(arg);
 
 function readJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${path}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  return parseJsonText(text, path);
+  // Bounded, UTF-8 checked, byte-order mark dropped; errors name the file.
+  return parseJsonText(readTextFileSync(path), path);
 }
 
 /** A CPU preset by built-in name or from a .json file (errors name the file and field). */

@@ -7,6 +7,7 @@ import { DIFFICULTY_PAIRS, resolvePair } from '../cpu/presets/pairs';
 import { pooledHumanLikeness, replayLogs, type HumanLikeness } from '../metrics';
 import { calibrate, type Measurement } from '../preset-eval/calibrate';
 import type { EvalJob } from '../preset-eval/jobs';
+import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
 import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
 import type { Interval } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
@@ -21,7 +22,7 @@ type Metric = (typeof METRICS)[number];
 
 const spec: ToolSpec = {
   name: 'presets',
-  usage: 'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder  [options] [--json]',
+  usage: 'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | bullets  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
@@ -32,18 +33,20 @@ const spec: ToolSpec = {
     `  calibrate PRESET     finds --param's value where METRIC (${METRICS.join(', ')}) hits the target`,
     '                       (noisy bisection, more seeds near the answer); writes the preset to --out',
     '  ladder               the built-in pairs against the frozen novice reference, with the targets',
+    '  bullets              bullets in the --reference player\'s field in level 1 (and level 2\'s peak) on',
+    '                       each --stage (default: all), practice and versus --opponent (default easy)',
     'Seeds run on worker threads (one per core); progress goes to stderr.',
   ].join('\n'),
   positional: [1, 64],
   options: [
-    { name: 'stage', kind: 'string', help: 'eval/calibrate: stage preset (name or .json); eval also takes "all"', default: 'normal' },
+    { name: 'stage', kind: 'string', help: 'stage preset(s), names or .json, comma-separated, or "all" (eval, bullets; calibrate takes one); default normal, bullets all' },
     { name: 'seeds', kind: 'int', help: 'seeds per measurement (eval default 20, ladder 40, calibrate: first measurement, 10)' },
     { name: 'opponents', kind: 'string', help: 'eval: comma-separated reference opponents (CPU presets)', default: `normal,${NOVICE_PRESET}` },
     { name: 'drill-seconds', kind: 'int', help: 'eval/calibrate: length of the practice drill', default: 60 },
     { name: 'human', kind: 'string', help: 'eval: comma-separated replay files; their human sides\' metrics are printed beside' },
     { name: 'param', kind: 'string', help: 'calibrate: the numeric field to calibrate (e.g. reactionFrames, slip, depth, cpu.clearBelow)' },
     { name: 'target', kind: 'string', help: `calibrate: METRIC=VALUE, METRIC one of ${METRICS.join(', ')}` },
-    { name: 'opponent', kind: 'string', help: 'calibrate: the opponent for win_rate and survival_s', default: 'normal' },
+    { name: 'opponent', kind: 'string', help: 'calibrate: the opponent for win_rate and survival_s (default normal); bullets: the versus opponent (default easy)' },
     { name: 'min', kind: 'number', help: 'calibrate: lower end of the search (default: the field\'s minimum)' },
     { name: 'max', kind: 'number', help: 'calibrate: upper end of the search (default: the field\'s maximum)' },
     { name: 'max-seeds', kind: 'int', help: 'calibrate: most seeds at one value', default: 80 },
@@ -85,7 +88,7 @@ async function cmdEval(args: ParsedArgs, json: boolean): Promise<object> {
   const seeds = seedsOpt(o, 20);
   const drillSeconds = o['drill-seconds'] as number;
   if (drillSeconds < 0 || drillSeconds > 3600) throw new UsageError(`--drill-seconds must be from 0 to 3600, got ${drillSeconds}`);
-  const stages = stagesOpt(o.stage as string);
+  const stages = stagesOpt((o.stage as string | undefined) ?? 'normal');
   const opponents = (o.opponents as string) === '' ? [] : (o.opponents as string).split(',').map(loadCpuPreset);
   let human: HumanLikeness | null = null;
   if (o.human) {
@@ -140,8 +143,8 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
   if (!METRICS.includes(metric)) throw new UsageError(`--target: unknown metric '${m[1]}' (known: ${METRICS.join(', ')})`);
   const target = Number(m[2]);
   if (!Number.isFinite(target)) throw new UsageError(`--target: '${m[2]}' is not a number`);
-  const stage = loadStagePreset(o.stage as string);
-  const opponent = loadCpuPreset(o.opponent as string);
+  const stage = loadStagePreset((o.stage as string | undefined) ?? 'normal');
+  const opponent = loadCpuPreset((o.opponent as string | undefined) ?? 'normal');
   const lo = (o.min as number | undefined) ?? field.min!;
   const hi = (o.max as number | undefined) ?? field.max!;
   if (lo < field.min! || hi > field.max! || !(hi > lo)) throw new UsageError(`--min/--max: need ${field.min} ≤ min < max ≤ ${field.max} for ${param}, got ${lo}..${hi}`);
@@ -176,6 +179,28 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
     console.log(`${res.seedsRun} runs; wrote ${file}`);
   }
   return { preset: preset.name, param, metric, target, value: res.value, estimate: e, reachable: res.reachable, direction: res.direction, trace: res.trace, runs: res.seedsRun, file };
+}
+
+async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
+  const o = args.opts;
+  if (args.positional.length > 1) throw new UsageError(`bullets takes no PRESET, got '${args.positional[1]}'`);
+  const seeds = seedsOpt(o, 10);
+  const stages = stagesOpt((o.stage as string | undefined) ?? 'all');
+  const player = loadCpuPreset(o.reference as string);
+  const opponent = loadCpuPreset((o.opponent as string | undefined) ?? 'easy');
+  const rows = [];
+  for (const stage of stages) {
+    for (const opp of [null, opponent]) {
+      const cs = Array.from({ length: seeds }, (_, seed) => bulletCounts(stage, player, opp, seed));
+      const mean = (f: (c: BulletCounts) => number) => cs.reduce((s, c) => s + f(c), 0) / cs.length;
+      rows.push({ stage: stage.name, mode: opp ? `versus ${opp.name}` : 'practice', level1_mean: mean((c) => c.level1Mean), level1_peak_mean: mean((c) => c.level1Peak), level1_peak_max: Math.max(...cs.map((c) => c.level1Peak)), level2_peak_mean: mean((c) => c.level2Peak) });
+    }
+  }
+  if (!json) {
+    console.log(`bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, mean level-2 peak`);
+    for (const r of rows) console.log(`  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ${r.level2_peak_mean.toFixed(1).padStart(6)}`);
+  }
+  return { player: player.name, seeds, rows };
 }
 
 async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
@@ -243,8 +268,10 @@ await runTool(spec, async (args, json) => {
       return cmdCalibrate(args, json);
     case 'ladder':
       return cmdLadder(args, json);
+    case 'bullets':
+      return cmdBullets(args, json);
     default:
-      throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder)`);
+      throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder, bullets)`);
   }
 });
 

@@ -24,8 +24,8 @@ const spec = {
     '             of FILE, or of the tool\'s own 3-minute matches (random, human-like, scripted, cpu:normal)',
   ].join('\n'),
   options: [
-    { name: 'runs', kind: 'int', help: 'bench: timed runs per figure (the median is reported)', default: 5 },
-    { name: 'seeks', kind: 'int', help: 'bench: random seeks to time', default: 200 },
+    { name: 'runs', kind: 'int', help: 'bench only: timed runs per figure (the median is reported; default 5)' },
+    { name: 'seeks', kind: 'int', help: 'bench only: random seeks to time (default 200)' },
   ],
   positional: [1, 2],
 } as const satisfies ToolSpec;
@@ -59,7 +59,7 @@ function readItems(file: string): { bundle: boolean; items: Item[] } {
     if (bytes.length > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
     return { bundle: false, items: [{ label: file, bytes }] };
   }
-  let entries;
+  let entries: ReturnType<typeof decodeBundle>;
   try {
     entries = decodeBundle(bytes, file);
   } catch (e) {
@@ -224,8 +224,8 @@ function printBench(io: ToolOutput, name: string, b: ReplayBench): void {
 
 /** The figures of one replay file, or of the tool's own 3-minute matches when no file is given. */
 async function bench(file: string | undefined, runs: number, nSeeks: number, json: boolean, io: ToolOutput): Promise<object> {
-  if (runs < 1) throw new UsageError(`--runs must be ≥ 1, got ${runs}`);
-  if (nSeeks < 1) throw new UsageError(`--seeks must be ≥ 1, got ${nSeeks}`);
+  if (runs < 1 || runs > 100) throw new UsageError(`--runs must be in 1..100, got ${runs}`);
+  if (nSeeks < 1 || nSeeks > 100_000) throw new UsageError(`--seeks must be in 1..100000, got ${nSeeks}`);
   if (file !== undefined) {
     const bytes = readReplayBytes(file);
     let b: ReplayBench;
@@ -257,7 +257,8 @@ async function bench(file: string | undefined, runs: number, nSeeks: number, jso
 export const main = defineTool(spec, async ({ opts, positional }, json, io) => {
   const cmd = positional[0]!;
   const file = positional[1];
-  if (cmd === 'bench') return bench(file, opts.runs, opts.seeks, json, io);
+  if (cmd === 'bench') return bench(file, opts.runs ?? 5, opts.seeks ?? 200, json, io);
+  for (const o of ['runs', 'seeks'] as const) if (opts[o] !== undefined) throw new UsageError(`--${o} is a bench option; ${cmd} does not use it`);
   if (cmd !== 'verify' && cmd !== 'info') throw new UsageError(`unknown command '${cmd}' (verify, info or bench)`);
   if (file === undefined) throw new UsageError(`${cmd} needs a replay file (usage: ${spec.usage})`);
   return cmd === 'verify' ? verify(file, json, io) : info(file, json, io);

@@ -235,9 +235,10 @@ Run a command with --help for its options.
 
 export async function main(argv: string[], io: ToolIo = processIo): Promise<number> {
   const cmd = argv[0];
-  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+  if (cmd === undefined) return reportError(new UsageError(`missing command (commands: ${Object.keys(SUBCOMMANDS).join(', ')}; see --help)`), io);
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
     io.stdout(HELP);
-    return cmd === undefined ? 2 : 0;
+    return 0;
   }
   const sub = Object.hasOwn(SUBCOMMANDS, cmd) ? SUBCOMMANDS[cmd] : undefined;
   if (!sub) return reportError(new UsageError(`unknown command '${cmd}' (commands: ${Object.keys(SUBCOMMANDS).join(', ')})`), io);

@@ -149,3 +149,39 @@ class JsonStop {
     readonly reason: string,
   ) {}
 }
+
+/**
+ * The first repeated property name of an object in valid JSON text (JSON.parse silently keeps the
+ * last value; a file with two "maxHp" is more likely a mistake than a wish), or null.
+ */
+export function jsonDuplicateKey(text: string): { index: number; key: string } | null {
+  // Iterative, like jsonSyntaxError: one entry per open container, a key set for objects.
+  const open: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) {
+      open.push(new Set());
+      expectKey = true;
+    } else if (c === 91 /* [ */) {
+      open.push(null);
+      expectKey = false;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      open.pop();
+      expectKey = false;
+    } else if (c === 44 /* , */) {
+      expectKey = open[open.length - 1] instanceof Set;
+    } else if (c === 34 /* " */) {
+      const start = i;
+      for (i++; text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      const keys = open[open.length - 1];
+      if (expectKey && keys) {
+        const key = JSON.parse(text.slice(start, i + 1)) as string;
+        if (keys.has(key)) return { index: start, key };
+        keys.add(key);
+        expectKey = false;
+      }
+    }
+  }
+  return null;
+}

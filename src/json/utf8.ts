@@ -28,7 +28,7 @@ export function firstInvalidUtf8(bytes: Uint8Array): { index: number; byte: numb
       const c = bytes[i + k];
       if (c === undefined) return { index: i, byte: b }; // truncated sequence at the end
       const [min, max] = k === 1 ? [lo, hi] : [0x80, 0xbf];
-      if (c < min || c > max) return { index: i + k, byte: c };
+      if (c < min || c > max) return { index: i, byte: b }; // the byte that starts the broken sequence
     }
     i += len;
   }

@@ -79,6 +79,7 @@ export class PresetsScene extends Phaser.Scene {
   private statusEl!: HTMLDivElement;
   private titleText!: Phaser.GameObjects.Text;
   private status = '';
+  private rebuildPending = false;
   /** F3: the CPU's influence map and path, on by default here. */
   private mapOn = true;
 
@@ -93,6 +94,7 @@ export class PresetsScene extends Phaser.Scene {
     this.compare = null;
     this.slots = [];
     this.mapOn = true;
+    this.rebuildPending = false;
     this.titleText = this.add.text(PANEL_W + 14, 10, '', textStyle(16, UI.accent, { fontStyle: 'bold' }));
     this.add.text(PANEL_W + 14, 32, 'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back', textStyle(11, UI.dim));
     this.buildPanel();
@@ -148,7 +150,7 @@ export class PresetsScene extends Phaser.Scene {
     this.statusEl.setAttribute('role', 'status');
     this.statusEl.style.cssText = 'color:#ffd24a;white-space:pre-wrap;margin:6px 2px;min-height:1em';
     this.placePanel();
-    this.rebuildPanel();
+    this.buildPane();
   }
 
   private placePanel(): void {
@@ -158,7 +160,20 @@ export class PresetsScene extends Phaser.Scene {
     Object.assign(this.root.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${PANEL_W * k}px`, height: `${GAME_H * k}px` });
   }
 
+  /**
+   * Rebuilds the panel after the current event: a list's change handler may ask for it, and
+   * Tweakpane must not be disposed inside its own handler (it throws TpError).
+   */
   private rebuildPanel(): void {
+    if (this.rebuildPending) return;
+    this.rebuildPending = true;
+    setTimeout(() => {
+      this.rebuildPending = false;
+      this.buildPane();
+    }, 0);
+  }
+
+  private buildPane(): void {
     if (!this.root) return;
     this.pane?.dispose();
     const pane = new Pane({ container: this.root, title: 'PRESETS' });

@@ -94,7 +94,10 @@ const scriptCache = new Map<string, DrillEnemy[]>();
 function cachedScript(name: string, variant: string): DrillEnemy[] {
   const k = `${name}/${variant}`;
   let s = scriptCache.get(k);
-  if (!s) scriptCache.set(k, (s = drillScript(name, variant)));
+  if (!s) {
+    s = drillScript(name, variant);
+    scriptCache.set(k, s);
+  }
   return s;
 }
 

@@ -162,8 +162,10 @@ export function analyze(input: AnalysisInput): Analysis {
       const a = key[aClip]!.playerId;
       const b = key[bClip]!.playerId;
       let s = sets.get(t.set);
-      if (!s) sets.set(t.set, (s = { a, b, absA: [], absB: [], diff: [], relAB: [], aFirst: [], bFirst: [] }));
-      else if (s.a !== a || s.b !== b) throw new AnalysisError(`${where}: set ${t.set} pairs ${a} and ${b} here but ${s.a} and ${s.b} elsewhere`);
+      if (!s) {
+        s = { a, b, absA: [], absB: [], diff: [], relAB: [], aFirst: [], bFirst: [] };
+        sets.set(t.set, s);
+      } else if (s.a !== a || s.b !== b) throw new AnalysisError(`${where}: set ${t.set} pairs ${a} and ${b} here but ${s.a} and ${s.b} elsewhere`);
       const absA = t.order === 'AB' ? t.absFirst : t.absSecond;
       const absB = t.order === 'AB' ? t.absSecond : t.absFirst;
       const relAB = t.order === 'AB' ? points + 1 - t.relative : t.relative;

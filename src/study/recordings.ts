@@ -168,11 +168,12 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
     } else {
       const listed = p.replays ?? [];
       const tried: string[] = [];
+      const absent: string[] = [];
       let found: { file: string; name: string; replay: Replay } | null = null;
       for (const [i, name] of listed.entries()) {
         const file = isAbsolute(name) ? name : join(studyDir, name);
         if (!existsSync(file)) {
-          tried.push(`players[${n.playerIndex}].replays[${i}] ${name}: no such file`);
+          absent.push(name);
           continue;
         }
         const r = readOrProblem(file);
@@ -189,6 +190,7 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
         break;
       }
       const what = `human clip '${n.playerId}' on drill ${study.drill.name} variant ${n.variant} (sets ${n.sets.join(', ')})`;
+      if (absent.length) tried.push(`players[${n.playerIndex}].replays not found: ${absent.join(', ')}`);
       if (!found) {
         c = { ...n, file: null, name: null, status: 'missing', problem: `${what}: missing; record it in the game (Practice → Record for a study) and list it in players[${n.playerIndex}].replays${tried.length ? ` — ${tried.join('; ')}` : ''}` };
       } else {

@@ -5,7 +5,7 @@
 import { mean as ssMean, sampleCorrelation, sampleStandardDeviation } from 'simple-statistics';
 import { dpowi } from '../geom/dmath';
 
-const LN2 = 0.6931471805599453;
+const LN2 = Math.LN2;
 
 /** e^x by range reduction (x = k·ln2 + r, |r| ≤ ln2/2) and a Taylor series; relative error < 1e-15. */
 export function dexp(x: number): number {

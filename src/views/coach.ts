@@ -66,7 +66,7 @@ export class Coach {
     };
     this.panel = scene.add.container(x, y, [bg, head, ...Object.values(this.lines)]).setName('coach');
     this.prompt = scene.add
-      .text(rect.x + FIELD_W / 2, rect.y + 300, '', textStyle(17, UI.accent, { fontStyle: 'bold', strokeThickness: 5, align: 'center' }))
+      .text(rect.x + FIELD_W / 2, rect.y + 196, '', textStyle(17, UI.accent, { fontStyle: 'bold', strokeThickness: 5, align: 'center' }))
       .setOrigin(0.5)
       .setVisible(false);
     layer.add([this.panel, this.prompt]);

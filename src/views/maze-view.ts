@@ -10,7 +10,7 @@ import { TILE } from '../sim/maze-state';
 import { TURRET_CONE } from '../sim/maze-turrets';
 import { EnemyKind } from '../sim/enemy-pool';
 import type { SideState } from '../sim/state';
-import { contourMask, waveLevel, waveRgba } from './overlay-scales';
+import { contourMask, WALL_LEVEL, waveLevel, waveRgba } from './overlay-scales';
 
 export class MazeView {
   private walls: Phaser.GameObjects.Image;
@@ -24,6 +24,17 @@ export class MazeView {
   private heatPixels: ImageData | null = null;
   private levels: Int8Array = new Int8Array(0);
   private contours: Uint8Array = new Uint8Array(0);
+  private waveLevels: Int8Array = new Int8Array(0);
+  /** Per field grid point WALL_LEVEL inside a wall, else 0 (for the front lines), per layout. */
+  private wallGrid: { walls: Uint8Array; levels: Int8Array } | null = null;
+
+  private wallLevels(walls: Uint8Array): Int8Array {
+    if (this.wallGrid?.walls === walls) return this.wallGrid.levels;
+    const levels = new Int8Array(walls.length);
+    for (let i = 0; i < walls.length; i++) if (walls[i]) levels[i] = WALL_LEVEL;
+    this.wallGrid = { walls, levels };
+    return levels;
+  }
   /** The sim frame the heat map pixels were painted for. */
   private heatFrame = -1;
   private lines: Phaser.GameObjects.Graphics;
@@ -124,23 +135,28 @@ export class MazeView {
         this.contours = new Uint8Array(n);
       }
       // Per grid point the strongest live wave, as a signed decade of |z| (1e-5 … 1: the weak
-      // fronts that reach far chasers still show), then contours where that decade or sign changes.
+      // fronts that reach far chasers still show); and each wave's front line (overlay-scales.ts).
       const lv = this.levels;
+      const one = this.waveLevels.length === n ? this.waveLevels : (this.waveLevels = new Int8Array(n));
+      const edge = this.contours;
       lv.fill(0);
+      edge.fill(0);
       for (let w = 0; w < field.waves; w++) {
         if (field.age[w]! < 0) continue;
         const v = field.values(w);
+        one.set(this.wallLevels(field.walls));
         for (let gy = 0; gy < field.height; gy++) {
           for (let gx = 0; gx < W; gx++) {
             const z = v[(gy + 2) * S + gx + 2]!;
             if (z === 0) continue;
             const l = waveLevel(z);
             const i = gy * W + gx;
+            one[i] = l;
             if (Math.abs(l) > Math.abs(lv[i]!)) lv[i] = l;
           }
         }
+        contourMask(one, W, field.height, edge);
       }
-      const edge = contourMask(lv, W, field.height, this.contours);
       for (let i = 0; i < n; i++) {
         const c = edge[i] ? ([255, 255, 255, 200] as const) : waveRgba(lv[i]!);
         px[i * 4] = c[0];

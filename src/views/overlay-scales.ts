@@ -2,10 +2,10 @@
 // F3 danger (the dodger's influence map): a sepia ramp, dark umber to sand — low saturation, so it
 // never looks like a bullet (every bullet colour is a saturated hue or white; see
 // tests/views/overlay-scales.test.ts). F2 wave field: a diverging scale, blue below zero, red above,
-// by decades of |z| (1e-5 … 1), faint stays faint, with contour lines at the wave fronts: where the
-// waves have reached (|z| ≥ 1e-5) next to where they have not, and where a strong crest meets a
-// strong trough (|z| ≥ 1e-2 on both sides of a sign change). Every decade as a line was tried and
-// drew the ripples everywhere: unreadable.
+// by decades of |z| (1e-5 … 1), faint stays faint, with a white line at each wave's front: where
+// that wave has reached (|z| ≥ 1e-5) next to where it has not yet — young waves show as rings
+// spreading from the target. Lines at every decade or sign change were tried: the field behind the
+// fronts is a fine interference pattern, and they drew it everywhere (unreadable).
 
 export type Rgba = [number, number, number, number];
 
@@ -35,26 +35,20 @@ export function waveRgba(level: number): Rgba {
   return level > 0 ? [Math.round(120 + 135 * m), Math.round(40 * m), Math.round(30 * (1 - m)), a] : [Math.round(30 * (1 - m)), Math.round(70 + 90 * m), Math.round(140 + 115 * m), a];
 }
 
-/** The smallest |level| on both sides of a sign change that draws a line (|z| ≥ 1e-2). */
-export const STRONG_LEVEL = 4;
-
-/** Whether the boundary between two neighbouring levels is a front line. */
-function front(a: number, b: number): boolean {
-  if ((a === 0) !== (b === 0)) return true;
-  return a * b < 0 && Math.min(Math.abs(a), Math.abs(b)) >= STRONG_LEVEL;
-}
+/** A level grid's mark for a wall point: never reached, never "not yet reached" (no front along walls). */
+export const WALL_LEVEL = 127;
 
 /**
- * Front lines of a level grid (w × h, row-major): 1 at a point whose boundary with its right or
- * lower neighbour is a front (reached / not reached, or a strong crest against a strong trough).
+ * The front line of one wave's level grid (w × h, row-major), added into `out`: 1 at a point
+ * where the wave has reached (level ≠ 0) and its right, left, lower or upper neighbour has not
+ * (level 0; WALL_LEVEL points are neither).
  */
 export function contourMask(levels: Int8Array, w: number, h: number, out: Uint8Array = new Uint8Array(w * h)): Uint8Array {
-  out.fill(0);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const l = levels[i]!;
-      if ((x + 1 < w && front(l, levels[i + 1]!)) || (y + 1 < h && front(l, levels[i + w]!))) out[i] = 1;
+      if (levels[i] === 0 || levels[i] === WALL_LEVEL) continue;
+      if ((x + 1 < w && levels[i + 1] === 0) || (x > 0 && levels[i - 1] === 0) || (y + 1 < h && levels[i + w] === 0) || (y > 0 && levels[i - w] === 0)) out[i] = 1;
     }
   }
   return out;

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { WAVE_OPTION_SPECS, waveArgs } from '../../src/cli/chase-options';
 import { main as benchWave } from '../../src/cli/bench-wave';
 import { main as chase } from '../../src/cli/chase';
+import { main as evalChase } from '../../src/cli/eval-chase';
 import { parseArgs } from '../../src/cli/common';
 import { simulateChase } from '../../src/world/chase/sim';
 import { generateMaze } from '../../src/maze/generate';
 import { parseMaze } from '../../src/maze/maze';
-import { errLines, lastJson, runMain, spawnTool } from './tool-run';
+import { errLines, lastJson, runMain } from './tool-run';
 
-/** chase and bench-wave run in-process; eval-chase (not yet a main(argv, io) module) as a process. */
-const tool = (script: string, args: string[]) => (script === 'bench-wave' ? runMain(benchWave, args) : spawnTool(script, args));
+const MAINS = { 'bench-wave': benchWave, 'eval-chase': evalChase };
+const tool = (script: keyof typeof MAINS, args: string[]) => runMain(MAINS[script], args);
 const run = (args: string[]) => runMain(chase, args);
 const dir = mkdtempSync(join(tmpdir(), 'chase-'));
 const write = (name: string, text: string) => {
@@ -107,7 +108,8 @@ describe('chase tool', () => {
   });
 });
 
-describe('eval:chase and bench:wave', () => {
+// Each run simulates whole mazes: seconds of CPU, more on a busy shared machine.
+describe('eval:chase and bench:wave', { timeout: 300_000 }, () => {
   it('eval:chase --quick --json: the report keys', async () => {
     const mdir = mkdtempSync(join(tmpdir(), 'eval-'));
     writeFileSync(join(mdir, 'tiny.maze'), '##########\n#A.......#\n#..###...#\n#..#P#..B#\n#........#\n##########\n');

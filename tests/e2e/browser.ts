@@ -35,8 +35,8 @@ export async function openGame(browser: Browser, url: string): Promise<OpenedPag
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
-  await page.goto(url);
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}${e.message.length < 8 && e.stack ? ` (${e.stack.split('\n').slice(0, 3).join(' | ')})` : ''}`));
+  await page.goto(url, { timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
   return { page, errors };
 }

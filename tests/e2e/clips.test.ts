@@ -186,13 +186,14 @@ describe('clips to video', () => {
     expect(both.filename).toMatch(/^clip-[0-9a-f]{8}\.webm$/);
   });
 
-  it('exports faster with the fast encoder settings than the baseline, frame-exact either way (frames/s printed)', SLOW, async () => {
+  it('renders the same frames with the fast encoder settings as with the default (frames/s of both printed)', SLOW, async () => {
     const { page } = game;
     const runs: Record<'baseline' | 'fast', number[]> = { baseline: [], fast: [] };
     const hashes: Record<string, string[]> = {};
     // Alternating runs in one session, so both see the same machine load.
     for (const mode of ['baseline', 'fast', 'baseline', 'fast'] as const) {
-      const r = await call<ClipResult>(page, 'exportClip', { start: 120, end: 240, field: 'both', format: 'webm', mode, frameHashes: !hashes[mode] });
+      // One field (384×448): the whole screen takes minutes per run on software WebGL under load.
+      const r = await call<ClipResult>(page, 'exportClip', { start: 120, end: 240, field: 'left', format: 'webm', mode, frameHashes: !hashes[mode] });
       expect(r.ok, r.error).toBe(true);
       hashes[mode] ??= r.hashes;
       runs[mode].push(120 / r.elapsed);
@@ -204,7 +205,7 @@ describe('clips to video', () => {
     expect(hashes.fast).toHaveLength(120);
     expect(hashes.fast).toEqual(hashes.baseline);
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`clip export speed, 120 frames 960×540 WebM/VP9: baseline ${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`);
+    console.log(`clip export speed, 120 frames of one field (384×448) to WebM/VP9: baseline ${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`);
   });
 
   it('reached no console error on the way', () => {

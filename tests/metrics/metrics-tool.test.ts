@@ -104,8 +104,9 @@ describe('metrics tool', { timeout: 180_000 }, () => {
     const p2 = last(window.stdout);
     expect(Object.keys(p2.replays[0]!.sides)).toEqual(['p2']);
     expect(p2.replays[0]!.sides.p2!.minutes).toBeCloseTo(10 / 60, 3);
-    const past = last(after.stdout);
-    expect(past.replays[0]!.sides.p1).toMatchObject({ minutes: 0, one_frame_per_min: null, moving_fraction: null, mean_clearance: null, hits_per_min: null });
+    // A window past the end measures nothing: exit 2 with the reason (issue 16).
+    expect(after.status).toBe(2);
+    expect(errorLines(after.stderr)).toEqual([expect.stringMatching(/^error: nothing to measure: the window starts at 100 s \(--from\), past the end of the replay \(20\.00 s\)$/)]);
   });
 
   it('bad files and arguments exit 2 with one error line naming the file', async () => {

@@ -58,7 +58,7 @@ describe('study recordings', () => {
     expect(r.map((c) => [c.playerId, c.status])).toEqual([['base', 'missing'], ['man', 'missing']]);
     const p = r[1]!.problem!;
     expect(p).toMatch(/^human clip 'man' on drill survey variant b \(sets 1\): missing; record it in the game/);
-    expect(p).toContain('players[1].replays[0] none.twrp: no such file');
+    expect(p).toContain('players[1].replays not found: none.twrp');
     expect(p).toContain("players[1].replays[1] wrong-variant.twrp is variant 'a', the clip needs 'b'");
     expect(p).toContain('players[1].replays[2] short.twrp is 2.0 s long; the clip needs 6.0 s');
     expect(p).toContain("players[1].replays[3] other-seed.twrp has seed 99, the study's drill.seed is 4");

@@ -3,7 +3,7 @@ import { describe as desc, dexp, mannWhitney, normalCdf, ranks, spearman, t975, 
 
 describe('study statistics', () => {
   it('dexp and the normal CDF match known values', () => {
-    for (const x of [-20, -3.5, -1, -0.1, 0, 0.5, 1, 2.302585092994046, 10, 50]) expect(dexp(x) / Math.exp(x)).toBeCloseTo(1, 12);
+    for (const x of [-20, -3.5, -1, -0.1, 0, 0.5, 1, Math.LN10, 10, 50]) expect(dexp(x) / Math.exp(x)).toBeCloseTo(1, 12);
     expect(normalCdf(0)).toBeCloseTo(0.5, 7);
     expect(normalCdf(1.959964)).toBeCloseTo(0.975, 6);
     expect(normalCdf(-1)).toBeCloseTo(0.158655254, 6);

@@ -49,14 +49,17 @@ describe('F2 wave scale', () => {
     expect(waveRgba(0)[3]).toBe(0);
   });
 
-  it('draws front lines where the waves end and where a strong crest meets a strong trough, not at weak ripples', () => {
+  it("draws a wave's front where it has reached next to where it has not, nothing inside", () => {
     const w = 8, h = 3;
     const lv = new Int8Array(w * h);
-    // reached/not reached between 1 and 2; a weak sign flip (2 → −2) draws nothing; a strong one (5 → −4) does.
-    for (let y = 0; y < h; y++) lv.set([0, 0, 2, -2, 5, -4, -4, -4], y * w);
+    for (let y = 0; y < h; y++) lv.set([0, 0, 2, -2, 5, -4, -4, 0], y * w);
     const m = contourMask(lv, w, h);
-    for (let y = 0; y < h; y++) expect(Array.from(m.slice(y * w, y * w + w))).toEqual([0, 1, 0, 0, 1, 0, 0, 0]);
+    for (let y = 0; y < h; y++) expect(Array.from(m.slice(y * w, y * w + w))).toEqual([0, 0, 1, 0, 0, 0, 1, 0]);
     expect(contourMask(new Int8Array(w * h), w, h).some((v) => v !== 0)).toBe(false);
-    expect(contourMask(new Int8Array(w * h).fill(3), w, h).some((v) => v !== 0)).toBe(false);
+    // Fully reached: no front at all; and masks of several waves add up.
+    const full = new Int8Array(w * h).fill(3);
+    expect(contourMask(full, w, h).some((v) => v !== 0)).toBe(false);
+    const both = contourMask(full, w, h, contourMask(lv, w, h));
+    expect(both).toEqual(m);
   });
 });

@@ -221,7 +221,6 @@ function buildInstance(j: InstanceJson, source: string): Instance {
 
   const maxHp = j.maxHp;
   if (maxHp < 1) fail(source, 'maxHp', `must be ≥ 1 (got ${maxHp})`);
-  if (maxHp > PLANNER_LIMITS.maxHp) fail(source, 'maxHp', `${maxHp} is above the limit of ${PLANNER_LIMITS.maxHp}`);
   const hp = j.hp ?? maxHp;
   if (hp < 1) fail(source, 'hp', `must be ≥ 1 (got ${hp}): the agent must be alive`);
   if (hp > maxHp) fail(source, 'hp', `${hp} is more than maxHp ${maxHp}`);

@@ -192,6 +192,8 @@ export async function runRater(ctx: RaterContext): Promise<void> {
           on_playing: () => {
             if (firstClip) performance.mark('study:first-clip-playing');
             firstClip = false;
+            // Clips shown since the page opened (tests wait on it; a clip may be over before they look).
+            document.body.dataset.clipsShown = String(Number(document.body.dataset.clipsShown ?? 0) + 1);
           },
           save: () => commit(),
           data: { step: 'clip', set: step.set.set, which: step.which },
@@ -269,7 +271,8 @@ function endScreen(ctx: RaterContext, rec: ParticipantRecord, already: boolean):
   root.querySelector<HTMLButtonElement>('[data-next]')!.addEventListener('click', async () => {
     await store.clearCurrent(m.studyId);
     const u = new URL(location.href);
-    u.searchParams.delete('pid');
+    // The next person chooses their own language and is balanced into a group.
+    for (const k of ['pid', 'group', 'lang']) u.searchParams.delete(k);
     location.assign(u.href);
   });
   root.querySelector<HTMLButtonElement>('button')?.focus();

@@ -7,7 +7,7 @@ import { exportClip } from '../../clips/export-clip';
 import { clipSupport } from '../../clips/support';
 import { decodeReplay } from '../../replay';
 import type { Manifest } from '../manifest';
-import { ClipScene, type Stage } from './stage';
+import type { ClipScene, Stage } from './stage';
 import { GAME_W } from '../../views/layout';
 
 const STEP_MS = 1000 / 60;
