@@ -36,12 +36,18 @@ function phaserFlags(): Plugin {
 export default defineConfig(({ command }) => ({
   base: './',
   plugins: command === 'build' ? [phaserFlags()] : [],
-  resolve: command === 'build' ? { alias: [{ find: /^phaser$/, replacement: fileURLToPath(new URL('./vendor/phaser-twinfield.cjs', import.meta.url)) }] } : {},
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^phaser$/, replacement: fileURLToPath(new URL('./vendor/phaser-twinfield.cjs', import.meta.url)) }] }
+      : {},
   build: {
     target: 'es2022',
     rolldownOptions: {
       // The game, and the study's rater page (`study build` builds that one alone into a package).
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), study: fileURLToPath(new URL('./study.html', import.meta.url)) },
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        study: fileURLToPath(new URL('./study.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // Phaser changes only with its version: its own chunks stay cached across game updates. It

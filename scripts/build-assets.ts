@@ -44,10 +44,27 @@ interface PackFile {
 }
 
 /** Runs the sprite recipes in Chromium; returns PNG bytes per output name. */
-async function renderArt(): Promise<{ sprites: string[]; images: string[]; bulletFrames: Record<string, { x: number; y: number; w: number; h: number }>; png: Map<string, Buffer> }> {
-  const bundle = await build({ entryPoints: ['assets/art/sprites.ts'], bundle: true, format: 'iife', globalName: 'Art', write: false, platform: 'browser', target: 'es2022' });
+async function renderArt(): Promise<{
+  sprites: string[];
+  images: string[];
+  bulletFrames: Record<string, { x: number; y: number; w: number; h: number }>;
+  png: Map<string, Buffer>;
+}> {
+  const bundle = await build({
+    entryPoints: ['assets/art/sprites.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'Art',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
   const code = bundle.outputFiles[0]!.text;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
@@ -56,7 +73,11 @@ async function renderArt(): Promise<{ sprites: string[]; images: string[]; bulle
     await page.addScriptTag({ content: code });
     const out = (await page.evaluate(() => {
       type Recipe = { key: string; w: number; h: number; draw: (ctx: CanvasRenderingContext2D) => void };
-      const A = (window as unknown as { Art: { SPRITES: Recipe[]; IMAGES: Recipe[]; BULLET_SHEET: Recipe; ICON: Recipe; BULLET_CELL: number; SHAPE_COUNT: number } }).Art;
+      const A = (
+        window as unknown as {
+          Art: { SPRITES: Recipe[]; IMAGES: Recipe[]; BULLET_SHEET: Recipe; ICON: Recipe; BULLET_CELL: number; SHAPE_COUNT: number };
+        }
+      ).Art;
       const render = (r: Recipe, scale: number): string => {
         const c = document.createElement('canvas');
         c.width = Math.round(r.w * scale);
@@ -67,16 +88,25 @@ async function renderArt(): Promise<{ sprites: string[]; images: string[]; bulle
         return c.toDataURL('image/png').slice('data:image/png;base64,'.length);
       };
       const files: Record<string, string> = {};
-      for (const [dir, list] of [['sprites', A.SPRITES], ['images', A.IMAGES]] as const)
+      for (const [dir, list] of [
+        ['sprites', A.SPRITES],
+        ['images', A.IMAGES],
+      ] as const)
         for (const r of list) files[`${dir}/${r.key}.png`] = render(r, 1);
       files['sprites/bullets.png'] = render(A.BULLET_SHEET, 1);
       files['icon.png'] = render(A.ICON, 1);
       const frames: Record<string, { x: number; y: number; w: number; h: number }> = {};
       const cols = A.BULLET_SHEET.w / A.BULLET_CELL;
       for (let s = 0; s < A.SHAPE_COUNT; s++)
-        for (let c = 0; c < cols; c++) frames[`b${s}_${c}`] = { x: c * A.BULLET_CELL, y: s * A.BULLET_CELL, w: A.BULLET_CELL, h: A.BULLET_CELL };
+        for (let c = 0; c < cols; c++)
+          frames[`b${s}_${c}`] = { x: c * A.BULLET_CELL, y: s * A.BULLET_CELL, w: A.BULLET_CELL, h: A.BULLET_CELL };
       return { files, sprites: A.SPRITES.map((r) => r.key), images: A.IMAGES.map((r) => r.key), frames };
-    })) as { files: Record<string, string>; sprites: string[]; images: string[]; frames: Record<string, { x: number; y: number; w: number; h: number }> };
+    })) as {
+      files: Record<string, string>;
+      sprites: string[];
+      images: string[];
+      frames: Record<string, { x: number; y: number; w: number; h: number }>;
+    };
     const png = new Map<string, Buffer>();
     for (const [name, b64] of Object.entries(out.files)) png.set(name, Buffer.from(b64, 'base64'));
     return { sprites: out.sprites, images: out.images, bulletFrames: out.frames, png };
@@ -86,14 +116,38 @@ async function renderArt(): Promise<{ sprites: string[]; images: string[]; bulle
 }
 
 /** Phaser's JSON-hash atlas of the bullet sheet at `scale`. */
-function bulletAtlas(frames: Record<string, { x: number; y: number; w: number; h: number }>, image: string, scale: number, size: { w: number; h: number }): string {
+function bulletAtlas(
+  frames: Record<string, { x: number; y: number; w: number; h: number }>,
+  image: string,
+  scale: number,
+  size: { w: number; h: number },
+): string {
   const f: Record<string, unknown> = {};
   for (const [k, r] of Object.entries(frames)) {
     const w = r.w * scale;
     const h = r.h * scale;
-    f[k] = { frame: { x: r.x * scale, y: r.y * scale, w, h }, rotated: false, trimmed: false, spriteSourceSize: { x: 0, y: 0, w, h }, sourceSize: { w, h } };
+    f[k] = {
+      frame: { x: r.x * scale, y: r.y * scale, w, h },
+      rotated: false,
+      trimmed: false,
+      spriteSourceSize: { x: 0, y: 0, w, h },
+      sourceSize: { w, h },
+    };
   }
-  return JSON.stringify({ frames: f, meta: { app: 'twinfield scripts/build-assets.ts', image, format: 'RGBA8888', size: { w: size.w * scale, h: size.h * scale }, scale: String(scale) } }, null, 1) + '\n';
+  return `${JSON.stringify(
+    {
+      frames: f,
+      meta: {
+        app: 'twinfield scripts/build-assets.ts',
+        image,
+        format: 'RGBA8888',
+        size: { w: size.w * scale, h: size.h * scale },
+        scale: String(scale),
+      },
+    },
+    null,
+    1,
+  )}\n`;
 }
 
 async function buildArt(): Promise<PackFile[]> {
@@ -128,7 +182,12 @@ function buildSfx(): PackFile[] {
  * punctuation, arrows, maths, box and shape symbols the menus, HUD and lab use. */
 export function fontText(): string {
   const ranges: [number, number][] = [
-    [0x20, 0x7e], [0xa0, 0x17f], [0x391, 0x3c9], [0x2010, 0x2027], [0x2030, 0x203a], [0x2190, 0x2199],
+    [0x20, 0x7e],
+    [0xa0, 0x17f],
+    [0x391, 0x3c9],
+    [0x2010, 0x2027],
+    [0x2030, 0x203a],
+    [0x2190, 0x2199],
   ];
   let s = '−∓∙√∞∇∑∫≈≠≡≤≥⊕⌊⌋─│┌┐└┘├┤┬┴┼═║■□▪▲△▶▷▼▽◀◁◆◇○●◦❚';
   for (const [a, b] of ranges) for (let c = a; c <= b; c++) s += String.fromCodePoint(c);
@@ -139,7 +198,11 @@ async function buildFonts(): Promise<void> {
   if (!existsSync(FONT_DIR)) fail(`${FONT_DIR}: DejaVu fonts not found (apt-get install fonts-dejavu-core)`);
   rmSync(join(PUB, 'fonts'), { recursive: true, force: true });
   const text = fontText();
-  for (const [src, out] of [['DejaVuSans.ttf', 'twinfield-sans.woff2'], ['DejaVuSans-Bold.ttf', 'twinfield-sans-bold.woff2'], ['DejaVuSansMono.ttf', 'twinfield-mono.woff2']] as const) {
+  for (const [src, out] of [
+    ['DejaVuSans.ttf', 'twinfield-sans.woff2'],
+    ['DejaVuSans-Bold.ttf', 'twinfield-sans-bold.woff2'],
+    ['DejaVuSansMono.ttf', 'twinfield-mono.woff2'],
+  ] as const) {
     const bytes = await subsetFont(readFileSync(join(FONT_DIR, src)), text, { targetFormat: 'woff2' });
     write(join(PUB, 'fonts', out), bytes);
   }
@@ -161,7 +224,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') {
-      process.stdout.write(HELP + '\n');
+      process.stdout.write(`${HELP}\n`);
       return;
     }
     if (a === '--json') json = true;
@@ -176,10 +239,10 @@ async function main(): Promise<void> {
   const art = !only || only === 'art' ? await buildArt() : keep(['image', 'atlas']);
   const sfx = !only || only === 'sfx' ? buildSfx() : keep(['audio']);
   if (!only || only === 'fonts') await buildFonts();
-  if (!only || only !== 'fonts') write(packPath, JSON.stringify({ main: { files: [...art, ...sfx] } }, null, 1) + '\n');
+  if (!only || only !== 'fonts') write(packPath, `${JSON.stringify({ main: { files: [...art, ...sfx] } }, null, 1)}\n`);
   const total = written.reduce((s, f) => s + f.bytes, 0);
   process.stdout.write(`wrote ${written.length} files, ${(total / 1024).toFixed(0)} KiB\n`);
-  if (json) process.stdout.write(JSON.stringify({ files: written, bytes: total }) + '\n');
+  if (json) process.stdout.write(`${JSON.stringify({ files: written, bytes: total })}\n`);
 }
 
 main().catch((e) => {

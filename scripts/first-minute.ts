@@ -17,7 +17,9 @@ function fail(msg: string): never {
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: npx tsx scripts/first-minute.ts [--seeds N (default 7)] [--frames F (default 3600)] [--json]\nThe novice model\'s first minute per difficulty pair: median hits taken, kills, first full gauge level.');
+  console.log(
+    "usage: npx tsx scripts/first-minute.ts [--seeds N (default 7)] [--frames F (default 3600)] [--json]\nThe novice model's first minute per difficulty pair: median hits taken, kills, first full gauge level.",
+  );
   process.exit(0);
 }
 const num = (name: string, def: number): number => {
@@ -36,7 +38,10 @@ const median = (xs: number[]): number => {
 };
 
 const rows = DIFFICULTY_PAIRS.map((pair) => {
-  const hits: number[] = [], kills: number[] = [], gauge: number[] = [], cpuHits: number[] = [];
+  const hits: number[] = [],
+    kills: number[] = [],
+    gauge: number[] = [],
+    cpuHits: number[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
     const s = createMatch({ seed, ...stageConfig(getStagePreset(pair.stage)) });
     const r = new MatchRunner(s, [createController('cpu:novice'), createController(`cpu:${pair.cpu}`)]);
@@ -54,5 +59,8 @@ const rows = DIFFICULTY_PAIRS.map((pair) => {
 });
 console.log(`novice's first ${frames / 60} s per pair (median of ${seeds} seeds)`);
 console.log('pair      hits taken  CPU hits  kills  first full gauge (s)');
-for (const r of rows) console.log(`${r.pair.padEnd(9)} ${String(r.hits).padStart(10)} ${String(r.cpuHits).padStart(9)} ${String(r.kills).padStart(6)} ${String(Number.isFinite(r.firstGaugeS) ? r.firstGaugeS.toFixed(1) : 'never').padStart(21)}`);
+for (const r of rows)
+  console.log(
+    `${r.pair.padEnd(9)} ${String(r.hits).padStart(10)} ${String(r.cpuHits).padStart(9)} ${String(r.kills).padStart(6)} ${String(Number.isFinite(r.firstGaugeS) ? r.firstGaugeS.toFixed(1) : 'never').padStart(21)}`,
+  );
 if (args.includes('--json')) console.log(JSON.stringify({ frames, seeds, rows }));

@@ -23,7 +23,9 @@ export const CATALOG_PATH = join(ROOT, 'src', 'maze', 'catalog.ts');
 /** The game mazes in `dir` as [name, rows], in catalog order. */
 export function readGameMazes(dir = MAZE_DIR): [string, string[]][] {
   const out: [string, string[]][] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.maze')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.maze'))
+    .sort()) {
     const maze = parseMaze(readFileSync(join(dir, file), 'utf8'), `mazes/${file}`);
     if (maze.width !== GAME_MAZE_W || maze.height !== GAME_MAZE_H) continue;
     out.push([file.slice(0, -'.maze'.length), maze.rows]);

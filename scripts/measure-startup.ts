@@ -15,8 +15,17 @@ const HELP = `measure-startup: initial JS (gzip) and time to an interactive titl
   --json       print one JSON object as the last line`;
 
 const MIME: Record<string, string> = {
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.json': 'application/json',
-  '.wav': 'audio/wav', '.ogg': 'audio/ogg', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json', '.ico': 'image/x-icon',
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+  '.ico': 'image/x-icon',
 };
 
 function fail(msg: string): never {
@@ -31,7 +40,7 @@ function parseArgs(argv: string[]): { dists: string[]; runs: number; json: boole
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') {
-      process.stdout.write(HELP + '\n');
+      process.stdout.write(`${HELP}\n`);
       process.exit(0);
     } else if (a === '--json') json = true;
     else if (a === '--dist') {
@@ -87,10 +96,12 @@ function serve(dist: string): Promise<{ server: Server; url: string }> {
     res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    const a = server.address();
-    ok({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/` });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      ok({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/` });
+    }),
+  );
 }
 
 const median = (xs: number[]): number => {
@@ -115,15 +126,17 @@ async function main(): Promise<void> {
         const page = await ctx.newPage();
         await page.goto(servers[d]!.url);
         // The title screen marks itself (performance.mark); older builds set __twinfield.ready.
-        const ms = (await page.waitForFunction(
-          () => {
-            const mark = performance.getEntriesByName('twinfield:title');
-            if (mark.length) return mark[0]!.startTime;
-            return (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready ? performance.now() : 0;
-          },
-          null,
-          { timeout: 60_000, polling: 'raf' },
-        ).then((h) => h.jsonValue())) as number;
+        const ms = (await page
+          .waitForFunction(
+            () => {
+              const mark = performance.getEntriesByName('twinfield:title');
+              if (mark.length) return mark[0]!.startTime;
+              return (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready ? performance.now() : 0;
+            },
+            null,
+            { timeout: 60_000, polling: 'raf' },
+          )
+          .then((h) => h.jsonValue())) as number;
         times[d]!.push(ms);
         await ctx.close();
         process.stderr.write(`run ${r + 1}/${runs} ${dists[d]}: ${ms.toFixed(0)} ms\n`);
@@ -137,11 +150,22 @@ async function main(): Promise<void> {
   const rows = dists.map((dist, d) => {
     const js = jsSizes(dist);
     const ms = median(times[d]!);
-    return { dist, initialJsFiles: js.files.length, initialJsBytes: js.raw, initialJsGzipBytes: js.gzip, titleMsMedian: Math.round(ms), titleMs: times[d]!.map(Math.round), gzipRatio: +(js.gzip / base.js.gzip).toFixed(3), titleRatio: +(ms / base.ms).toFixed(3) };
+    return {
+      dist,
+      initialJsFiles: js.files.length,
+      initialJsBytes: js.raw,
+      initialJsGzipBytes: js.gzip,
+      titleMsMedian: Math.round(ms),
+      titleMs: times[d]!.map(Math.round),
+      gzipRatio: +(js.gzip / base.js.gzip).toFixed(3),
+      titleRatio: +(ms / base.ms).toFixed(3),
+    };
   });
   for (const r of rows)
-    process.stdout.write(`${r.dist}: initial JS ${(r.initialJsBytes / 1024).toFixed(0)} KiB in ${r.initialJsFiles} file(s), gzip ${(r.initialJsGzipBytes / 1024).toFixed(0)} KiB (×${r.gzipRatio}); title after ${r.titleMsMedian} ms median of ${runs} (×${r.titleRatio})\n`);
-  if (json) process.stdout.write(JSON.stringify({ runs, builds: rows }) + '\n');
+    process.stdout.write(
+      `${r.dist}: initial JS ${(r.initialJsBytes / 1024).toFixed(0)} KiB in ${r.initialJsFiles} file(s), gzip ${(r.initialJsGzipBytes / 1024).toFixed(0)} KiB (×${r.gzipRatio}); title after ${r.titleMsMedian} ms median of ${runs} (×${r.titleRatio})\n`,
+    );
+  if (json) process.stdout.write(`${JSON.stringify({ runs, builds: rows })}\n`);
 }
 
 main().catch((e) => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createController } from '../src/controllers/registry';
 import { DODGE_PRESETS } from '../src/cpu/presets';
 import { encodeReplay, replayFromRunner } from '../src/replay';
-import { writeFileAtomic } from '../src/replay/node';
+import { writeFileAtomic } from '../src/cli/replay-files';
 import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../src/sim';
 import { SIM_VERSION, type MatchConfig } from '../src/sim/config';
 import { Rng } from '../src/sim/rng';
@@ -74,11 +74,41 @@ function controller(spec: string, seed: number): Controller {
 
 export function goldenSpecs(): GoldenSpec[] {
   const specs: GoldenSpec[] = [
-    { file: 'open-normal-vs-hard.twrp', covers: ['open'], seed: 11, config: { stages: 'open', difficulty: 'normal' }, p1: 'cpu:normal', p2: 'cpu:hard' },
-    { file: 'maze-normal-vs-hard.twrp', covers: ['maze'], seed: 12, config: { stages: 'maze', difficulty: 'normal' }, p1: 'cpu:normal', p2: 'cpu:hard' },
-    { file: 'human-vs-cpu-normal.twrp', covers: ['human'], seed: 13, config: { stages: 'open', difficulty: 'normal' }, p1: 'person:1', p2: 'cpu:normal' },
+    {
+      file: 'open-normal-vs-hard.twrp',
+      covers: ['open'],
+      seed: 11,
+      config: { stages: 'open', difficulty: 'normal' },
+      p1: 'cpu:normal',
+      p2: 'cpu:hard',
+    },
+    {
+      file: 'maze-normal-vs-hard.twrp',
+      covers: ['maze'],
+      seed: 12,
+      config: { stages: 'maze', difficulty: 'normal' },
+      p1: 'cpu:normal',
+      p2: 'cpu:hard',
+    },
+    {
+      file: 'human-vs-cpu-normal.twrp',
+      covers: ['human'],
+      seed: 13,
+      config: { stages: 'open', difficulty: 'normal' },
+      p1: 'person:1',
+      p2: 'cpu:normal',
+    },
   ];
-  DODGE_PRESETS.forEach((p, i) => specs.push({ file: `preset-${p.name}.twrp`, covers: [`preset:${p.name}`], seed: 20 + i, config: { stages: 'open', difficulty: 'hard' }, p1: `cpu:${p.name}`, p2: 'person:2' }));
+  DODGE_PRESETS.forEach((p, i) =>
+    specs.push({
+      file: `preset-${p.name}.twrp`,
+      covers: [`preset:${p.name}`],
+      seed: 20 + i,
+      config: { stages: 'open', difficulty: 'hard' },
+      p1: `cpu:${p.name}`,
+      p2: 'person:2',
+    }),
+  );
   return specs;
 }
 
@@ -112,7 +142,7 @@ if (process.argv[1] && /record-golden\.ts$/.test(process.argv[1])) {
         if (!json) console.log(`${check ? (same ? 'same   ' : 'DIFFERS') : 'wrote  '} ${path} (${bytes.length} B)`);
       }
       const manifest = { sim: SIM_VERSION, frames: FRAMES, date: DATE, replays: goldenSpecs() };
-      if (!check) writeFileAtomic(join(GOLDEN_DIR, 'golden.json'), new TextEncoder().encode(JSON.stringify(manifest, null, 2) + '\n'));
+      if (!check) writeFileAtomic(join(GOLDEN_DIR, 'golden.json'), new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
       if (check && out.some((o) => !o.same)) process.exitCode = 1;
       return { sim: SIM_VERSION, check, files: out };
     },

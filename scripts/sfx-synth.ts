@@ -49,12 +49,12 @@ export function renderSound(voices: readonly Voice[], sampleRate: number, master
   for (const v of voices) {
     const start = Math.round(v.at * sampleRate);
     const len = Math.min(n - start, Math.ceil((v.dur + TAIL) * sampleRate));
-    const fade = (t: number) => v.vol * Math.pow(0.001 / v.vol, Math.min(1, t / v.dur));
+    const fade = (t: number) => v.vol * (0.001 / v.vol) ** Math.min(1, t / v.dur);
     if (v.kind === 'tone') {
       let phase = 0;
       for (let i = 0; i < len; i++) {
         const t = i / sampleRate;
-        const f = v.f0 * Math.pow(Math.max(20, v.f1) / v.f0, Math.min(1, t / v.dur));
+        const f = v.f0 * (Math.max(20, v.f1) / v.f0) ** Math.min(1, t / v.dur);
         const dt = f / sampleRate;
         out[start + i]! += oscSample(v.wave, phase, dt) * fade(t);
         phase += dt;
@@ -71,7 +71,7 @@ export function renderSound(voices: readonly Voice[], sampleRate: number, master
         const t = i / sampleRate;
         x = (Math.imul(x, 1103515245) + 12345) >>> 0;
         const s = (x / 0xffffffff) * 2 - 1;
-        const fc = Math.min(sampleRate * 0.45, v.cutoff0 * Math.pow(Math.max(20, v.cutoff1) / v.cutoff0, Math.min(1, t / v.dur)));
+        const fc = Math.min(sampleRate * 0.45, v.cutoff0 * (Math.max(20, v.cutoff1) / v.cutoff0) ** Math.min(1, t / v.dur));
         const w = (2 * Math.PI * fc) / sampleRate;
         const alpha = Math.sin(w) / (2 * q);
         const cw = Math.cos(w);

@@ -15,7 +15,7 @@ import { createController } from '../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../src/replay';
 import { createMatch } from '../src/sim/match';
 import { MatchRunner } from '../src/sim/runner';
-import { clipFrames, drillConfig } from '../src/study/recordings';
+import { clipFrames, drillConfig } from '../src/cli/study-recordings';
 import { checkStudy } from '../src/study/schema';
 import { paperStudyInput } from '../src/study/template';
 
@@ -45,7 +45,10 @@ if ((await recordMain([studyPath, '--json'], rec)) !== 0) throw new Error(rec.er
 console.log(`study record (CPU clips): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-async function build(out: string, extra: string[]): Promise<{ seconds: { total: number; clips: number; page: number }; bytes: { clips: number; total: number; files: number } }> {
+async function build(
+  out: string,
+  extra: string[],
+): Promise<{ seconds: { total: number; clips: number; page: number }; bytes: { clips: number; total: number; files: number } }> {
   const io = bufferIo();
   if ((await buildMain([studyPath, '--out', out, '--json', ...extra], io)) !== 0) throw new Error(io.err);
   return JSON.parse(io.out.trim().split('\n').at(-1)!);

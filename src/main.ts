@@ -15,7 +15,8 @@ import { TitleScene } from './scenes/title-scene';
 
 // High-DPI: the canvas is drawn at 1× or 2× (art/render-scale.ts); ?scale=1 or ?scale=2 forces it.
 const forced = Number(new URLSearchParams(location.search).get('scale'));
-renderScale.value = forced === 1 || forced === 2 ? forced : chooseRenderScale(window.devicePixelRatio, window.innerWidth, window.innerHeight, GAME_W, GAME_H);
+renderScale.value =
+  forced === 1 || forced === 2 ? forced : chooseRenderScale(window.devicePixelRatio, window.innerWidth, window.innerHeight, GAME_W, GAME_H);
 const R = renderScale.value;
 
 const game = new Phaser.Game({

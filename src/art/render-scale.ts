@@ -11,7 +11,8 @@ export const renderScale = { value: 1 };
  */
 export function chooseRenderScale(devicePixelRatio: number, viewW: number, viewH: number, gameW: number, gameH: number): 1 | 2 {
   const fit = Math.min(viewW / gameW, viewH / gameH);
-  const px = (Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1) * (Number.isFinite(fit) && fit > 0 ? fit : 1);
+  const px =
+    (Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1) * (Number.isFinite(fit) && fit > 0 ? fit : 1);
   return px > 1.25 ? 2 : 1;
 }
 

@@ -27,7 +27,15 @@ function disc(ctx: Ctx, x: number, y: number, r: number, fill: string): void {
  * redrawn every frame): dark blocks with a glowing rim along every edge that faces floor, floor
  * tiles left transparent over the field's background with a faint dot. `walls[y * w + x]` = 1 for wall.
  */
-export function createMazeTexture(scene: Phaser.Scene, key: string, walls: ArrayLike<number>, w: number, h: number, tile: number, hue = 255): void {
+export function createMazeTexture(
+  scene: Phaser.Scene,
+  key: string,
+  walls: ArrayLike<number>,
+  w: number,
+  h: number,
+  tile: number,
+  hue = 255,
+): void {
   canvasTexture(scene, key, w * tile, h * tile, (ctx) => {
     const wall = (x: number, y: number): boolean => x < 0 || y < 0 || x >= w || y >= h || walls[y * w + x] !== 0;
     for (let y = 0; y < h; y++) {

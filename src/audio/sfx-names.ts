@@ -1,6 +1,20 @@
 // The game's sound effects by name (their definitions: assets/sfx/sounds.ts; their files:
 // public/media/sfx/NAME.wav, loaded as audio key `sfx-NAME`).
-export const SFX_NAMES = ['shot', 'kill', 'hit', 'graze', 'charge', 'bomb', 'send', 'arrive', 'select', 'move', 'pause', 'win', 'lose'] as const;
+export const SFX_NAMES = [
+  'shot',
+  'kill',
+  'hit',
+  'graze',
+  'charge',
+  'bomb',
+  'send',
+  'arrive',
+  'select',
+  'move',
+  'pause',
+  'win',
+  'lose',
+] as const;
 export type SfxName = (typeof SFX_NAMES)[number];
 
 export const sfxKey = (name: SfxName): string => `sfx-${name}`;

@@ -31,7 +31,12 @@ export const main = defineTool(
     summary:
       'Times one dodge decision (reaction delay, per-level influence maps, search) for the exhaustive tree search and the fast exact search on seeded random situations with 100, 500 and 1500 bullets, for each preset of the list. Both searches are timed the same way, each in its own block after a warm-up: every situation decided --repeats times in a row, by the process CPU time (or --clock wall); reports their medians and the speedup exhaustive/fast, and checks that they agree. The JSON keys median_ms and speedup are those of the first preset; presets holds every one.',
     options: [
-      { name: 'presets', kind: 'string', help: 'comma-separated presets (their depth and frames per step are used)', default: 'imap,imap-multi' },
+      {
+        name: 'presets',
+        kind: 'string',
+        help: 'comma-separated presets (their depth and frames per step are used)',
+        default: 'imap,imap-multi',
+      },
       { name: 'preset', kind: 'string', help: 'a single preset (same as --presets NAME)' },
       { name: 'scenes', kind: 'int', help: 'situations per bullet count', default: 7 },
       { name: 'repeats', kind: 'int', help: 'runs of each search per situation', default: 3 },
@@ -57,7 +62,9 @@ export const main = defineTool(
     let done = 0;
     const total = presets.length * SIZES.length * scenes;
     for (const preset of presets) {
-      results[preset.name] = benchPreset(preset, scenes, repeats, String(args.opts.seed), now, () => progress('bench:dodge', ++done, total));
+      results[preset.name] = benchPreset(preset, scenes, repeats, String(args.opts.seed), now, () =>
+        progress('bench:dodge', ++done, total),
+      );
     }
     const first = results[presets[0]!.name]!;
     const mismatches = Object.values(results).reduce((a, r) => a + r.mismatches, 0);
@@ -65,11 +72,15 @@ export const main = defineTool(
     if (!json) {
       for (const preset of presets) {
         const r = results[preset.name]!;
-        io.log(`preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} situations per size, ${repeats} run(s) of each search per situation, ${clock} time`);
+        io.log(
+          `preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} situations per size, ${repeats} run(s) of each search per situation, ${clock} time`,
+        );
         io.log('bullets   exhaustive ms   fast ms   speedup');
         for (const n of SIZES) {
           const k = String(n);
-          io.log(`${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}   ${String(r.speedup[k]).padStart(6)}×`);
+          io.log(
+            `${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}   ${String(r.speedup[k]).padStart(6)}×`,
+          );
         }
         io.log(r.mismatches === 0 ? 'both searches chose moves of equal path value in every situation' : `${r.mismatches} disagreements`);
         io.log('');
@@ -79,7 +90,14 @@ export const main = defineTool(
   },
 );
 
-function benchPreset(preset: DodgePreset, scenes: number, repeats: number, seed: string, now: () => number, tick: () => void): PresetResult {
+function benchPreset(
+  preset: DodgePreset,
+  scenes: number,
+  repeats: number,
+  seed: string,
+  now: () => number,
+  tick: () => void,
+): PresetResult {
   const params = { ...dodgeParamsOf(preset), reactionFrames: 0 };
   const dodger = new Dodger(params, 2048);
   const ex = new DodgeDecision(dodger.problem.moves.count);
@@ -125,7 +143,14 @@ function benchPreset(preset: DodgePreset, scenes: number, repeats: number, seed:
     med.fast[k] = round(median(tf));
     speedup[k] = Math.round((median(te) / median(tf)) * 10) / 10;
   }
-  return { depth: preset.depth, frames_per_step: preset.framesPerStep, moves: dodger.problem.moves.count, median_ms: med, speedup, mismatches };
+  return {
+    depth: preset.depth,
+    frames_per_step: preset.framesPerStep,
+    moves: dodger.problem.moves.count,
+    median_ms: med,
+    speedup,
+    mismatches,
+  };
 }
 
 /** Process CPU time in ms (user + system, µs resolution). */

@@ -7,7 +7,19 @@
 import seedrandom from 'seedrandom';
 import { runMazeCpu, ROUTE_LAG, type MazeRunStats } from '../cpu/maze-cpu-stats';
 import { FIGHT_GIVE_UP } from '../cpu/maze-cpu';
-import { parseExperiment, parseInstance, parseJsonText, plan, runExperiment, runSnapshots, MODES, PlannerLimitError, type Instance, type InstanceJson, type Mode } from '../cpu/planner';
+import {
+  parseExperiment,
+  parseInstance,
+  parseJsonText,
+  plan,
+  runExperiment,
+  runSnapshots,
+  MODES,
+  PlannerLimitError,
+  type Instance,
+  type InstanceJson,
+  type Mode,
+} from '../cpu/planner';
 import { mazeSpecError } from '../sim/maze-rotation';
 import { median, progress, readTextFile, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
@@ -15,7 +27,8 @@ const GAME_MAZES = 'pillars,rooms,corridors,gen:11';
 
 const spec: ToolSpec = {
   name: 'bench:planner',
-  usage: 'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--game [--game-mazes LIST] [--game-seeds N] [--game-frames F]] [--json]',
+  usage:
+    'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--game [--game-mazes LIST] [--game-seeds N] [--game-frames F]] [--json]',
   summary:
     'Times plan() for every mode on every replanning snapshot of the 10×10 runs and on the 24×28 maze with 8 enemies; prints medians (ms), ' +
     'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}' +
@@ -83,7 +96,9 @@ function scaleExact(json: InstanceJson, io: ToolOutput | null): ScaleRow[] {
     rows.push(row);
     if (io) {
       const each = ms.map((x) => `${Math.round(x)}`).join(' / ');
-      io.log(`  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`);
+      io.log(
+        `  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`,
+      );
     }
     if (row.median_ms > 1000 || solved < 3) break;
   }
@@ -120,7 +135,12 @@ function gameFigures(mazes: string[], seeds: number, frames: number, log: boolea
   }
   const all = <K extends 'decideMs' | 'plannerMs' | 'replanMs'>(rs: MazeRunStats[], k: K) => rs.flatMap((r) => r[k]);
   const r4 = (x: number) => Math.round(x * 10000) / 10000;
-  const cost = (xs: number[]) => ({ mean_ms: r4(mean(xs)), median_ms: r4(median(xs.length ? xs : [0])), p99_ms: r4(pct(xs, 99)), max_ms: r4(most(xs)) });
+  const cost = (xs: number[]) => ({
+    mean_ms: r4(mean(xs)),
+    median_ms: r4(median(xs.length ? xs : [0])),
+    p99_ms: r4(pct(xs, 99)),
+    max_ms: r4(most(xs)),
+  });
   const fights = runs.flatMap((r) => r.fights);
   const fightS = fights.map((f) => f.frames / 60);
   const plannerFrames = all(runs, 'plannerMs').length;
@@ -130,7 +150,12 @@ function gameFigures(mazes: string[], seeds: number, frames: number, log: boolea
     cpu: 'cpu:normal',
     frames_per_match: frames,
     planner_per_frame: cost(all(runs, 'plannerMs')),
-    replan: { ...cost(all(runs, 'replanMs')), count: all(runs, 'replanMs').length, per_second: Math.round((all(runs, 'replanMs').length / (plannerFrames / 60)) * 10) / 10, share_of_frames: Math.round((all(runs, 'replanMs').length / plannerFrames) * 1000) / 1000 },
+    replan: {
+      ...cost(all(runs, 'replanMs')),
+      count: all(runs, 'replanMs').length,
+      per_second: Math.round((all(runs, 'replanMs').length / (plannerFrames / 60)) * 10) / 10,
+      share_of_frames: Math.round((all(runs, 'replanMs').length / plannerFrames) * 1000) / 1000,
+    },
     decide_maze: cost(all(runs, 'decideMs')),
     decide_open: cost(all(open, 'decideMs')),
     fights: {
@@ -150,7 +175,15 @@ function gameFigures(mazes: string[], seeds: number, frames: number, log: boolea
       walking_frames: walking,
       cells_entered: entries,
     },
-    matches: runs.map((r) => ({ maze: r.maze, seed: r.seed, mazes_cleared: r.mazesCleared, lives: r.lives, out_of_lives_s: r.outAt === null ? null : Math.round(r.outAt / 6) / 10, chaser_kills: r.chaserKills, fights: r.fights.length })),
+    matches: runs.map((r) => ({
+      maze: r.maze,
+      seed: r.seed,
+      mazes_cleared: r.mazesCleared,
+      lives: r.lives,
+      out_of_lives_s: r.outAt === null ? null : Math.round(r.outAt / 6) / 10,
+      chaser_kills: r.chaserKills,
+      fights: r.fights.length,
+    })),
   };
 }
 
@@ -177,7 +210,9 @@ export const main = defineTool(spec, async (args, json, io) => {
   const dir = String(args.opts.fixtures);
   const repeat = Number(args.opts.repeat);
   if (!(repeat >= 1)) throw new UsageError('--repeat must be ≥ 1');
-  const gameMazes = String(args.opts['game-mazes']).split(',').map((m) => m.trim());
+  const gameMazes = String(args.opts['game-mazes'])
+    .split(',')
+    .map((m) => m.trim());
   for (const m of gameMazes) {
     const why = mazeSpecError(m);
     if (why) throw new UsageError(`--game-mazes: ${why}`);
@@ -194,7 +229,8 @@ export const main = defineTool(spec, async (args, json, io) => {
     const path = `${dir}/${f}`;
     const exp = parseExperiment(parseJsonText(await readTextFile(path), path), path);
     initial.push({ name: f, inst: exp.instance });
-    for (const mode of MODES) for (const inst of runSnapshots(exp, runExperiment(exp, mode))) snaps[mode].push({ inst, objective: exp.instance.objective });
+    for (const mode of MODES)
+      for (const inst of runSnapshots(exp, runExperiment(exp, mode))) snaps[mode].push({ inst, objective: exp.instance.objective });
   }
   const mazePath = `${dir}/maze24x28-8.json`;
   const mazeJson = parseJsonText(await readTextFile(mazePath), mazePath);
@@ -228,15 +264,17 @@ export const main = defineTool(spec, async (args, json, io) => {
 
   const med = Object.fromEntries(MODES.map((m) => [m, median(perCall[m])])) as Record<Mode, number>;
   const max = Object.fromEntries(MODES.map((m) => [m, Math.max(...perCall[m])])) as Record<Mode, number>;
-  const quality = [...initial.map((x) => ({ name: x.name, inst: x.inst })), { name: 'maze24x28-8.json', inst: maze }].map(({ name, inst }) => ({
-    name,
-    ...Object.fromEntries(
-      MODES.map((m) => {
-        const p = plan(inst, { mode: m });
-        return [m, p.feasible ? { reward: p.reward, time: p.time, finalHp: p.finalHp } : { feasible: false }];
-      }),
-    ),
-  }));
+  const quality = [...initial.map((x) => ({ name: x.name, inst: x.inst })), { name: 'maze24x28-8.json', inst: maze }].map(
+    ({ name, inst }) => ({
+      name,
+      ...Object.fromEntries(
+        MODES.map((m) => {
+          const p = plan(inst, { mode: m });
+          return [m, p.feasible ? { reward: p.reward, time: p.time, finalHp: p.finalHp } : { feasible: false }];
+        }),
+      ),
+    }),
+  );
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   const out = {
     median_ms: { restricted: r3(med.restricted), unrestricted: r3(med.unrestricted), exact: r3(med.exact), exact_maze_8: r3(mazeMs.exact) },
@@ -253,9 +291,14 @@ export const main = defineTool(spec, async (args, json, io) => {
   };
   if (!json) {
     io.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
-    for (const m of MODES) io.log(`  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : out.paper_ms[m].join('/') + ' ms'})`);
+    for (const m of MODES)
+      io.log(
+        `  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : `${out.paper_ms[m].join('/')} ms`})`,
+      );
     io.log(`  unrestricted / exact on the same snapshots: ${out.unrestricted_over_exact}× (median of per-call ratios)`);
-    io.log(`24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`);
+    io.log(
+      `24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`,
+    );
     io.log('plan quality on the first snapshot (reward / time / final HP):');
     for (const q of quality) {
       const cell = (m: Mode) => {
@@ -278,16 +321,26 @@ export const main = defineTool(spec, async (args, json, io) => {
 });
 
 function printGame(io: ToolOutput, g: ReturnType<typeof gameFigures>, mazes: string[], seeds: number): void {
-  const c = (x: { mean_ms: number; median_ms: number; p99_ms: number; max_ms: number }) => `mean ${x.mean_ms} ms, median ${x.median_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
+  const c = (x: { mean_ms: number; median_ms: number; p99_ms: number; max_ms: number }) =>
+    `mean ${x.mean_ms} ms, median ${x.median_ms} ms, p99 ${x.p99_ms} ms, max ${x.max_ms} ms`;
   io.log(`planner CPU (${g.cpu}) in practice maze matches: ${mazes.join(', ')} × seeds 1–${seeds}, ${g.frames_per_match} frames each`);
   io.log(`  planner part per frame (MazeCpu.update, incl. replans): ${c(g.planner_per_frame)}`);
-  io.log(`  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`);
+  io.log(
+    `  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`,
+  );
   io.log(`  whole CPU decision, maze: ${c(g.decide_maze)}`);
   io.log(`  whole CPU decision, open stage (same seeds and frames): ${c(g.decide_open)}`);
   const f = g.fights;
-  io.log(`  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`);
-  io.log(`  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`);
-  for (const m of g.matches) io.log(`  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`);
+  io.log(
+    `  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`,
+  );
+  io.log(
+    `  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`,
+  );
+  for (const m of g.matches)
+    io.log(
+      `  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`,
+    );
 }
 
 await runIfEntry(import.meta.url, main);

@@ -10,7 +10,8 @@ import { median, progress, defineTool, runIfEntry, type ToolSpec } from './commo
 const spec: ToolSpec = {
   name: 'bench:sim',
   usage: 'npm run -s bench:sim -- [--runs N] [--frames F] [--heap-minutes M] [--json]',
-  summary: 'Measures how many times faster than real time the sim runs a busy match (≥ 800 bullets across both fields on every timed frame), and heap growth over 10 minutes of headless play.',
+  summary:
+    'Measures how many times faster than real time the sim runs a busy match (≥ 800 bullets across both fields on every timed frame), and heap growth over 10 minutes of headless play.',
   options: [
     { name: 'runs', kind: 'int', help: 'timed runs (the median is reported)', default: 7 },
     { name: 'frames', kind: 'int', help: 'frames per timed run (while the bosses fire)', default: 300 },
@@ -100,7 +101,7 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
     }
   }
   const ms = median(times);
-  const realtime = (frames / FPS) * 1000 / ms;
+  const realtime = ((frames / FPS) * 1000) / ms;
   const cpuMs = median(cpuTimes);
   const meanBullets = Math.round(bulletSum / frames);
 
@@ -130,7 +131,7 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
     bullets_mean: meanBullets,
     median_ms_per_frame: Number((ms / frames).toFixed(4)),
     /** The same from CPU time (user + system) instead of wall time. */
-    realtime_multiple_cpu: Number(((frames / FPS) * 1000 / cpuMs).toFixed(1)),
+    realtime_multiple_cpu: Number((((frames / FPS) * 1000) / cpuMs).toFixed(1)),
     frames_per_run: frames,
     runs,
     heap_minutes: minutes,
@@ -139,8 +140,13 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
   };
   if (!json) {
     io.log(`busy match: bullets on screen across both fields, min ${bulletMin}, mean ${meanBullets} over ${frames} frames`);
-    io.log(`sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`);
-    if (heapGrowth !== null) io.log(`heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ${(heapStart! / 1048576).toFixed(1)} MiB)`);
+    io.log(
+      `sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`,
+    );
+    if (heapGrowth !== null)
+      io.log(
+        `heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ${(heapStart! / 1048576).toFixed(1)} MiB)`,
+      );
   }
   return out;
 });

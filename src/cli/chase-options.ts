@@ -10,7 +10,11 @@ export const WAVE_OPTION_SPECS: OptionSpec[] = [
   { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee; default 3)' },
   { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, lee default 300; wave+ 600)' },
   { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (default 1e-6)' },
-  { name: 'arrival-threshold', kind: 'number', help: '|z| that counts as first arrival in the arrival maps of wave+, in (0, 1) (default 1e-12)' },
+  {
+    name: 'arrival-threshold',
+    kind: 'number',
+    help: '|z| that counts as first arrival in the arrival maps of wave+, in (0, 1) (default 1e-12)',
+  },
   { name: 'resolution', kind: 'int', help: 'field grid points per maze cell along each axis (wave, wave+, lee; default 2)' },
 ];
 

@@ -8,7 +8,8 @@ import { UsageError, readTextFile, defineTool, runIfEntry } from './common';
 
 const spec = {
   name: 'chase',
-  usage: 'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
+  usage:
+    'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
   summary:
     'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length, the geodesic at the start (exact any-angle shortest path of the 0.3-cell agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path that catches (cells).',
   options: [
@@ -33,26 +34,33 @@ export const MAX_CHASE_WORK = 5e9;
 export function convexCorners(maze: Maze): number {
   const wall = (x: number, y: number) => (x < 0 || y < 0 || x >= maze.width || y >= maze.height ? 1 : maze.walls[y * maze.width + x]!);
   let n = 0;
-  for (let Y = 0; Y <= maze.height; Y++) for (let X = 0; X <= maze.width; X++) if (wall(X - 1, Y - 1) + wall(X, Y - 1) + wall(X - 1, Y) + wall(X, Y) === 1) n++;
+  for (let Y = 0; Y <= maze.height; Y++)
+    for (let X = 0; X <= maze.width; X++) if (wall(X - 1, Y - 1) + wall(X, Y - 1) + wall(X - 1, Y) + wall(X, Y) === 1) n++;
   return n;
 }
 
 /** Refuses a run whose memory or time would be out of bounds, before any work, naming what to lower. */
 function checkChaseWork(path: string, maze: Maze, method: ChaseMethod, maxSteps: number, wa: WaveArgs): void {
   const corners = convexCorners(maze);
-  if (corners > MAX_CHASE_CORNERS) throw new UsageError(`${path}: ${corners} convex wall corners, above the limit of ${MAX_CHASE_CORNERS} (the exact geodesic compares every pair)`);
+  if (corners > MAX_CHASE_CORNERS)
+    throw new UsageError(
+      `${path}: ${corners} convex wall corners, above the limit of ${MAX_CHASE_CORNERS} (the exact geodesic compares every pair)`,
+    );
   const fieldMethod = method !== 'flow' && method !== 'crash';
   const res = fieldMethod ? (wa.wave.resolution ?? 2) : 1;
   const waves = fieldMethod ? (wa.wave.waves ?? 3) : 1;
   const points = maze.width * maze.height * res * res;
   const work = maxSteps * points * waves;
   if (work > MAX_CHASE_WORK)
-    throw new UsageError(`--max-steps ${maxSteps} × ${points} field points × ${waves} wave(s) = ${work.toExponential(2)}, above the work limit of ${MAX_CHASE_WORK.toExponential(0)}; lower --max-steps, --resolution or --waves, or use a smaller maze`);
+    throw new UsageError(
+      `--max-steps ${maxSteps} × ${points} field points × ${waves} wave(s) = ${work.toExponential(2)}, above the work limit of ${MAX_CHASE_WORK.toExponential(0)}; lower --max-steps, --resolution or --waves, or use a smaller maze`,
+    );
 }
 
 export const main = defineTool(spec, async (args, json, io) => {
   const method = String(args.opts.method);
-  if (!(CHASE_METHODS as readonly string[]).includes(method)) throw new UsageError(`--method: '${method}' is not one of ${CHASE_METHODS.join(', ')}`);
+  if (!(CHASE_METHODS as readonly string[]).includes(method))
+    throw new UsageError(`--method: '${method}' is not one of ${CHASE_METHODS.join(', ')}`);
   const target = String(args.opts.target);
   if (target !== 'static' && target !== 'random') throw new UsageError(`--target: '${target}' is not static or random`);
   const speed = Number(args.opts.speed);
@@ -63,7 +71,9 @@ export const main = defineTool(spec, async (args, json, io) => {
   if (seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed ${seed}: must be a whole number from 0 to 4294967295`);
   const wa = waveArgs(args);
   if ((method === 'flow' || method === 'crash') && (Object.keys(wa.wave).length > 0 || wa.threshold !== undefined))
-    throw new UsageError(`--method ${method} uses no wave field: leave out --delta, --waves, --lifetime, --threshold, --arrival-threshold and --resolution`);
+    throw new UsageError(
+      `--method ${method} uses no wave field: leave out --delta, --waves, --lifetime, --threshold, --arrival-threshold and --resolution`,
+    );
   const path = args.positional[0]!;
   const maze = parseMaze(await readTextFile(path), path);
   if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);
@@ -80,7 +90,9 @@ export const main = defineTool(spec, async (args, json, io) => {
   }));
   if (!json) {
     const params = describeWaveArgs(wa);
-    io.log(`${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`);
+    io.log(
+      `${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`,
+    );
     const ratioHead = `path/(geodesic-${r.catchRadius})`;
     io.log(`chaser  caught  steps   path  geodesic  grid geodesic  ${ratioHead.padStart(19)}`);
     for (const c of chasers) {
@@ -88,7 +100,8 @@ export const main = defineTool(spec, async (args, json, io) => {
         `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(Math.max(19, ratioHead.length))}`,
       );
     }
-    if (target === 'random') io.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');
+    if (target === 'random')
+      io.log('(random target: the geodesic is from the start positions; the ratio is only meaningful for a static target)');
     return undefined;
   }
   return { chasers };

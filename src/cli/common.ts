@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs as nodeParseArgs } from 'node:util';
 import { parseJsonText as parseJson } from '../json/parse-json-text';
 import { decodeUtf8Text } from '../json/utf8';
-import { readFileBounded } from '../replay/node';
+import { readFileBounded } from './replay-files';
 
 /** An error caused by the user's input (argument, file, field). Tools turn it into exit 2. */
 export class UsageError extends Error {
@@ -49,7 +49,11 @@ type ValueOf<K extends OptionKind> = K extends 'flag' ? boolean : K extends 'str
 
 /** The option values a spec yields: defaults and flags are always present, other options may be absent. */
 export type OptsOf<O extends readonly OptionSpec[]> = {
-  [S in O[number] as S['name']]: S extends { default: string | number | boolean } ? ValueOf<S['kind']> : S['kind'] extends 'flag' ? boolean : ValueOf<S['kind']> | undefined;
+  [S in O[number] as S['name']]: S extends { default: string | number | boolean }
+    ? ValueOf<S['kind']>
+    : S['kind'] extends 'flag'
+      ? boolean
+      : ValueOf<S['kind']> | undefined;
 } & { json: boolean; help: boolean };
 
 export interface ParsedArgs<O extends readonly OptionSpec[] = readonly OptionSpec[]> {
@@ -73,7 +77,11 @@ export interface ToolOutput {
   exitCode: number;
 }
 
-export type ToolBody<O extends readonly OptionSpec[]> = (args: ParsedArgs<O>, json: boolean, out: ToolOutput) => Promise<object | undefined> | object | undefined;
+export type ToolBody<O extends readonly OptionSpec[]> = (
+  args: ParsedArgs<O>,
+  json: boolean,
+  out: ToolOutput,
+) => Promise<object | undefined> | object | undefined;
 
 /** A tool's entry point: parses argv (without node and script), runs, returns the exit code. */
 export type ToolMain = (argv: string[], io?: ToolIo) => Promise<number>;
@@ -275,7 +283,11 @@ export async function runIfEntry(moduleUrl: string, main: ToolMain): Promise<voi
  * Older shape: parses and runs at once on the process's arguments. Kept so tools not yet converted
  * to `defineTool` + `runIfEntry` still work; new tools use those.
  */
-export async function runTool<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, body: (args: ParsedArgs<O>, json: boolean) => Promise<object | undefined> | object | undefined, argv: string[] = process.argv.slice(2)): Promise<void> {
+export async function runTool<const O extends readonly OptionSpec[]>(
+  spec: ToolSpec<O>,
+  body: (args: ParsedArgs<O>, json: boolean) => Promise<object | undefined> | object | undefined,
+  argv: string[] = process.argv.slice(2),
+): Promise<void> {
   const main = defineTool(spec, (args, json) => body(args, json));
   const code = await main(argv);
   if (code !== 0) process.exitCode = code;

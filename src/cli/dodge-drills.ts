@@ -74,11 +74,16 @@ const topRow = (f: number): [number, number][] => [0, 1, 2, 3].map((i) => [48 + 
  * move (a swaying fan gunner, a wandering ring caster) or several enemies one of which fires.
  */
 export const DRILLS: Drill[] = [
-  { name: 'aimed stream', place: fixed([192, 40]), emit: (f, k, _r, s, e, add) => every(f, k, 10) && aimed(add, e[0]!.x, e[0]!.y, s, 2.6 + 0.6 * k, 4) },
+  {
+    name: 'aimed stream',
+    place: fixed([192, 40]),
+    emit: (f, k, _r, s, e, add) => every(f, k, 10) && aimed(add, e[0]!.x, e[0]!.y, s, 2.6 + 0.6 * k, 4),
+  },
   {
     name: 'rings',
     place: (f) => [[192 + 90 * dsin(f * 0.011), 100]],
-    emit: (f, k, r, _s, e, add) => every(f, k, 36) && ring(add, e[0]!.x, e[0]!.y, Math.round(14 + 6 * k), 1.6 + 0.4 * k, 4, r.range(0, TAU)),
+    emit: (f, k, r, _s, e, add) =>
+      every(f, k, 36) && ring(add, e[0]!.x, e[0]!.y, Math.round(14 + 6 * k), 1.6 + 0.4 * k, 4, r.range(0, TAU)),
   },
   {
     name: 'spiral',
@@ -175,10 +180,18 @@ export const DRILLS: Drill[] = [
  * meets them late, so most of the paper players' hits here are an artefact of the drill.
  */
 type StressEmit = (f: number, k: number, rng: Rng, side: SideState, add: Add) => void;
-const stress = (name: string, emit: StressEmit): Drill => ({ name: `${name} (mid-field)`, place: () => [], emit: (f, k, r, s, _e, add) => emit(f, k, r, s, add) });
+const stress = (name: string, emit: StressEmit): Drill => ({
+  name: `${name} (mid-field)`,
+  place: () => [],
+  emit: (f, k, r, s, _e, add) => emit(f, k, r, s, add),
+});
 export const STRESS_DRILLS: Drill[] = [
   stress('aimed stream', (f, k, _r, s, add) => every(f, k, 10) && aimed(add, 192, 40, s, 2.6 + 0.6 * k, 4)),
-  stress('rings', (f, k, r, _s, add) => every(f, k, 36) && ring(add, 192 + r.range(-90, 90), 100, Math.round(14 + 6 * k), 1.6 + 0.4 * k, 4, r.range(0, TAU))),
+  stress(
+    'rings',
+    (f, k, r, _s, add) =>
+      every(f, k, 36) && ring(add, 192 + r.range(-90, 90), 100, Math.round(14 + 6 * k), 1.6 + 0.4 * k, 4, r.range(0, TAU)),
+  ),
   stress('spiral', (f, k, _r, _s, add) => {
     if (!every(f, k, 4)) return;
     for (let j = 0; j < 3; j++) {
@@ -203,7 +216,11 @@ export const STRESS_DRILLS: Drill[] = [
     for (let j = 0; j < 17; j++) if (j < gap || j > gap + 2) add(12 + j * 24, -4, 0, 1.8 + 0.4 * k, 5);
   }),
   stress('snipers', (f, k, r, s, add) => every(f, k, 22) && aimed(add, r.range(30, FIELD_W - 30), 20, s, 5 + k, 3)),
-  stress('ring bursts', (f, k, r, _s, add) => every(f, k, 40) && ring(add, r.range(60, 324), r.range(40, 160), Math.round(10 + 4 * k), 1.5 + 0.3 * k, 5, r.range(0, TAU))),
+  stress(
+    'ring bursts',
+    (f, k, r, _s, add) =>
+      every(f, k, 40) && ring(add, r.range(60, 324), r.range(40, 160), Math.round(10 + 4 * k), 1.5 + 0.3 * k, 5, r.range(0, TAU)),
+  ),
   stress('sweeping stream', (f, k, _r, s, add) => {
     if (!every(f, k, 5)) return;
     aimed(add, 192 + 150 * dsin(f * 0.02), 40, s, 3 + 0.5 * k, 4);
@@ -220,7 +237,13 @@ export const STRESS_DRILLS: Drill[] = [
  * fires from their positions. Stress drills (no emitters) fire from mid-field only after FIRE_FROM
  * too, so the two suites cover the same frames. `onFire` sees every bullet the drill adds (tests).
  */
-export function runDrill(preset: string | DodgePreset, drill: Drill, seed: number, frames: number, onFire?: (x: number, y: number, frame: number, emitters: readonly Enemy[]) => void): InputLog {
+export function runDrill(
+  preset: string | DodgePreset,
+  drill: Drill,
+  seed: number,
+  frames: number,
+  onFire?: (x: number, y: number, frame: number, emitters: readonly Enemy[]) => void,
+): InputLog {
   const s = createMatch({ seed, mode: 'practice', infiniteLives: true, timeLimit: 0 });
   s.stage.nextWave = Number.MAX_SAFE_INTEGER; // the drill is the only source of bullets
   const side = s.sides[0]!;
@@ -230,7 +253,25 @@ export function runDrill(preset: string | DodgePreset, drill: Drill, seed: numbe
   const start = drill.place(0);
   const emitters: Enemy[] = [];
   for (const [x, y] of start) {
-    const e = spawnEnemy(side, s.frame, { kind: EnemyKind.FAIRY, path: Path.DIVE, x, y: -20, p0: 6, p1: y, p2: 1e9, pattern: Pattern.NONE, firstFire: 0, period: 0, delay: 0 }, 1, -1);
+    const e = spawnEnemy(
+      side,
+      s.frame,
+      {
+        kind: EnemyKind.FAIRY,
+        path: Path.DIVE,
+        x,
+        y: -20,
+        p0: 6,
+        p1: y,
+        p2: 1e9,
+        pattern: Pattern.NONE,
+        firstFire: 0,
+        period: 0,
+        delay: 0,
+      },
+      1,
+      -1,
+    );
     if (!e) throw new Error('internal error: no room for a drill emitter');
     e.invulnerable = true;
     emitters.push(e);

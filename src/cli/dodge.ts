@@ -12,7 +12,12 @@ export const main = defineTool(
     summary:
       'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?, "goalY"?} (goalX/goalY: the lure\'s enemy x and home line; a CPU with a lure always uses goalY 313.6 = 0.7 × 448, and goalX only while the danger at the ship is ≤ 10). Prints the first move, its path value, the danger-only value of the best path (what the CPU\'s clear compares with cpu.clearBelow) and the best path (with --search exhaustive, the exhaustive search\'s own path).',
     options: [
-      { name: 'preset', kind: 'string', help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic, novice) or a preset file (.json)', default: 'imap-multi' },
+      {
+        name: 'preset',
+        kind: 'string',
+        help: 'preset name (base, imap, imap-multi, easy, normal, hard, lunatic, novice) or a preset file (.json)',
+        default: 'imap-multi',
+      },
       { name: 'search', kind: 'string', help: 'fast (exact DP) or exhaustive (reference tree search)', default: 'fast' },
     ],
     positional: [1, 1],

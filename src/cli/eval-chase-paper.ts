@@ -11,7 +11,10 @@ import type { Maze } from '../maze/maze';
 import type { WaveArgs } from './chase-options';
 import { median, progress } from './common';
 
-export const PAPER_TABLE2 = { static: { Lee: [769, 406, 745], wave: [632, 313, 584] }, random: { Lee: [1104, 747, 450], wave: [905, 654, 439] } };
+export const PAPER_TABLE2 = {
+  static: { Lee: [769, 406, 745], wave: [632, 313, 584] },
+  random: { Lee: [1104, 747, 450], wave: [905, 654, 439] },
+};
 /** The methods of the headline table: the paper's wave, seed 002's single wave, our wave+, both Lee readings, the flow-field optimum. */
 export const PAPER_METHODS: ChaseMethod[] = ['wave', 'wave1', 'wave+', 'lee', 'lee+', 'flow'];
 const TARGETS = ['static', 'random'] as const;
@@ -45,13 +48,23 @@ function ratio(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : round(a / b);
 }
 
-export function paperTable(maze: Maze, path: string, wa: WaveArgs, seeds: number, maxSteps: number, quick: boolean, json: boolean, log: (line: string) => void): object {
+export function paperTable(
+  maze: Maze,
+  path: string,
+  wa: WaveArgs,
+  seeds: number,
+  maxSteps: number,
+  quick: boolean,
+  json: boolean,
+  log: (line: string) => void,
+): object {
   const resolutions = wa.wave.resolution !== undefined ? [wa.wave.resolution] : quick ? [2] : [2, 4];
   const total = resolutions.length * PAPER_METHODS.length;
   let done = 0;
   const out: Record<string, object> = {};
   const lines: string[] = [];
-  const fmt = (v: number | null, caught: number, runs: number): string => (v === null ? '   -- ' : String(v).padStart(5) + (caught < runs ? '*' : ' '));
+  const fmt = (v: number | null, caught: number, runs: number): string =>
+    v === null ? '   -- ' : String(v).padStart(5) + (caught < runs ? '*' : ' ');
   const fmtR = (v: number | null): string => (v === null ? '  -- ' : v.toFixed(2).padStart(5));
   for (const res of resolutions) {
     const rows: Record<string, Record<string, Row>> = {};
@@ -62,9 +75,15 @@ export function paperTable(maze: Maze, path: string, wa: WaveArgs, seeds: number
     const w = maze.width * res;
     const h = maze.height * res;
     lines.push(`\n${w}x${h} grid points (${res} per cell):`);
-    lines.push(`  ${'method'.padEnd(10)} | static ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| random ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| static path / (exact - 0.5)`);
-    lines.push(`  ${'paper Lee'.padEnd(10)} |        ${PAPER_TABLE2.static.Lee.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.Lee.map((v) => fmt(v, 1, 1)).join('')}|`);
-    lines.push(`  ${'paper wave'.padEnd(10)} |        ${PAPER_TABLE2.static.wave.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.wave.map((v) => fmt(v, 1, 1)).join('')}|`);
+    lines.push(
+      `  ${'method'.padEnd(10)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path / (exact - 0.5)`,
+    );
+    lines.push(
+      `  ${'paper Lee'.padEnd(10)} |        ${PAPER_TABLE2.static.Lee.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.Lee.map((v) => fmt(v, 1, 1)).join('')}|`,
+    );
+    lines.push(
+      `  ${'paper wave'.padEnd(10)} |        ${PAPER_TABLE2.static.wave.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.wave.map((v) => fmt(v, 1, 1)).join('')}|`,
+    );
     for (const m of PAPER_METHODS) {
       const r = rows[m]!;
       lines.push(
@@ -75,20 +94,38 @@ export function paperTable(maze: Maze, path: string, wa: WaveArgs, seeds: number
     const paperR = TARGETS.flatMap((t) => PAPER_TABLE2[t].wave.map((v, i) => round(v / PAPER_TABLE2[t].Lee[i]!)));
     const ratios: Record<string, (number | null)[]> = { paper: paperR };
     for (const m of ['wave', 'wave1', 'wave+'] as const) {
-      for (const lee of ['lee', 'lee+'] as const) ratios[`${m}/${lee}`] = TARGETS.flatMap((t) => rows[m]![t].steps.map((v, i) => ratio(v, rows[lee]![t].steps[i]!)));
+      for (const lee of ['lee', 'lee+'] as const)
+        ratios[`${m}/${lee}`] = TARGETS.flatMap((t) => rows[m]![t].steps.map((v, i) => ratio(v, rows[lee]![t].steps[i]!)));
     }
     lines.push('  steps ratio wave/Lee (< 1: wave faster), static A B C | random A B C:');
-    for (const [k, v] of Object.entries(ratios)) lines.push(`    ${k.padEnd(11)} ${v.slice(0, 3).map(fmtR).join(' ')} | ${v.slice(3).map(fmtR).join(' ')}`);
+    for (const [k, v] of Object.entries(ratios))
+      lines.push(`    ${k.padEnd(11)} ${v.slice(0, 3).map(fmtR).join(' ')} | ${v.slice(3).map(fmtR).join(' ')}`);
     out[`r${res}`] = {
       grid: [w, h],
-      table: Object.fromEntries(PAPER_METHODS.map((m) => [m, { static: rows[m]!.static.steps, random: rows[m]!.random.steps, random_caught: rows[m]!.random.caught, static_path_ratio: rows[m]!.static.ratio }])),
+      table: Object.fromEntries(
+        PAPER_METHODS.map((m) => [
+          m,
+          {
+            static: rows[m]!.static.steps,
+            random: rows[m]!.random.steps,
+            random_caught: rows[m]!.random.caught,
+            static_path_ratio: rows[m]!.static.ratio,
+          },
+        ]),
+      ),
       ratios,
     };
   }
   if (!json) {
-    log(`=== Seed 000 Table 2 on the paper-like map (${path}, ${maze.width}x${maze.height} cells, chasers ${maze.chasers.map((c) => c.id).join('/')}) ===`);
-    log(`Steps to catch; chaser speed 0.05 cells/step, catch within 0.5 cells; random target: median of ${seeds} seeds ("*" some not caught, "--" median not caught in ${maxSteps} steps).`);
-    log('wave1 = seed 002 (one wave, reset when it reaches the chaser; run one chaser at a time). lee = turn on a wave arrival, hold the heading; lee+ = read the direction every step.');
+    log(
+      `=== Seed 000 Table 2 on the paper-like map (${path}, ${maze.width}x${maze.height} cells, chasers ${maze.chasers.map((c) => c.id).join('/')}) ===`,
+    );
+    log(
+      `Steps to catch; chaser speed 0.05 cells/step, catch within 0.5 cells; random target: median of ${seeds} seeds ("*" some not caught, "--" median not caught in ${maxSteps} steps).`,
+    );
+    log(
+      'wave1 = seed 002 (one wave, reset when it reaches the chaser; run one chaser at a time). lee = turn on a wave arrival, hold the heading; lee+ = read the direction every step.',
+    );
     for (const l of lines) log(l);
     log('\nWhere we differ from the paper and why:');
     for (const l of PAPER_DIFFERENCES) log(`  - ${l}`);
@@ -99,7 +136,7 @@ export function paperTable(maze: Maze, path: string, wa: WaveArgs, seeds: number
 /** The fixed "where we differ and why" list printed under the headline table (docs/chasers.md has the long form). */
 export const PAPER_DIFFERENCES = [
   "The map: the paper's figures are pictures that are not in the text we have; the map is rebuilt from the description (one open field, a few obstacles many grid points thick, 100x100 / 200x200 points) and A/B/C are placed so their exact distances (30.3/15.9/28.6 cells) have the proportions of the paper's wave steps (632/313/584). Absolute steps depend on the unknown chaser speed; compare ratios.",
-  "Chaser speed, delta and threshold are not in seed 000. Ours (0.05 cells/step, i.e. 0.1 grid points at 2 per cell and 0.2 at 4; seed 002 used 0.05 grid points per frame; delta 0.4, threshold 1e-6) were set on the corridor mazes before this map existed; --sweep shows the ratios over speed 0.025-0.1 and threshold 1e-4..1e-8.",
+  'Chaser speed, delta and threshold are not in seed 000. Ours (0.05 cells/step, i.e. 0.1 grid points at 2 per cell and 0.2 at 4; seed 002 used 0.05 grid points per frame; delta 0.4, threshold 1e-6) were set on the corridor mazes before this map existed; --sweep shows the ratios over speed 0.025-0.1 and threshold 1e-4..1e-8.',
   "Lee: the paper does not say how its Lee chaser moved between wave arrivals. With the wave's own rule (turn on arrival, hold for T/n = 100 steps) Lee is slower than wave as in the paper; read every step (lee+), Lee is about as fast as the wave on this map and faster in corridor mazes. The paper's margin is reproduced only against the first reading.",
   'Random target: ours walks at 0.03 cells/step with a new axis direction every 60 steps; the paper does not describe its walk, so the random rows are the least comparable.',
 ];
@@ -111,7 +148,17 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
   const wave = { ...wa.wave, resolution: wa.wave.resolution ?? 2 };
   const total = speeds.length * (2 + 2 * thresholds.length);
   let done = 0;
-  const rows: { speed: number; method: string; threshold: number | null; steps: (number | null)[]; vs_lee: number | null; vs_lee_plus: number | null; wins_lee: number; wins_lee_plus: number; cases: number }[] = [];
+  const rows: {
+    speed: number;
+    method: string;
+    threshold: number | null;
+    steps: (number | null)[];
+    vs_lee: number | null;
+    vs_lee_plus: number | null;
+    wins_lee: number;
+    wins_lee_plus: number;
+    cases: number;
+  }[] = [];
   for (const speed of speeds) {
     const base = { maxSteps, speed, wave };
     const lee = measure(maze, { ...base, method: 'lee' }, seeds);
@@ -121,19 +168,53 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
     const flat = (r: Record<string, Row>) => TARGETS.flatMap((t) => r[t]!.steps);
     const L = flat(lee);
     const LP = flat(leeP);
-    rows.push({ speed, method: 'lee', threshold: null, steps: L, vs_lee: null, vs_lee_plus: geoRatio(L, LP), wins_lee: 0, wins_lee_plus: 0, cases: 0 });
-    rows.push({ speed, method: 'lee+', threshold: null, steps: LP, vs_lee: geoRatio(LP, L), vs_lee_plus: null, wins_lee: wins(LP, L), wins_lee_plus: 0, cases: LP.length });
+    rows.push({
+      speed,
+      method: 'lee',
+      threshold: null,
+      steps: L,
+      vs_lee: null,
+      vs_lee_plus: geoRatio(L, LP),
+      wins_lee: 0,
+      wins_lee_plus: 0,
+      cases: 0,
+    });
+    rows.push({
+      speed,
+      method: 'lee+',
+      threshold: null,
+      steps: LP,
+      vs_lee: geoRatio(LP, L),
+      vs_lee_plus: null,
+      wins_lee: wins(LP, L),
+      wins_lee_plus: 0,
+      cases: LP.length,
+    });
     for (const method of ['wave', 'wave1'] as const) {
       for (const threshold of thresholds) {
         const S = flat(measure(maze, { ...base, method, threshold }, seeds));
         progress('eval:chase sweep', ++done, total);
-        rows.push({ speed, method, threshold, steps: S, vs_lee: geoRatio(S, L), vs_lee_plus: geoRatio(S, LP), wins_lee: wins(S, L), wins_lee_plus: wins(S, LP), cases: S.length });
+        rows.push({
+          speed,
+          method,
+          threshold,
+          steps: S,
+          vs_lee: geoRatio(S, L),
+          vs_lee_plus: geoRatio(S, LP),
+          wins_lee: wins(S, L),
+          wins_lee_plus: wins(S, LP),
+          cases: S.length,
+        });
       }
     }
   }
   if (!json) {
-    log(`Sensitivity on the paper-like map (${maze.width * wave.resolution}x${maze.height * wave.resolution} grid points): steps static A B C | random A B C (median of ${seeds} seeds), and the geometric mean over the 6 cases of steps / Lee's steps (< 1: faster than Lee; uncaught cases left out), wins of 6.`);
-    log(`Paper: wave/Lee = ${round(geoRatio(PAPER_TABLE2.static.wave.concat(PAPER_TABLE2.random.wave), PAPER_TABLE2.static.Lee.concat(PAPER_TABLE2.random.Lee))!)} (6 of 6 wins).`);
+    log(
+      `Sensitivity on the paper-like map (${maze.width * wave.resolution}x${maze.height * wave.resolution} grid points): steps static A B C | random A B C (median of ${seeds} seeds), and the geometric mean over the 6 cases of steps / Lee's steps (< 1: faster than Lee; uncaught cases left out), wins of 6.`,
+    );
+    log(
+      `Paper: wave/Lee = ${round(geoRatio(PAPER_TABLE2.static.wave.concat(PAPER_TABLE2.random.wave), PAPER_TABLE2.static.Lee.concat(PAPER_TABLE2.random.Lee))!)} (6 of 6 wins).`,
+    );
     log('  speed  method  threshold | static A B C       | random A B C       | /lee   wins | /lee+  wins');
     const f = (v: number | null) => (v === null ? '   --' : String(v).padStart(5));
     for (const r of rows) {

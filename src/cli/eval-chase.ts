@@ -18,7 +18,6 @@ import { type Maze, parseMaze } from '../maze/maze';
 import { WAVE_OPTION_SPECS, type WaveArgs, describeWaveArgs, waveArgs } from './chase-options';
 import { UsageError, defineTool, median, progress, readTextFile, runIfEntry } from './common';
 
-
 interface Cell {
   steps: number; // Infinity when not caught (static), median over seeds (random)
   ratio: number; // path / (exact − catch radius), static only
@@ -31,20 +30,33 @@ interface Cell {
 export const main = defineTool(
   {
     name: 'eval:chase',
-    usage: 'npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep | --sweep-corridors] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
+    usage:
+      'npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep | --sweep-corridors] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
     summary:
       "Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and crash on every .maze file in DIR (or on N generated 24x28 mazes, seeds S..S+N-1), with path lengths against the exact shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ (arrival-threshold), and wave, wave+ and lee (waves, lifetime, resolution).",
     options: [
       { name: 'mazes', kind: 'string', help: 'folder of .maze files', default: 'mazes' },
-      { name: 'generated', kind: 'int', help: 'instead of --mazes: this many generated mazes (generateMaze defaults: 24x28, corridors 2 wide, chasers A-C), 1..100' },
+      {
+        name: 'generated',
+        kind: 'int',
+        help: 'instead of --mazes: this many generated mazes (generateMaze defaults: 24x28, corridors 2 wide, chasers A-C), 1..100',
+      },
       { name: 'gen-seed', kind: 'int', help: 'with --generated: seed of the first generated maze (the others follow)', default: 1 },
       { name: 'seeds', kind: 'int', help: 'random-target runs per case (median reported)', default: 5 },
       { name: 'max-steps', kind: 'int', help: 'a chaser not caught by then counts as failed', default: 6000 },
       { name: 'quick', kind: 'flag', help: '1 seed, 600 steps, one threshold: checks the tool and its output, not the method' },
-      { name: 'paper-map', kind: 'string', help: "the paper-like map of the headline table", default: 'mazes/paper/seed000-table2.maze' },
+      { name: 'paper-map', kind: 'string', help: 'the paper-like map of the headline table', default: 'mazes/paper/seed000-table2.maze' },
       { name: 'paper-only', kind: 'flag', help: 'only the headline table on the paper-like map (skip the corridor mazes)' },
-      { name: 'sweep', kind: 'flag', help: 'on the paper-like map (2 points per cell): chaser speed 0.025-0.1 x threshold 1e-4..1e-8, wave/Lee ratios (~2 min)' },
-      { name: 'sweep-corridors', kind: 'flag', help: 'faithful wave vs Lee on the corridor mazes over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ~10 min)' },
+      {
+        name: 'sweep',
+        kind: 'flag',
+        help: 'on the paper-like map (2 points per cell): chaser speed 0.025-0.1 x threshold 1e-4..1e-8, wave/Lee ratios (~2 min)',
+      },
+      {
+        name: 'sweep-corridors',
+        kind: 'flag',
+        help: 'faithful wave vs Lee on the corridor mazes over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ~10 min)',
+      },
       ...WAVE_OPTION_SPECS,
     ],
   },
@@ -60,7 +72,8 @@ export const main = defineTool(
     const paperPath = String(args.opts['paper-map']);
     const paperMaze = parseMaze(await readTextFile(paperPath), paperPath);
     if (args.opts.sweep === true) return speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log);
-    const mazes = args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
+    const mazes =
+      args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
     if (args.opts['sweep-corridors'] === true) return sweep(mazes, wa, maxSteps, json, log);
     // Held-out generated mazes are a question about the corridor mazes: no headline table then.
     if (args.opts.generated !== undefined) return table2(mazes, wa, seeds, maxSteps, quick, json, log);
@@ -96,7 +109,15 @@ function generatedMazes(count: number, first: number): [string, Maze][] {
   });
 }
 
-function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: number, quick: boolean, json: boolean, log: (line: string) => void): object {
+function table2(
+  mazes: [string, Maze][],
+  wa: WaveArgs,
+  seeds: number,
+  maxSteps: number,
+  quick: boolean,
+  json: boolean,
+  log: (line: string) => void,
+): object {
   const methods = CHASE_METHODS;
   const thresholds = quick ? [wa.threshold ?? 1e-6] : [1e-2, 1e-4, 1e-6];
   const total = mazes.length * (methods.length * (1 + seeds) + thresholds.length);
@@ -153,13 +174,19 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
           const r = table[name]!.static!.wave![i]!.r!;
           const why = r.reactions === 0 ? 'not_reached' : r.wrongWay > 0.25 ? 'wrong_way' : 'slower';
           losses[why]++;
-          lost.push(`${name} ${r.id}: ${why.replace('_', ' ')}${why === 'wrong_way' ? ` (${pct(r.wrongWay)} of turns >90 deg off; ${pct(r.negativeShare)} of reactions at z<0, their mean cosine ${fmtN(r.alignmentNegative)})` : ''}`);
+          lost.push(
+            `${name} ${r.id}: ${why.replace('_', ' ')}${why === 'wrong_way' ? ` (${pct(r.wrongWay)} of turns >90 deg off; ${pct(r.negativeShare)} of reactions at z<0, their mean cosine ${fmtN(r.alignmentNegative)})` : ''}`,
+          );
         }
       }
     }
   }
   // The same count against the strong Lee (read every step), for wave and seed 002's wave1.
-  const vsPlus: Record<string, { wins: number; cases: number }> = { wave: { wins: 0, cases: 0 }, wave1: { wins: 0, cases: 0 }, 'wave+': { wins: 0, cases: 0 } };
+  const vsPlus: Record<string, { wins: number; cases: number }> = {
+    wave: { wins: 0, cases: 0 },
+    wave1: { wins: 0, cases: 0 },
+    'wave+': { wins: 0, cases: 0 },
+  };
   for (const [name] of mazes) {
     for (const target of ['static', 'random'] as const) {
       const l = table[name]![target]!['lee+']!;
@@ -199,13 +226,17 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
     ['far (>=30)', 30, Infinity],
   ];
   const variants = [...thresholds.map((t) => `wave thr ${t.toExponential(0)}`), 'wave+'];
-  const weakness: Record<string, Record<string, { chasers: number; caught: number; alignment: number; wrong_way: number; negative: number }>> = {};
+  const weakness: Record<
+    string,
+    Record<string, { chasers: number; caught: number; alignment: number; wrong_way: number; negative: number }>
+  > = {};
   for (const v of variants) {
     weakness[v] = {};
     for (const [label, lo, hi] of bins) {
       const rs = weak.filter((x) => x.variant === v && x.r.exact >= lo && x.r.exact < hi).map((x) => x.r);
       const withHeadings = rs.filter((r) => !Number.isNaN(r.alignment));
-      const mean = (f: (r: ChaserResult) => number): number => (withHeadings.length ? round(withHeadings.reduce((a, r) => a + f(r), 0) / withHeadings.length) : NaN);
+      const mean = (f: (r: ChaserResult) => number): number =>
+        withHeadings.length ? round(withHeadings.reduce((a, r) => a + f(r), 0) / withHeadings.length) : NaN;
       weakness[v]![label] = {
         chasers: rs.length,
         caught: rs.filter((r) => r.caught).length,
@@ -217,26 +248,48 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
   }
   if (!json) {
     const params = describeWaveArgs(wa);
-    const fmt = (c: Cell): string => (c.steps === Infinity ? '   -- ' : String(Math.round(c.steps)).padStart(5) + (c.caught < c.runs ? '*' : ' '));
+    const fmt = (c: Cell): string =>
+      c.steps === Infinity ? '   -- ' : String(Math.round(c.steps)).padStart(5) + (c.caught < c.runs ? '*' : ' ');
     log(`Steps to catch (chaser speed 0.05 cells/step; "--" = not caught within ${maxSteps} steps;${params ? ` ${params};` : ''}`);
     log(`random target: median of ${seeds} seeds, "*" = some seeds not caught). Paper Table 2 for reference:`);
-    log(`  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`);
+    log(
+      `  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`,
+    );
     log(`Static path ratio = path / (exact shortest path - ${catchRadius} catch radius); exact = any-angle, 0.3-cell square agent.`);
     for (const [name, maze] of mazes) {
       const ex = table[name]!.static!.flow!.map((c) => c.r!);
-      log(`\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`);
-      log(`  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| random ${maze.chasers.map((c) => c.id.padStart(5) + ' ').join('')}| static path ratio`);
+      log(
+        `\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`,
+      );
+      log(
+        `  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path ratio`,
+      );
       for (const m of methods) {
         const s = table[name]!.static![m]!;
         const r = table[name]!.random![m]!;
-        log(`  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`);
+        log(
+          `  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`,
+        );
       }
     }
-    log(`\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, random ${vs.random.wins}/${vs.random.cases}.`);
-    log(`against lee+ (Lee read every step): ${Object.entries(vsPlus).map(([m, v]) => `${m} wins ${v.wins}/${v.cases}`).join(', ')}.`);
-    if (lost.length) log(`static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ${losses.slower}):\n  ${lost.join('\n  ')}`);
-    log(`wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact (${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`);
-    log('\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):');
+    log(
+      `\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, random ${vs.random.wins}/${vs.random.cases}.`,
+    );
+    log(
+      `against lee+ (Lee read every step): ${Object.entries(vsPlus)
+        .map(([m, v]) => `${m} wins ${v.wins}/${v.cases}`)
+        .join(', ')}.`,
+    );
+    if (lost.length)
+      log(
+        `static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ${losses.slower}):\n  ${lost.join('\n  ')}`,
+      );
+    log(
+      `wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact (${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`,
+    );
+    log(
+      '\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):',
+    );
     for (const v of variants) {
       log(
         `  ${v.padEnd(14)} ` +
@@ -255,11 +308,26 @@ function table2(mazes: [string, Maze][], wa: WaveArgs, seeds: number, maxSteps: 
     table: Object.fromEntries(
       mazes.map(([n]) => [
         n,
-        Object.fromEntries(['static', 'random'].map((t) => [t, Object.fromEntries(methods.map((m) => [m, table[n]![t]![m]!.map((c) => (c.steps === Infinity ? null : Math.round(c.steps)))]))])),
+        Object.fromEntries(
+          ['static', 'random'].map((t) => [
+            t,
+            Object.fromEntries(methods.map((m) => [m, table[n]![t]![m]!.map((c) => (c.steps === Infinity ? null : Math.round(c.steps)))])),
+          ]),
+        ),
       ]),
     ),
-    geodesic: Object.fromEntries(mazes.map(([n]) => [n, { exact: table[n]!.static!.flow!.map((c) => round(c.r!.exact)), grid: table[n]!.static!.flow!.map((c) => round(c.r!.geodesic)) }])),
-    path_ratio_static: Object.fromEntries(mazes.map(([n]) => [n, Object.fromEntries(methods.map((m) => [m, table[n]!.static![m]!.map((c) => (c.caught ? round(c.ratio) : null))]))])),
+    geodesic: Object.fromEntries(
+      mazes.map(([n]) => [
+        n,
+        { exact: table[n]!.static!.flow!.map((c) => round(c.r!.exact)), grid: table[n]!.static!.flow!.map((c) => round(c.r!.geodesic)) },
+      ]),
+    ),
+    path_ratio_static: Object.fromEntries(
+      mazes.map(([n]) => [
+        n,
+        Object.fromEntries(methods.map((m) => [m, table[n]!.static![m]!.map((c) => (c.caught ? round(c.ratio) : null))])),
+      ]),
+    ),
     wave_beats_lee: { wins, cases, static: vs.static, random: vs.random, static_losses: losses },
     beats_lee_plus: vsPlus,
     wave_plus_worst_ratio_static: round(worstPlus),
@@ -278,7 +346,18 @@ function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: bo
   const common = { waves: wa.wave.waves, lifetime: wa.wave.lifetime };
   const total = resolutions.length * (1 + deltas.length * thresholds.length) * mazes.length;
   let done = 0;
-  const rows: { resolution: number; delta: number; threshold: number; caught: number; of: number; wins: number; cases: number; negative_share: number; align_positive: number; align_negative: number }[] = [];
+  const rows: {
+    resolution: number;
+    delta: number;
+    threshold: number;
+    caught: number;
+    of: number;
+    wins: number;
+    cases: number;
+    negative_share: number;
+    align_positive: number;
+    align_negative: number;
+  }[] = [];
   const leeCaught: Record<number, number> = {};
   for (const res of resolutions) {
     const lee = mazes.map(([, m]) => {
@@ -298,7 +377,13 @@ function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: bo
         let alPos = 0;
         let alNeg = 0;
         mazes.forEach(([, m], k) => {
-          const w = simulateChase(m, { method: 'wave', target: 'static', maxSteps, wave: { ...common, resolution: res, delta }, threshold }).chasers;
+          const w = simulateChase(m, {
+            method: 'wave',
+            target: 'static',
+            maxSteps,
+            wave: { ...common, resolution: res, delta },
+            threshold,
+          }).chasers;
           progress('eval:chase', ++done, total);
           w.forEach((c, i) => {
             const l = lee[k]![i]!;
@@ -333,8 +418,12 @@ function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: bo
     }
   }
   if (!json) {
-    log(`Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`);
-    log('wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean cosine of the new heading with the optimal one, for z>0 / z<0 reactions.');
+    log(
+      `Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`,
+    );
+    log(
+      'wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean cosine of the new heading with the optimal one, for z>0 / z<0 reactions.',
+    );
     for (const res of resolutions) log(`  Lee, resolution ${res}: caught ${leeCaught[res]}/${rows.find((r) => r.resolution === res)!.of}`);
     log('  res  delta  threshold  caught  wins vs Lee   z<0   align z>0  align z<0');
     for (const r of rows) {

@@ -16,11 +16,11 @@ type Suite = (typeof SUITES)[number];
 /** What seed 004 reports that these metrics can be set beside (its §4 and §2). */
 const PAPER = [
   "Seed 004 reports no hit rates or clearances: its figures are raters' scores (Tables 2-3). In its survey clips no AI player was hit; the one hit was the human beginner's (set 6, once).",
-  "Its preliminary experiment: a plain search AI presses a direction for one frame only about 60x as often as a human; the multi-frame player is its remedy.",
+  'Its preliminary experiment: a plain search AI presses a direction for one frame only about 60x as often as a human; the multi-frame player is its remedy.',
 ];
 
 const DIFFERENCES = [
-  "Stress vs enemy rows: mid-field bullets are invisible to a player blind to objects younger than its reaction delay until they are already close; fired from enemies on screen (in view >= 60 frames before the first volley) they leave a place the player has seen. Where the two rows are close, the hits come from the density and the reaction delay itself (a bullet fired by a visible enemy is still invisible for its first frames; docs/dodger.md measures the same presets with no delay), not from bullets out of nothing; the stress rows are a stress test only.",
+  'Stress vs enemy rows: mid-field bullets are invisible to a player blind to objects younger than its reaction delay until they are already close; fired from enemies on screen (in view >= 60 frames before the first volley) they leave a place the player has seen. Where the two rows are close, the hits come from the density and the reaction delay itself (a bullet fired by a visible enemy is still invisible for its first frames; docs/dodger.md measures the same presets with no delay), not from bullets out of nothing; the stress rows are a stress test only.',
   "The enemy drills ramp from intensity 2 to 4, far denser than the paper's 'quite easy' clips; the survey rows are the density the raters see, and the ones to set beside the paper (no AI player hit).",
   "The paper's players were recorded on its own game and patterns; ours on this game's. Compare orderings (Base vs I-Map vs I-Map+multi-frame), not absolute values.",
 ];
@@ -33,24 +33,39 @@ export const main = defineTool(
     options: [
       { name: 'presets', kind: 'string', help: 'comma-separated preset names', default: DODGE_PRESETS.map((p) => p.name).join(',') },
       { name: 'seeds', kind: 'int', help: 'seeds per drill (survey: one variant per seed, a, b, c, d, a, …)', default: 4 },
-      { name: 'frames', kind: 'int', help: 'frames per enemy/stress drill run (60 = 1 s); the survey drill always runs whole', default: 600 },
+      {
+        name: 'frames',
+        kind: 'int',
+        help: 'frames per enemy/stress drill run (60 = 1 s); the survey drill always runs whole',
+        default: 600,
+      },
       { name: 'suites', kind: 'string', help: `comma-separated suites: ${SUITES.join(', ')}`, default: SUITES.join(',') },
     ],
   },
   (args, json, io) => {
     // Names or preset files (.json).
-    const presets = new Map(String(args.opts.presets).split(',').filter((x) => x.length > 0).map((n) => loadCpuPreset(n)).map((p) => [p.name, p]));
+    const presets = new Map(
+      String(args.opts.presets)
+        .split(',')
+        .filter((x) => x.length > 0)
+        .map((n) => loadCpuPreset(n))
+        .map((p) => [p.name, p]),
+    );
     const names = [...presets.keys()];
     const seeds = Number(args.opts.seeds);
     const frames = Number(args.opts.frames);
     if (seeds < 1) throw new UsageError('option --seeds: must be at least 1');
     if (frames < 60) throw new UsageError('option --frames: must be at least 60');
-    const suites = String(args.opts.suites).split(',').filter((x) => x.length > 0);
-    for (const s of suites) if (!(SUITES as readonly string[]).includes(s)) throw new UsageError(`option --suites: '${s}' is not one of ${SUITES.join(', ')}`);
+    const suites = String(args.opts.suites)
+      .split(',')
+      .filter((x) => x.length > 0);
+    for (const s of suites)
+      if (!(SUITES as readonly string[]).includes(s)) throw new UsageError(`option --suites: '${s}' is not one of ${SUITES.join(', ')}`);
     const want = (s: Suite) => suites.includes(s);
     const variants = Object.keys(SURVEY_DRILLS.survey!.variants);
     const out: Record<Suite, Record<string, PresetRow>> = { enemy: {}, survey: {}, stress: {} };
-    const total = names.length * seeds * ((want('enemy') ? DRILLS.length : 0) + (want('stress') ? STRESS_DRILLS.length : 0) + (want('survey') ? 1 : 0));
+    const total =
+      names.length * seeds * ((want('enemy') ? DRILLS.length : 0) + (want('stress') ? STRESS_DRILLS.length : 0) + (want('survey') ? 1 : 0));
     let done = 0;
     for (const name of names) {
       for (const suite of SUITES) {

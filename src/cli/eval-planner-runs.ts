@@ -27,7 +27,7 @@ export function compactTrace(r: RunResult, maxHp: number): string[] {
       }
       parts.push(`${a.do}→${hp}`);
     }
-    out.push(`${h.replanned ? 'R ' : ''}${cell}${parts.length ? ' ' + parts.join(' ') : ''}`);
+    out.push(`${h.replanned ? 'R ' : ''}${cell}${parts.length ? ` ${parts.join(' ')}` : ''}`);
   }
   return out;
 }
@@ -94,9 +94,16 @@ export function randomRouteExperiment(seed: string): Experiment {
     }
     if (path.length >= 2) routes.push({ enemy: e, path });
   }
-  const maze = Array.from({ length: H }, (_, yy) => Array.from({ length: W }, (_, xx) => (xx === 0 && yy === 9 ? 'P' : xx === 9 && yy === 0 ? 'G' : '.')).join(''));
+  const maze = Array.from({ length: H }, (_, yy) =>
+    Array.from({ length: W }, (_, xx) => (xx === 0 && yy === 9 ? 'P' : xx === 9 && yy === 0 ? 'G' : '.')).join(''),
+  );
   return parseExperiment(
-    { name: `random routes ${seed}`, instance: { maze, maxHp: 5, hp: 5, lambda: 4, enemies, time: { attack: 1, heal: 1 }, healAt: 'anywhere' }, routes, maxTurns: 200 },
+    {
+      name: `random routes ${seed}`,
+      instance: { maze, maxHp: 5, hp: 5, lambda: 4, enemies, time: { attack: 1, heal: 1 }, healAt: 'anywhere' },
+      routes,
+      maxTurns: 200,
+    },
     `random routes ${seed}`,
   );
 }
@@ -111,7 +118,10 @@ export interface RouteGap {
 
 /** Every mode on `n` seeded random-route experiments (seeds `${seed}:routes:1..n`). */
 export function routeGap(n: number, seed: string, onProgress?: (done: number) => void): RouteGap {
-  const sum = Object.fromEntries(MODES.map((m) => [m, { kills: 0, goal: 0, hp: 0 }])) as Record<Mode, { kills: number; goal: number; hp: number }>;
+  const sum = Object.fromEntries(MODES.map((m) => [m, { kills: 0, goal: 0, hp: 0 }])) as Record<
+    Mode,
+    { kills: number; goal: number; hp: number }
+  >;
   let more = 0;
   let equal = 0;
   let fewer = 0;
@@ -130,6 +140,8 @@ export function routeGap(n: number, seed: string, onProgress?: (done: number) =>
     else fewer++;
     onProgress?.(i);
   }
-  const modes = Object.fromEntries(MODES.map((m) => [m, { meanKills: sum[m].kills / n, goal: sum[m].goal, meanFinalHp: sum[m].hp / n }])) as RouteGap['modes'];
+  const modes = Object.fromEntries(
+    MODES.map((m) => [m, { meanKills: sum[m].kills / n, goal: sum[m].goal, meanFinalHp: sum[m].hp / n }]),
+  ) as RouteGap['modes'];
   return { runs: n, modes, unrestrictedMore: more, equal, unrestrictedFewer: fewer };
 }

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { createController, controllerKinds } from '../controllers/registry';
 import { encodeReplay, replayFromRunner } from '../replay';
 import { MAX_FRAMES } from '../replay/format';
-import { writeFileAtomic } from '../replay/node'; // also registers the replay:FILE controller
+import { writeFileAtomic } from './replay-files'; // also registers the replay:FILE controller
 import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
 import { defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 import { MAZE_NAMES } from '../maze/catalog';
@@ -23,12 +23,25 @@ const spec: ToolSpec = {
     // No default here, so practice can tell a --p2 it would ignore (versus uses DEFAULT_P2).
     { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only; default scripted)' },
     { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
-    { name: 'difficulty', kind: 'string', help: `stage preset: ${DIFFICULTIES.join(' | ')} or a stage preset file (.json)`, default: 'normal' },
+    {
+      name: 'difficulty',
+      kind: 'string',
+      help: `stage preset: ${DIFFICULTIES.join(' | ')} or a stage preset file (.json)`,
+      default: 'normal',
+    },
     { name: 'stages', kind: 'string', help: 'open | maze | drill (a drill is single-field: practice mode)', default: 'open' },
-    { name: 'drill', kind: 'string', help: `drill stages: the drill and variant, NAME or NAME/VARIANT (${DRILL_NAMES.join(', ')}; default ${DEFAULT_DRILL}/${DEFAULT_DRILL_VARIANT})` },
-    { name: 'maze', kind: 'string', help: `maze stages: first maze of the rotation, ${MAZE_NAMES.join(' | ')} | gen:SEED (default ${MAZE_NAMES[0]})` },
-    { name: 'lives', kind: 'int', help: 'lives per side (default: the stage preset\'s, 5 for the built-ins)' },
-    { name: 'time-limit', kind: 'int', help: 'time limit in frames, 0 = none (default: the stage preset\'s, 10800 for the built-ins)' },
+    {
+      name: 'drill',
+      kind: 'string',
+      help: `drill stages: the drill and variant, NAME or NAME/VARIANT (${DRILL_NAMES.join(', ')}; default ${DEFAULT_DRILL}/${DEFAULT_DRILL_VARIANT})`,
+    },
+    {
+      name: 'maze',
+      kind: 'string',
+      help: `maze stages: first maze of the rotation, ${MAZE_NAMES.join(' | ')} | gen:SEED (default ${MAZE_NAMES[0]})`,
+    },
+    { name: 'lives', kind: 'int', help: "lives per side (default: the stage preset's, 5 for the built-ins)" },
+    { name: 'time-limit', kind: 'int', help: "time limit in frames, 0 = none (default: the stage preset's, 10800 for the built-ins)" },
     { name: 'record', kind: 'string', help: 'write the replay of the match to this file (replaced atomically)' },
   ],
 };
@@ -36,7 +49,7 @@ const spec: ToolSpec = {
 /** Fails before the match is played when --record names a place no file can be written. */
 function checkWritableTarget(path: string): void {
   if (path === '') throw new UsageError('--record needs a file name');
-  let st;
+  let st: ReturnType<typeof statSync>;
   try {
     st = statSync(dirname(resolve(path)));
   } catch {
@@ -67,18 +80,21 @@ const DEFAULT_P2 = 'scripted';
 
 export const main = defineTool(spec, ({ opts }, json, io) => {
   // An option that would do nothing is refused rather than ignored.
-  if (opts.maze !== undefined && opts.stages !== 'maze') throw new UsageError(`--maze ${String(opts.maze)}: only maze stages use a maze (add --stages maze)`);
+  if (opts.maze !== undefined && opts.stages !== 'maze')
+    throw new UsageError(`--maze ${String(opts.maze)}: only maze stages use a maze (add --stages maze)`);
   const state = createMatch(matchConfigFromArgs(opts));
   const p2 = opts.p2 as string | undefined;
   // Practice has one field: a --p2 would be silently ignored, so it is refused.
-  if (state.sides.length < 2 && p2 !== undefined) throw new UsageError(`--p2 ${p2}: practice mode has one side and no opponent; leave --p2 out`);
+  if (state.sides.length < 2 && p2 !== undefined)
+    throw new UsageError(`--p2 ${p2}: practice mode has one side and no opponent; leave --p2 out`);
   const controllers = [createController(opts.p1 as string)];
   if (state.sides.length > 1) controllers.push(createController(p2 ?? DEFAULT_P2));
   const record = opts.record as string | undefined;
   if (record !== undefined) checkWritableTarget(record);
   const frames = opts.frames as number | undefined;
   if (frames !== undefined && frames < 0) throw new UsageError(`--frames must be ≥ 0, got ${frames}`);
-  if (frames !== undefined && frames > MAX_FRAMES) throw new UsageError(`--frames ${frames} is above the limit of ${MAX_FRAMES} (4 hours, the longest replay)`);
+  if (frames !== undefined && frames > MAX_FRAMES)
+    throw new UsageError(`--frames ${frames} is above the limit of ${MAX_FRAMES} (4 hours, the longest replay)`);
   const runner = new MatchRunner(state, controllers);
   // A match with no time limit may never end: it stops at the longest replay's length.
   runner.runUntil(frames ?? MAX_FRAMES);
@@ -93,12 +109,31 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
     seed: state.config.seed,
     p1: controllers[0]!.spec,
     p2: controllers[1]?.spec ?? null,
-    sides: state.sides.map((s) => ({ score: s.score, lives: s.ship.lives, hits: s.hits, kills: s.kills, grazes: s.grazes, best_chain: s.bestChain, attacks_sent: s.attacksSent, mazes_cleared: s.mazesCleared })),
+    sides: state.sides.map((s) => ({
+      score: s.score,
+      lives: s.ship.lives,
+      hits: s.hits,
+      kills: s.kills,
+      grazes: s.grazes,
+      best_chain: s.bestChain,
+      attacks_sent: s.attacksSent,
+      mazes_cleared: s.mazesCleared,
+    })),
   };
   if (!json) {
-    const w = !result ? 'not finished' : result.winner === null ? `draw (${result.reason})` : `side ${result.winner + 1} wins (${result.reason})`;
-    io.log(`seed ${out.seed}: ${out.p1}${out.p2 ? ' vs ' + out.p2 : ''} — ${w} after ${out.frames} frames (${(out.frames / 60).toFixed(1)} s)`);
-    out.sides.forEach((s, i) => io.log(`  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`));
+    const w = !result
+      ? 'not finished'
+      : result.winner === null
+        ? `draw (${result.reason})`
+        : `side ${result.winner + 1} wins (${result.reason})`;
+    io.log(
+      `seed ${out.seed}: ${out.p1}${out.p2 ? ` vs ${out.p2}` : ''} — ${w} after ${out.frames} frames (${(out.frames / 60).toFixed(1)} s)`,
+    );
+    out.sides.forEach((s, i) =>
+      io.log(
+        `  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`,
+      ),
+    );
     io.log(`  hash ${out.hash}`);
   }
   return out;

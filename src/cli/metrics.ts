@@ -6,7 +6,7 @@
 import { humanLikeness, pooledHumanLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
 import { ReplayError } from '../replay/errors';
 import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
-import { readFileBounded } from '../replay/node';
+import { readFileBounded } from './replay-files';
 import { SIM_VERSION } from '../sim/config';
 import { FPS } from '../sim/constants';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
@@ -86,14 +86,18 @@ function load(file: string): Source[] {
       throw e;
     }
     // Metrics re-simulate the match: only this build's sim version can.
-    if (r.simVersion !== SIM_VERSION) throw new UsageError(`${where}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`);
+    if (r.simVersion !== SIM_VERSION)
+      throw new UsageError(
+        `${where}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`,
+      );
     return r;
   };
   if (!isBundle(bytes)) {
-    if (bytes.length > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
+    if (bytes.length > MAX_REPLAY_BYTES)
+      throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
     return [{ file, entry: null, title: null, r: decode(bytes, file) }];
   }
-  let items;
+  let items: ReturnType<typeof decodeBundle>;
   try {
     items = decodeBundle(bytes, file); // every message starts with the file and the byte offset
   } catch (e) {
@@ -107,7 +111,9 @@ function load(file: string): Source[] {
 const MAX_FILES = 1000;
 
 function presetName(p: unknown): string | null {
-  return typeof p === 'object' && p !== null && !Array.isArray(p) && typeof (p as { name?: unknown }).name === 'string' ? (p as { name: string }).name : null;
+  return typeof p === 'object' && p !== null && !Array.isArray(p) && typeof (p as { name?: unknown }).name === 'string'
+    ? (p as { name: string }).name
+    : null;
 }
 
 function sidesWanted(opt: string): number[] {
@@ -141,10 +147,14 @@ function who(s: SideOut): string {
 /** Fails, with the reason, when no side of any replay has frames in the window. */
 function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange, side: string): void {
   if (!replays.some((x) => wanted.some((i) => i < x.r.sides.length)))
-    throw new UsageError(`nothing to measure: --side ${side}, but ${replays.length === 1 ? 'the replay has' : 'every replay has'} only side p1 (practice)`);
+    throw new UsageError(
+      `nothing to measure: --side ${side}, but ${replays.length === 1 ? 'the replay has' : 'every replay has'} only side p1 (practice)`,
+    );
   const longest = replays.reduce((m, x) => Math.max(m, x.r.frames), 0);
   if (range.from >= longest)
-    throw new UsageError(`nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} s${replays.length === 1 ? '' : ' the longest'})`);
+    throw new UsageError(
+      `nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} s${replays.length === 1 ? '' : ' the longest'})`,
+    );
 }
 
 export const main = defineTool(spec, ({ opts, positional }, json, io) => {
@@ -162,8 +172,12 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
     shown = done;
     progress('metrics', done, total);
   };
-  const out: { file: string; entry?: number; title?: string; frames: number; window: [number, number]; sides: Record<string, SideOut> }[] = [];
-  const groups = new Map<string, InputLog[]>([['human', []], ['cpu', []]]);
+  const out: { file: string; entry?: number; title?: string; frames: number; window: [number, number]; sides: Record<string, SideOut> }[] =
+    [];
+  const groups = new Map<string, InputLog[]>([
+    ['human', []],
+    ['cpu', []],
+  ]);
   const byController = new Map<string, InputLog[]>();
   for (const { file, entry, title, r } of replays) {
     const where = entry === null ? file : `${file}, replay ${entry}`;
@@ -180,7 +194,13 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
       const meta = r.sides[i];
       if (!meta) continue; // practice replays have one side
       const log = logs[i]!;
-      sides[`p${i + 1}`] = { name: meta.name, human: meta.human, controller: meta.controller, preset: presetName(meta.preset), ...metricsOut(humanLikeness(log, range)) };
+      sides[`p${i + 1}`] = {
+        name: meta.name,
+        human: meta.human,
+        controller: meta.controller,
+        preset: presetName(meta.preset),
+        ...metricsOut(humanLikeness(log, range)),
+      };
       groups.get(meta.human ? 'human' : 'cpu')!.push(log);
       const key = meta.human ? 'human' : meta.controller;
       if (!byController.has(key)) byController.set(key, []);
@@ -191,7 +211,8 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   }
   if (showProgress && shown < total) report(total);
 
-  const pooled = (logs: InputLog[]): GroupOut | null => (logs.length === 0 ? null : { sides: logs.length, ...metricsOut(pooledHumanLikeness(logs, range)) });
+  const pooled = (logs: InputLog[]): GroupOut | null =>
+    logs.length === 0 ? null : { sides: logs.length, ...metricsOut(pooledHumanLikeness(logs, range)) };
   const groupsOut = { human: pooled(groups.get('human')!), cpu: pooled(groups.get('cpu')!) };
   const controllersOut = Object.fromEntries([...byController].map(([k, logs]) => [k, pooled(logs)]));
 
@@ -199,14 +220,17 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
     for (const [k, x] of out.entries()) {
       const c = replays[k]!.r.config;
       const label = x.entry === undefined ? x.file : `${x.file} #${x.entry} "${x.title}"`;
-      io.log(`${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`);
+      io.log(
+        `${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`,
+      );
       io.log(`  side  ${'player'.padEnd(24)} ${HEAD}`);
       for (const [name, s] of Object.entries(x.sides)) io.log(`  ${name.padEnd(5)} ${who(s).slice(0, 24).padEnd(24)} ${row(s)}`);
     }
     if (out.length > 1) {
       io.log(`pooled over ${out.length} replays (rates over the total time):`);
       io.log(`  ${'group'.padEnd(24)} sides ${HEAD}`);
-      const line = (k: string, g: GroupOut | null) => g && io.log(`  ${k.slice(0, 24).padEnd(24)} ${String(g.sides).padStart(5)} ${row(g)}`);
+      const line = (k: string, g: GroupOut | null) =>
+        g && io.log(`  ${k.slice(0, 24).padEnd(24)} ${String(g.sides).padStart(5)} ${row(g)}`);
       line('human', groupsOut.human);
       line('CPU', groupsOut.cpu);
       for (const [k, g] of Object.entries(controllersOut)) if (k !== 'human') line(`  ${k}`, g);

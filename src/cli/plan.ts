@@ -1,7 +1,19 @@
 // npm run -s plan -- INSTANCE.json [--mode M] [--objective O] [--json]
 // Prints the planner's plan for one instance (or the first snapshot of an experiment file).
 
-import { isExperimentJson, parseExperiment, parseInstance, parseJsonText, plan, validatePlan, MODES, OBJECTIVES, type Instance, type Mode, type Objective } from '../cpu/planner';
+import {
+  isExperimentJson,
+  parseExperiment,
+  parseInstance,
+  parseJsonText,
+  plan,
+  validatePlan,
+  MODES,
+  OBJECTIVES,
+  type Instance,
+  type Mode,
+  type Objective,
+} from '../cpu/planner';
 import { readTextFile, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
@@ -27,7 +39,8 @@ export const main = defineTool(spec, async (args, json, io) => {
   const mode = args.opts.mode as string | undefined;
   const objective = args.opts.objective as string | undefined;
   if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageError(`--mode: '${mode}' is not one of ${MODES.join(', ')}`);
-  if (objective !== undefined && !OBJECTIVES.includes(objective as Objective)) throw new UsageError(`--objective: '${objective}' is not one of ${OBJECTIVES.join(', ')}`);
+  if (objective !== undefined && !OBJECTIVES.includes(objective as Objective))
+    throw new UsageError(`--objective: '${objective}' is not one of ${OBJECTIVES.join(', ')}`);
   const inst = await loadInstance(args.positional[0]!);
   const t0 = performance.now();
   const p = plan(inst, { ...(mode ? { mode: mode as Mode } : {}), ...(objective ? { objective: objective as Objective } : {}) });
@@ -50,8 +63,10 @@ export const main = defineTool(spec, async (args, json, io) => {
     io.log(`${inst.source}: mode ${p.mode}, objective ${p.objective}`);
     if (!p.feasible) io.log(`infeasible: ${p.reason}`);
     else {
-      io.log(`reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} actions, ${out.ms} ms`);
-      io.log(`start ${inst.names[inst.start]}: ` + p.actions.map((a) => (a.do === 'move' ? `→${a.at}` : a.do)).join(' '));
+      io.log(
+        `reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} actions, ${out.ms} ms`,
+      );
+      io.log(`start ${inst.names[inst.start]}: ${p.actions.map((a) => (a.do === 'move' ? `→${a.at}` : a.do)).join(' ')}`);
     }
   }
   return out;

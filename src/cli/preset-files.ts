@@ -24,11 +24,15 @@ export function loadStagePreset(arg: string): StagePreset {
   return isPresetFile(arg) ? parseStagePreset(readJson(arg), arg) : getStagePreset(arg);
 }
 
-registerController('cpu', `cpu:PRESET — the influence-map dodger CPU; PRESET is ${DODGE_PRESETS.map((p) => p.name).join(', ')} or a preset file (.json)`, (arg, spec) => {
-  if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json`);
-  try {
-    return new CpuController(loadCpuPreset(arg));
-  } catch (e) {
-    throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
-  }
-});
+registerController(
+  'cpu',
+  `cpu:PRESET — the influence-map dodger CPU; PRESET is ${DODGE_PRESETS.map((p) => p.name).join(', ')} or a preset file (.json)`,
+  (arg, spec) => {
+    if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json`);
+    try {
+      return new CpuController(loadCpuPreset(arg));
+    } catch (e) {
+      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+    }
+  },
+);

@@ -20,7 +20,11 @@ export interface PoolStats {
  * Runs every job (results in job order) on `workers` threads (default: every core); 0 runs them
  * on this thread. `label` names the progress line.
  */
-export async function runJobs(jobs: readonly EvalJob[], label: string, workers = availableParallelism()): Promise<{ results: JobResult[]; stats: PoolStats }> {
+export async function runJobs(
+  jobs: readonly EvalJob[],
+  label: string,
+  workers = availableParallelism(),
+): Promise<{ results: JobResult[]; stats: PoolStats }> {
   const t0 = process.hrtime.bigint();
   const results: JobResult[] = new Array(jobs.length);
   let done = 0;
@@ -33,29 +37,33 @@ export async function runJobs(jobs: readonly EvalJob[], label: string, workers =
   } else {
     let next = 0;
     await Promise.all(
-      Array.from({ length: n }, () => new Promise<void>((resolve, reject) => {
-        const w = new Worker(BOOT, { eval: true, execArgv: [] });
-        const feed = () => {
-          if (next >= jobs.length) {
-            void w.terminate().then(() => resolve());
-            return;
-          }
-          const id = next++;
-          w.postMessage({ id, job: jobs[id] });
-        };
-        w.on('message', (m: { id: number; result?: JobResult; error?: string }) => {
-          if (m.error !== undefined) {
-            void w.terminate();
-            reject(new Error(`job ${m.id} failed: ${m.error}`));
-            return;
-          }
-          results[m.id] = m.result!;
-          progress(label, ++done, jobs.length);
-          feed();
-        });
-        w.on('error', reject);
-        w.once('online', feed);
-      })),
+      Array.from(
+        { length: n },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const w = new Worker(BOOT, { eval: true, execArgv: [] });
+            const feed = () => {
+              if (next >= jobs.length) {
+                void w.terminate().then(() => resolve());
+                return;
+              }
+              const id = next++;
+              w.postMessage({ id, job: jobs[id] });
+            };
+            w.on('message', (m: { id: number; result?: JobResult; error?: string }) => {
+              if (m.error !== undefined) {
+                void w.terminate();
+                reject(new Error(`job ${m.id} failed: ${m.error}`));
+                return;
+              }
+              results[m.id] = m.result!;
+              progress(label, ++done, jobs.length);
+              feed();
+            });
+            w.on('error', reject);
+            w.once('online', feed);
+          }),
+      ),
     );
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;

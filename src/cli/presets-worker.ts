@@ -6,6 +6,6 @@ parentPort!.on('message', (msg: { id: number; job: EvalJob }) => {
   try {
     parentPort!.postMessage({ id: msg.id, result: runJob(msg.job) });
   } catch (e) {
-    parentPort!.postMessage({ id: msg.id, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+    parentPort!.postMessage({ id: msg.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
 });

@@ -11,7 +11,7 @@ import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
 import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
 import type { Interval } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
-import { readReplayFile } from '../replay/node';
+import { readReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
 import { runTool, UsageError, type ParsedArgs, type ToolSpec } from './common';
 import { loadCpuPreset, loadStagePreset } from './preset-files';
@@ -22,33 +22,47 @@ type Metric = (typeof METRICS)[number];
 
 const spec: ToolSpec = {
   name: 'presets',
-  usage: 'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | bullets  [options] [--json]',
+  usage:
+    'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | bullets  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
-    '  fields               every schema field: range, step, meaning, the paper\'s value',
+    "  fields               every schema field: range, step, meaning, the paper's value",
     '  eval PRESET...       per stage: a practice drill (hits/min) and versus matches against the',
     '                       opponents (win rate, survival, hits/min), 95 % CIs over the seeds, and',
     '                       the human-likeness metrics (beside human recordings given with --human)',
     `  calibrate PRESET     finds --param's value where METRIC (${METRICS.join(', ')}) hits the target`,
     '                       (noisy bisection, more seeds near the answer); writes the preset to --out',
     '  ladder               the built-in pairs against the frozen novice reference, with the targets',
-    '  bullets              bullets in the --reference player\'s field in level 1 (and level 2\'s peak) on',
+    "  bullets              bullets in the --reference player's field in level 1 (and level 2's peak) on",
     '                       each --stage (default: all), practice and versus --opponent (default easy)',
     'Seeds run on worker threads (one per core); progress goes to stderr.',
   ].join('\n'),
   positional: [1, 64],
   options: [
-    { name: 'stage', kind: 'string', help: 'stage preset(s), names or .json, comma-separated, or "all" (eval, bullets; calibrate takes one); default normal, bullets all' },
+    {
+      name: 'stage',
+      kind: 'string',
+      help: 'stage preset(s), names or .json, comma-separated, or "all" (eval, bullets; calibrate takes one); default normal, bullets all',
+    },
     { name: 'seeds', kind: 'int', help: 'seeds per measurement (eval default 20, ladder 40, calibrate: first measurement, 10)' },
-    { name: 'opponents', kind: 'string', help: 'eval: comma-separated reference opponents (CPU presets)', default: `normal,${NOVICE_PRESET}` },
+    {
+      name: 'opponents',
+      kind: 'string',
+      help: 'eval: comma-separated reference opponents (CPU presets)',
+      default: `normal,${NOVICE_PRESET}`,
+    },
     { name: 'drill-seconds', kind: 'int', help: 'eval/calibrate: length of the practice drill', default: 60 },
-    { name: 'human', kind: 'string', help: 'eval: comma-separated replay files; their human sides\' metrics are printed beside' },
+    { name: 'human', kind: 'string', help: "eval: comma-separated replay files; their human sides' metrics are printed beside" },
     { name: 'param', kind: 'string', help: 'calibrate: the numeric field to calibrate (e.g. reactionFrames, slip, depth, cpu.clearBelow)' },
     { name: 'target', kind: 'string', help: `calibrate: METRIC=VALUE, METRIC one of ${METRICS.join(', ')}` },
-    { name: 'opponent', kind: 'string', help: 'calibrate: the opponent for win_rate and survival_s (default normal); bullets: the versus opponent (default easy)' },
-    { name: 'min', kind: 'number', help: 'calibrate: lower end of the search (default: the field\'s minimum)' },
-    { name: 'max', kind: 'number', help: 'calibrate: upper end of the search (default: the field\'s maximum)' },
+    {
+      name: 'opponent',
+      kind: 'string',
+      help: 'calibrate: the opponent for win_rate and survival_s (default normal); bullets: the versus opponent (default easy)',
+    },
+    { name: 'min', kind: 'number', help: "calibrate: lower end of the search (default: the field's minimum)" },
+    { name: 'max', kind: 'number', help: "calibrate: upper end of the search (default: the field's maximum)" },
     { name: 'max-seeds', kind: 'int', help: 'calibrate: most seeds at one value', default: 80 },
     { name: 'out', kind: 'string', help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json)' },
     { name: 'reference', kind: 'string', help: 'ladder: the reference CPU preset', default: NOVICE_PRESET },
@@ -109,14 +123,30 @@ async function cmdEval(args: ParsedArgs, json: boolean): Promise<object> {
       console.log(`${s.preset}`);
       for (const st of s.stages) {
         console.log(`  stage ${st.stage}: drill hits/min ${ci(st.drill_hits_per_min)}`);
-        for (const v of st.versus) console.log(`    vs ${v.opponent.padEnd(10)} win ${pct(v.win_rate)}, survival ${ci(v.survival_s, 1)} s, hits/min ${ci(v.hits_per_min)}`);
+        for (const v of st.versus)
+          console.log(
+            `    vs ${v.opponent.padEnd(10)} win ${pct(v.win_rate)}, survival ${ci(v.survival_s, 1)} s, hits/min ${ci(v.hits_per_min)}`,
+          );
       }
       console.log(hlLine('human-likeness', s.human_likeness));
     }
     if (human) console.log(hlLine('human recordings', human));
-    console.log(`${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`);
+    console.log(
+      `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
+    );
   }
-  return { seeds, stages: stages.map((s) => s.name), opponents: opponents.map((p) => p.name), presets: summaries, human, runs: stats.jobs, workers: stats.workers, seconds: stats.seconds, seeds_per_s: perSeed, runs_per_s: stats.jobsPerSecond };
+  return {
+    seeds,
+    stages: stages.map((s) => s.name),
+    opponents: opponents.map((p) => p.name),
+    presets: summaries,
+    human,
+    runs: stats.jobs,
+    workers: stats.workers,
+    seconds: stats.seconds,
+    seeds_per_s: perSeed,
+    runs_per_s: stats.jobsPerSecond,
+  };
 }
 
 function setField(p: DodgePreset, path: string, v: number): DodgePreset {
@@ -136,7 +166,8 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
   if (!param) throw new UsageError('calibrate needs --param NAME');
   const field = CPU_PRESET_FIELDS.find((f) => f.path === param);
   const numeric = CPU_PRESET_FIELDS.filter((f) => f.kind === 'int' || f.kind === 'number').map((f) => f.path);
-  if (!field || (field.kind !== 'int' && field.kind !== 'number')) throw new UsageError(`--param ${param}: not a numeric preset field (numeric fields: ${numeric.join(', ')})`);
+  if (!field || (field.kind !== 'int' && field.kind !== 'number'))
+    throw new UsageError(`--param ${param}: not a numeric preset field (numeric fields: ${numeric.join(', ')})`);
   const m = /^([a-z_]+)=(-?[0-9.]+)$/.exec((o.target as string | undefined) ?? '');
   if (!m) throw new UsageError(`--target must be METRIC=VALUE with METRIC one of ${METRICS.join(', ')}, got '${String(o.target ?? '')}'`);
   const metric = m[1] as Metric;
@@ -147,18 +178,26 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
   const opponent = loadCpuPreset((o.opponent as string | undefined) ?? 'normal');
   const lo = (o.min as number | undefined) ?? field.min!;
   const hi = (o.max as number | undefined) ?? field.max!;
-  if (lo < field.min! || hi > field.max! || !(hi > lo)) throw new UsageError(`--min/--max: need ${field.min} ≤ min < max ≤ ${field.max} for ${param}, got ${lo}..${hi}`);
+  if (lo < field.min! || hi > field.max! || !(hi > lo))
+    throw new UsageError(`--min/--max: need ${field.min} ≤ min < max ≤ ${field.max} for ${param}, got ${lo}..${hi}`);
   const seeds = seedsOpt(o, 10);
   const maxSeeds = Math.max(seeds, o['max-seeds'] as number);
   const drillSeconds = o['drill-seconds'] as number;
   const workers = workersOpt(o);
   const step = field.kind === 'int' ? 1 : field.step!;
   const res = await calibrate({
-    lo, hi, step, target, seeds, maxSeeds,
+    lo,
+    hi,
+    step,
+    target,
+    seeds,
+    maxSeeds,
     measure: async (value, from, count) => {
       const cpu = setField(preset, param, value);
       const jobs: EvalJob[] = Array.from({ length: count }, (_, k) =>
-        metric === 'hits_per_min' ? { kind: 'drill', seed: from + k, cpu, stage, seconds: drillSeconds } : { kind: 'versus', seed: from + k, cpu, opponent, stage },
+        metric === 'hits_per_min'
+          ? { kind: 'drill', seed: from + k, cpu, stage, seconds: drillSeconds }
+          : { kind: 'versus', seed: from + k, cpu, opponent, stage },
       );
       const { results } = await runJobs(jobs, `${param}=${value}`, workers);
       return results.map((r) => (metric === 'hits_per_min' ? (r.hits * 3600) / r.frames : metric === 'win_rate' ? r.won! : r.survival));
@@ -172,13 +211,25 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
   const note = `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
   out.description = `${preset.description} ${note}`.trim().slice(-400);
   const file = (o.out as string | undefined) ?? `${preset.name}-calibrated.json`;
-  writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   if (!json) {
     if (!res.reachable) console.log(`target ${metric}=${target} is outside what ${param} ${lo}..${hi} reaches; the nearest end is kept`);
     console.log(note);
     console.log(`${res.seedsRun} runs; wrote ${file}`);
   }
-  return { preset: preset.name, param, metric, target, value: res.value, estimate: e, reachable: res.reachable, direction: res.direction, trace: res.trace, runs: res.seedsRun, file };
+  return {
+    preset: preset.name,
+    param,
+    metric,
+    target,
+    value: res.value,
+    estimate: e,
+    reachable: res.reachable,
+    direction: res.direction,
+    trace: res.trace,
+    runs: res.seedsRun,
+    file,
+  };
 }
 
 async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
@@ -193,12 +244,24 @@ async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
     for (const opp of [null, opponent]) {
       const cs = Array.from({ length: seeds }, (_, seed) => bulletCounts(stage, player, opp, seed));
       const mean = (f: (c: BulletCounts) => number) => cs.reduce((s, c) => s + f(c), 0) / cs.length;
-      rows.push({ stage: stage.name, mode: opp ? `versus ${opp.name}` : 'practice', level1_mean: mean((c) => c.level1Mean), level1_peak_mean: mean((c) => c.level1Peak), level1_peak_max: Math.max(...cs.map((c) => c.level1Peak)), level2_peak_mean: mean((c) => c.level2Peak) });
+      rows.push({
+        stage: stage.name,
+        mode: opp ? `versus ${opp.name}` : 'practice',
+        level1_mean: mean((c) => c.level1Mean),
+        level1_peak_mean: mean((c) => c.level1Peak),
+        level1_peak_max: Math.max(...cs.map((c) => c.level1Peak)),
+        level2_peak_mean: mean((c) => c.level2Peak),
+      });
     }
   }
   if (!json) {
-    console.log(`bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, mean level-2 peak`);
-    for (const r of rows) console.log(`  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ${r.level2_peak_mean.toFixed(1).padStart(6)}`);
+    console.log(
+      `bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, mean level-2 peak`,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ${r.level2_peak_mean.toFixed(1).padStart(6)}`,
+      );
   }
   return { player: player.name, seeds, rows };
 }
@@ -209,18 +272,26 @@ async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult 
   const seeds = seedsOpt(o, 40);
   const reference = loadCpuPreset(o.reference as string);
   const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : (o.pairs as string).split(',');
-  for (const w of want) if (!DIFFICULTY_PAIRS.some((p) => p.name === w)) throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);
+  for (const w of want)
+    if (!DIFFICULTY_PAIRS.some((p) => p.name === w))
+      throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);
   const rungs = DIFFICULTY_PAIRS.filter((p) => want.includes(p.name)).map((p) => ({ pair: p.name, ...resolvePair(p) }));
   const { results, stats } = await runJobs(ladderJobs(reference, rungs, seeds), 'ladder', workersOpt(o));
-  const r = ladderResult(rungs, results);
+  const r = ladderResult(rungs, results, reference.name === NOVICE_PRESET ? undefined : {});
   if (!json) {
     console.log(`ladder against ${reference.name}, ${seeds} seeds per pair (versus, open stages)`);
-    console.log('pair      CPU win rate [95 % CI]   target      novice survival s   match s   meets');
+    console.log(`pair      CPU win rate [95 % CI]   target      ${reference.name} survival s   match s   meets`);
     for (const x of r.rungs) {
-      const t = x.target ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} %${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}` : '';
-      console.log(`${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`);
+      const t = x.target
+        ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} %${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}`
+        : '';
+      console.log(
+        `${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`,
+      );
     }
-    console.log(`ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`);
+    console.log(
+      `ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`,
+    );
   }
   return { ...r, seeds, reference: reference.name, seconds: stats.seconds };
 }
@@ -243,20 +314,36 @@ function cmdList(json: boolean): object {
 
 function cmdFields(json: boolean): object {
   if (!json) {
-    for (const [title, fields] of [['CPU preset', CPU_PRESET_FIELDS], ['stage preset', STAGE_PRESET_FIELDS]] as const) {
+    for (const [title, fields] of [
+      ['CPU preset', CPU_PRESET_FIELDS],
+      ['stage preset', STAGE_PRESET_FIELDS],
+    ] as const) {
       console.log(`${title} fields:`);
       for (const f of fields) {
-        const range = f.kind === 'enum' ? f.options!.join(' | ') : f.kind === 'boolean' ? 'true | false' : `${f.min}..${f.max} step ${f.step}${f.unit ? ' ' + f.unit : ''}`;
-        console.log(`  ${f.path.padEnd(18)} ${range.padEnd(28)} ${f.paper !== undefined ? `paper ${String(f.paper)}; ` : ''}${f.description}`);
+        const range =
+          f.kind === 'enum'
+            ? f.options!.join(' | ')
+            : f.kind === 'boolean'
+              ? 'true | false'
+              : `${f.min}..${f.max} step ${f.step}${f.unit ? ` ${f.unit}` : ''}`;
+        console.log(
+          `  ${f.path.padEnd(18)} ${range.padEnd(28)} ${f.paper !== undefined ? `paper ${String(f.paper)}; ` : ''}${f.description}`,
+        );
       }
     }
   }
-  return { cpu: CPU_PRESET_FIELDS, stage: STAGE_PRESET_FIELDS, difficulties: DIFFICULTY_PRESETS, builtin_cpu: DODGE_PRESETS.map((p) => p.name) };
+  return {
+    cpu: CPU_PRESET_FIELDS,
+    stage: STAGE_PRESET_FIELDS,
+    difficulties: DIFFICULTY_PRESETS,
+    builtin_cpu: DODGE_PRESETS.map((p) => p.name),
+  };
 }
 
 await runTool(spec, async (args, json) => {
   const cmd = args.positional[0]!;
-  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > (cmd === 'ladder' ? 1 : 1)) throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
+  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > (cmd === 'ladder' ? 1 : 1))
+    throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
   switch (cmd) {
     case 'list':
       return cmdList(json);
@@ -274,5 +361,3 @@ await runTool(spec, async (args, json) => {
       throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder, bullets)`);
   }
 });
-
-

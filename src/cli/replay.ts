@@ -2,9 +2,18 @@
 // (metadata), bench (the figures in docs/replays.md).
 import { createController } from '../controllers/registry';
 import { RandomController } from '../controllers/random';
-import { decodeReplay, encodeReplay, MAX_REPLAY_BYTES, ReplayError, replayFromRunner, verifyReplay, type Replay, type ReplayHeader } from '../replay';
+import {
+  decodeReplay,
+  encodeReplay,
+  MAX_REPLAY_BYTES,
+  ReplayError,
+  replayFromRunner,
+  verifyReplay,
+  type Replay,
+  type ReplayHeader,
+} from '../replay';
 import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/bench';
-import { readFileBounded, readReplayBytes } from '../replay/node';
+import { readFileBounded, readReplayBytes } from './replay-files';
 import { SIM_VERSION } from '../sim/config';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
 import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../sim';
@@ -21,7 +30,7 @@ const spec = {
     '             a replay of another sim version shows what it can read and which version made it',
     'FILE may be a replay (.twrp) or a bundle (.twrb): verify and info then take each replay in it',
     'bench [FILE] measures encoded size per minute, decode+verify speed (× real time) and seek latency',
-    '             of FILE, or of the tool\'s own 3-minute matches (random, human-like, scripted, cpu:normal)',
+    "             of FILE, or of the tool's own 3-minute matches (random, human-like, scripted, cpu:normal)",
   ].join('\n'),
   options: [
     { name: 'runs', kind: 'int', help: 'bench only: timed runs per figure (the median is reported; default 5)' },
@@ -56,7 +65,8 @@ interface Item {
 function readItems(file: string): { bundle: boolean; items: Item[] } {
   const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
   if (!isBundle(bytes)) {
-    if (bytes.length > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
+    if (bytes.length > MAX_REPLAY_BYTES)
+      throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
     return { bundle: false, items: [{ label: file, bytes }] };
   }
   let entries: ReturnType<typeof decodeBundle>;
@@ -66,7 +76,10 @@ function readItems(file: string): { bundle: boolean; items: Item[] } {
     throw new UsageError(`${(e as Error).message} (a replay bundle, .twrb)`);
   }
   if (entries.length === 0) throw new UsageError(`${file}: the replay bundle holds no replays`);
-  return { bundle: true, items: entries.map((e, i) => ({ label: `${file}, replay ${i + 1} of ${entries.length} ${JSON.stringify(e.name)}`, bytes: e.bytes })) };
+  return {
+    bundle: true,
+    items: entries.map((e, i) => ({ label: `${file}, replay ${i + 1} of ${entries.length} ${JSON.stringify(e.name)}`, bytes: e.bytes })),
+  };
 }
 
 function decodeItem(item: Item): Replay {
@@ -91,9 +104,11 @@ async function verify(file: string, json: boolean, out: ToolOutput): Promise<obj
 function verifyOne(item: Item, json: boolean, out: ToolOutput) {
   const r = decodeItem(item);
   if (r.simVersion !== SIM_VERSION)
-    throw new UsageError(`${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own (use 'replay info' to read it)`);
+    throw new UsageError(
+      `${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own (use 'replay info' to read it)`,
+    );
   const t0 = performance.now();
-  let v;
+  let v: ReturnType<typeof verifyReplay>;
   try {
     v = verifyReplay(r, { onProgress: r.frames >= 36000 && !json ? (f, n) => progress('verify', f, n) : undefined });
   } catch (e) {
@@ -101,10 +116,24 @@ function verifyOne(item: Item, json: boolean, out: ToolOutput) {
   }
   const ms = performance.now() - t0;
   if (!json) {
-    if (v.ok) out.log(`${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ${r.checksums.length} checksums and the final hash match`);
-    else out.log(`${item.label}: DESYNC at frame ${v.firstBadFrame} — ${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`);
+    if (v.ok)
+      out.log(
+        `${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ${r.checksums.length} checksums and the final hash match`,
+      );
+    else
+      out.log(
+        `${item.label}: DESYNC at frame ${v.firstBadFrame} — ${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`,
+      );
   }
-  return { ok: v.ok, frames: v.frames, first_bad_frame: v.firstBadFrame, reason: v.reason, expected: v.expected, actual: v.actual, ms: Math.round(ms) };
+  return {
+    ok: v.ok,
+    frames: v.frames,
+    first_bad_frame: v.firstBadFrame,
+    reason: v.reason,
+    expected: v.expected,
+    actual: v.actual,
+    ms: Math.round(ms),
+  };
 }
 
 async function info(file: string, json: boolean, out: ToolOutput): Promise<object> {
@@ -144,10 +173,19 @@ function infoOne(item: Item, file: string | null, json: boolean, out: ToolOutput
     const c = r.config as unknown as Record<string, unknown>;
     const limit = typeof c.timeLimit === 'number' && Number.isFinite(c.timeLimit) ? (c.timeLimit ? seconds(c.timeLimit) : 'none') : '?';
     out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${r.simVersion}, game ${r.gameVersion})`);
-    if (foreign) out.log(`  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or play it (fields it does not know show '?')`);
+    if (foreign)
+      out.log(
+        `  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or play it (fields it does not know show '?')`,
+      );
     out.log(`  date      ${r.date}`);
-    out.log(`  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`);
-    r.sides.forEach((s, i) => out.log(`  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ${s.controller}${s.preset !== null ? ', preset ' + JSON.stringify(s.preset).slice(0, 80) : ''}`));
+    out.log(
+      `  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`,
+    );
+    r.sides.forEach((s, i) =>
+      out.log(
+        `  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ${s.controller}${s.preset !== null ? `, preset ${JSON.stringify(s.preset).slice(0, 80)}` : ''}`,
+      ),
+    );
     out.log(`  duration  ${r.frames} frames (${seconds(r.frames)})`);
     out.log(`  result    ${winnerText(r)}`);
     out.log(`  hash      ${r.finalHash} (final), ${r.checksums.length} checksums`);
@@ -216,9 +254,13 @@ const NODE_CLOCKS: BenchClocks = {
 function printBench(io: ToolOutput, name: string, b: ReplayBench): void {
   const len = seconds(b.frames);
   io.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
-  io.log(`verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`);
+  io.log(
+    `verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`,
+  );
   if (b.seek_median_ms !== null) {
-    io.log(`seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`);
+    io.log(
+      `seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`,
+    );
   }
 }
 
@@ -258,7 +300,8 @@ export const main = defineTool(spec, async ({ opts, positional }, json, io) => {
   const cmd = positional[0]!;
   const file = positional[1];
   if (cmd === 'bench') return bench(file, opts.runs ?? 5, opts.seeks ?? 200, json, io);
-  for (const o of ['runs', 'seeks'] as const) if (opts[o] !== undefined) throw new UsageError(`--${o} is a bench option; ${cmd} does not use it`);
+  for (const o of ['runs', 'seeks'] as const)
+    if (opts[o] !== undefined) throw new UsageError(`--${o} is a bench option; ${cmd} does not use it`);
   if (cmd !== 'verify' && cmd !== 'info') throw new UsageError(`unknown command '${cmd}' (verify, info or bench)`);
   if (file === undefined) throw new UsageError(`${cmd} needs a replay file (usage: ${spec.usage})`);
   return cmd === 'verify' ? verify(file, json, io) : info(file, json, io);

@@ -5,7 +5,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildPackage, type BuildInput, type ClipSource } from '../study/build';
-import { clipFrames, drillConfig, resolveClips } from '../study/recordings';
+import { clipFrames, drillConfig, resolveClips } from './study-recordings';
 import { parseStudy, type Study } from '../study/schema';
 import { defineTool, UsageError } from './common';
 import { buildRaterPage, listFiles, writePackage } from './study-site';
@@ -14,14 +14,21 @@ export const BUILD_OPTIONS = [
   { name: 'out', kind: 'string', help: 'the package folder (site/ and key.json go in it)' },
   { name: 'clips', kind: 'string', help: "the CPU clips' folder, as given to study record (default: clips/ beside the study file)" },
   { name: 'page-from', kind: 'string', help: 'reuse the rater page of an earlier package (its site/ folder) instead of building it again' },
-  { name: 'video', kind: 'flag', help: 'also render every clip as WebM and MP4 (site/video/, headless Chromium + mediabunny) for other survey platforms' },
+  {
+    name: 'video',
+    kind: 'flag',
+    help: 'also render every clip as WebM and MP4 (site/video/, headless Chromium + mediabunny) for other survey platforms',
+  },
 ] as const;
 
 /** The build's input from a study and its resolved clips (throws UsageError listing every missing or bad clip). */
 export function studyBuildInput(study: Study, studyPath: string, clipsDir: string): BuildInput {
   const clips = resolveClips(study, { folder: clipsDir, studyPath, record: false });
   const bad = clips.filter((c) => c.status === 'missing' || c.status === 'bad' || !c.replay);
-  if (bad.length) throw new UsageError(`${studyPath}: ${bad.length} clip(s) missing or bad: ${bad.map((c) => c.problem ?? `${c.playerId}/${c.variant}`).join('; ')}`);
+  if (bad.length)
+    throw new UsageError(
+      `${studyPath}: ${bad.length} clip(s) missing or bad: ${bad.map((c) => c.problem ?? `${c.playerId}/${c.variant}`).join('; ')}`,
+    );
   const byKey = new Map(clips.map((c) => [`${c.playerId}/${c.variant}`, c]));
   const src = (playerId: string, variant: string): ClipSource => {
     const c = byKey.get(`${playerId}/${variant}`)!;
@@ -65,7 +72,8 @@ export const buildMain = defineTool(
     const study = parseStudy(text, studyPath);
     const clipsDir = opts.clips ?? join(dirname(resolve(studyPath)), 'clips');
     const pageFrom = opts['page-from'] ? resolve(opts['page-from']) : null;
-    if (pageFrom && !existsSync(join(pageFrom, 'index.html'))) throw new UsageError(`--page-from ${opts['page-from']}: no index.html there (give an earlier package's site/ folder)`);
+    if (pageFrom && !existsSync(join(pageFrom, 'index.html')))
+      throw new UsageError(`--page-from ${opts['page-from']}: no index.html there (give an earlier package's site/ folder)`);
     if (pageFrom && resolve(pageFrom) === join(outDir, 'site')) throw new UsageError('--page-from must not be the package being built');
     const t0 = performance.now();
     const input = studyBuildInput(study, studyPath, clipsDir);
@@ -91,6 +99,16 @@ export const buildMain = defineTool(
       `${relative(process.cwd(), join(outDir, 'key.json'))}: the key (do not serve it)`,
       `built in ${seconds.total.toFixed(1)} s (clips ${seconds.clips.toFixed(1)} s, page ${seconds.page.toFixed(1)} s${pageFrom ? ', reused' : ''}${video ? `, videos ${video.seconds.toFixed(1)} s: ${video.files.length} files, ${(videoBytes / 1024 / 1024).toFixed(2)} MiB` : ''})`,
     );
-    return { out: outDir, site, key: join(outDir, 'key.json'), studyId: pkg.manifest.studyId, clips: pkg.manifest.clips.length, bytes: { clips: clipBytes, video: videoBytes, total, files: files.length }, seconds: { ...seconds, video: video?.seconds ?? 0 }, videos: video?.files ?? [], pageReused: pageFrom !== null };
+    return {
+      out: outDir,
+      site,
+      key: join(outDir, 'key.json'),
+      studyId: pkg.manifest.studyId,
+      clips: pkg.manifest.clips.length,
+      bytes: { clips: clipBytes, video: videoBytes, total, files: files.length },
+      seconds: { ...seconds, video: video?.seconds ?? 0 },
+      videos: video?.files ?? [],
+      pageReused: pageFrom !== null,
+    };
   },
 );

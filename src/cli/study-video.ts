@@ -11,13 +11,23 @@ export interface VideoResult {
   seconds: number;
 }
 
-export async function renderVideos(site: string, formats: readonly ('webm' | 'mp4')[], progress: (line: string) => void): Promise<VideoResult> {
+export async function renderVideos(
+  site: string,
+  formats: readonly ('webm' | 'mp4')[],
+  progress: (line: string) => void,
+): Promise<VideoResult> {
   const t0 = performance.now();
   const { preview } = await import('vite');
   const { chromium } = await import('playwright-core');
   const manifestPath = join(site, 'manifest.json');
   const m: Manifest = parseManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
-  const server = await preview({ root: site, configFile: false, logLevel: 'silent', build: { outDir: site }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const server = await preview({
+    root: site,
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir: site },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -33,7 +43,14 @@ export async function renderVideos(site: string, formats: readonly ('webm' | 'mp
     for (const clip of m.clips) {
       clip.video = {};
       for (const format of formats) {
-        const r = (await page.evaluate(([id, f]) => (window as unknown as { __studyRender: (a: string, b: string) => Promise<{ base64: string; codec: string }> }).__studyRender(id!, f!), [clip.id, format])) as { base64: string; codec: string };
+        const r = (await page.evaluate(
+          ([id, f]) =>
+            (window as unknown as { __studyRender: (a: string, b: string) => Promise<{ base64: string; codec: string }> }).__studyRender(
+              id!,
+              f!,
+            ),
+          [clip.id, format],
+        )) as { base64: string; codec: string };
         const bytes = Buffer.from(r.base64, 'base64');
         const path = `video/${clip.file.replace(/^clips\//, '').replace(/\.twrp$/, '')}.${format}`;
         writeFileSync(join(site, path), bytes);

@@ -3,11 +3,11 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { humanLikeness, replayLogs, type HumanLikeness } from '../metrics';
-import { readReplayFile, writeFileAtomic } from '../replay/node';
+import { readReplayFile, writeFileAtomic } from './replay-files';
 import { analyze, formatAnalysis, type PlayerInfo } from '../study/analyze';
 import { answersToCsv, mergeParticipants, parseAnswers, type Participant } from '../study/answers';
 import { parseKey, type ClipKey } from '../study/key';
-import { resolveClips } from '../study/recordings';
+import { resolveClips } from './study-recordings';
 import { buildReport } from '../study/report';
 import { parseStudy, type Study } from '../study/schema';
 import { simulateAnswers, simulatedKey } from '../study/simulate';
@@ -31,7 +31,8 @@ export const templateMain = defineTool(
   {
     name: 'study template',
     usage: `npm run -s study -- template ${Object.keys(TEMPLATES).join('|')} [--out FILE] [--json]`,
-    summary: "Prints a study file: 'paper' is seed 004's design (5 players, 8 sets, groups A/B in opposite orders, 5-point scales, 3 min practice, 30 s clips). Edit it and give it to study record / build.",
+    summary:
+      "Prints a study file: 'paper' is seed 004's design (5 players, 8 sets, groups A/B in opposite orders, 5-point scales, 3 min practice, 30 s clips). Edit it and give it to study record / build.",
     options: [{ name: 'out', kind: 'string', help: 'write the study file here instead of printing it' }],
     positional: [1, 1],
   },
@@ -57,7 +58,7 @@ export const recordMain = defineTool(
     name: 'study record',
     usage: 'npm run -s study -- record STUDY.json [--clips DIR] [--force] [--json]',
     summary:
-      "Plays every CPU clip of the study headless (its drill variant, seed and preset) into DIR/<player>-<variant>.twrp, keeping good ones already there, and checks every human clip: the right drill, variant and seed, long enough, and it re-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.",
+      'Plays every CPU clip of the study headless (its drill variant, seed and preset) into DIR/<player>-<variant>.twrp, keeping good ones already there, and checks every human clip: the right drill, variant and seed, long enough, and it re-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.',
     options: [
       { name: 'clips', kind: 'string', help: "the CPU clips' folder (default: clips/ beside the study file)" },
       { name: 'force', kind: 'flag', help: 'record CPU clips again even when good ones exist' },
@@ -71,17 +72,41 @@ export const recordMain = defineTool(
     if (existsSync(folder) && !statSync(folder).isDirectory()) throw new UsageError(`--clips ${folder}: not a directory`);
     mkdirSync(folder, { recursive: true });
     const t0 = performance.now();
-    const clips = resolveClips(study, { folder, studyPath, record: true, force: opts.force, date: new Date().toISOString(), onClip: (c, done, total) => out.warn(`clip ${done}/${total}: ${c.playerId} ${c.variant} ${c.status}`) });
+    const clips = resolveClips(study, {
+      folder,
+      studyPath,
+      record: true,
+      force: opts.force,
+      date: new Date().toISOString(),
+      onClip: (c, done, total) => out.warn(`clip ${done}/${total}: ${c.playerId} ${c.variant} ${c.status}`),
+    });
     const seconds = (performance.now() - t0) / 1000;
     const bad = clips.filter((c) => c.status === 'missing' || c.status === 'bad');
     if (!json) {
-      for (const c of clips) out.log(`${c.status.padEnd(8)} ${c.kind.padEnd(5)} ${c.playerId} variant ${c.variant} (sets ${c.sets.join(', ')})${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}${c.problem ? ` — ${c.problem}` : ''}`);
-      out.log(bad.length ? `${bad.length} of ${clips.length} clips missing or bad` : `all ${clips.length} clips ready (${seconds.toFixed(1)} s)`);
+      for (const c of clips)
+        out.log(
+          `${c.status.padEnd(8)} ${c.kind.padEnd(5)} ${c.playerId} variant ${c.variant} (sets ${c.sets.join(', ')})${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}${c.problem ? ` — ${c.problem}` : ''}`,
+        );
+      out.log(
+        bad.length ? `${bad.length} of ${clips.length} clips missing or bad` : `all ${clips.length} clips ready (${seconds.toFixed(1)} s)`,
+      );
     }
     if (bad.length) out.exitCode = 1;
     return {
-      study: study.id, folder: resolve(folder), seconds, ready: clips.length - bad.length, total: clips.length,
-      clips: clips.map((c) => ({ player: c.playerId, variant: c.variant, sets: c.sets, kind: c.kind, status: c.status, file: c.file, problem: c.problem ?? null })),
+      study: study.id,
+      folder: resolve(folder),
+      seconds,
+      ready: clips.length - bad.length,
+      total: clips.length,
+      clips: clips.map((c) => ({
+        player: c.playerId,
+        variant: c.variant,
+        sets: c.sets,
+        kind: c.kind,
+        status: c.status,
+        file: c.file,
+        problem: c.problem ?? null,
+      })),
       missing: bad.map((c) => ({ player: c.playerId, variant: c.variant, sets: c.sets, problem: c.problem ?? null })),
     };
   },
@@ -124,7 +149,8 @@ function defaultLabels(key: ClipKey, study: Study | null): PlayerInfo[] | undefi
   if (study) return study.players.map((p) => ({ id: p.id, label: p.label }));
   const paper = paperStudy();
   const ids = new Set(Object.values(key).map((e) => e.playerId));
-  if ([...ids].every((id) => paper.players.some((p) => p.id === id))) return paper.players.filter((p) => ids.has(p.id)).map((p) => ({ id: p.id, label: p.label }));
+  if ([...ids].every((id) => paper.players.some((p) => p.id === id)))
+    return paper.players.filter((p) => ids.has(p.id)).map((p) => ({ id: p.id, label: p.label }));
   return undefined;
 }
 
@@ -135,7 +161,11 @@ export const analyzeMain = defineTool(
     summary:
       "Merges answer files (JSON or CSV exports of the rater page; the same participant in two files counts once) and prints Table 2 (relative), Table 3 (absolute: n, mean, SD, 95 % CI) and Fig. 7 beside the paper's numbers, per-set Wilcoxon signed-rank tests and order effects, results per experience group, the free-text reasons per player and the clips' metrics with their rank correlation with the ratings. --out DIR writes fig7.svg, table2.svg, metrics.svg, report.html and analysis.json.",
     options: [
-      { name: 'key', kind: 'string', help: "the package's key.json (default: key.json beside the first DATA file, or in its parent folder)" },
+      {
+        name: 'key',
+        kind: 'string',
+        help: "the package's key.json (default: key.json beside the first DATA file, or in its parent folder)",
+      },
       { name: 'study', kind: 'string', help: 'the study file, for player labels and order (default: the paper labels when the ids match)' },
       { name: 'out', kind: 'string', help: 'write the figures (SVG), the HTML report and analysis.json into this folder' },
       { name: 'complete-only', kind: 'flag', help: 'only participants who finished (default: every answered set counts)' },
@@ -149,15 +179,25 @@ export const analyzeMain = defineTool(
     const participants = mergeParticipants(lists);
     const first = resolve(positional[0]!);
     const keyPath = opts.key ?? [join(dirname(first), 'key.json'), join(dirname(dirname(first)), 'key.json')].find((p) => existsSync(p));
-    if (!keyPath) throw new UsageError(`no key.json beside ${positional[0]} or in its parent folder; give the package's key with --key FILE`);
+    if (!keyPath)
+      throw new UsageError(`no key.json beside ${positional[0]} or in its parent folder; give the package's key with --key FILE`);
     const key = parseKey(await readTextFile(keyPath), keyPath);
     const study = opts.study ? await readStudy(opts.study) : null;
     const metrics = clipMetrics(keyPath, key, (s) => out.warn(s));
-    const a = analyze({ participants, key, players: defaultLabels(key, study), clipMetrics: metrics ?? undefined, completeOnly: opts['complete-only'] });
+    const a = analyze({
+      participants,
+      key,
+      players: defaultLabels(key, study),
+      clipMetrics: metrics ?? undefined,
+      completeOnly: opts['complete-only'],
+    });
     let files: string[] = [];
     if (opts.out) {
       mkdirSync(opts.out, { recursive: true });
-      const rep = await buildReport(a, study ? `${study.title.en ?? study.title.ja ?? study.id} — results` : 'Human-likeness study — results');
+      const rep = await buildReport(
+        a,
+        study ? `${study.title.en ?? study.title.ja ?? study.id} — results` : 'Human-likeness study — results',
+      );
       const write = (name: string, text: string) => {
         writeFileAtomic(join(opts.out!, name), new TextEncoder().encode(text));
         files.push(join(opts.out!, name));
@@ -208,7 +248,10 @@ export const simulateMain = defineTool(
       keyOut = join(dirname(resolve(opts.out)), 'key.json');
       writeText(keyOut, `${JSON.stringify(key, null, 2)}\n`);
     }
-    if (!json) out.log(`${opts.out}: ${ps.length} synthetic raters, ${ps.length * study.sets.length} answered sets${keyOut ? `; key ${relative(process.cwd(), keyOut)}` : ''}`);
+    if (!json)
+      out.log(
+        `${opts.out}: ${ps.length} synthetic raters, ${ps.length * study.sets.length} answered sets${keyOut ? `; key ${relative(process.cwd(), keyOut)}` : ''}`,
+      );
     return { out: opts.out, raters: ps.length, trials: ps.length * study.sets.length, key: keyOut ?? opts.key };
   },
 );
@@ -235,7 +278,8 @@ Run a command with --help for its options.
 
 export async function main(argv: string[], io: ToolIo = processIo): Promise<number> {
   const cmd = argv[0];
-  if (cmd === undefined) return reportError(new UsageError(`missing command (commands: ${Object.keys(SUBCOMMANDS).join(', ')}; see --help)`), io);
+  if (cmd === undefined)
+    return reportError(new UsageError(`missing command (commands: ${Object.keys(SUBCOMMANDS).join(', ')}; see --help)`), io);
   if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
     io.stdout(HELP);
     return 0;

@@ -37,7 +37,8 @@ export function clipRange(start: number, end: number | undefined, lastFrame: num
   if (!Number.isInteger(e)) throw new ClipError(`clip end must be a whole frame number, got ${e}`);
   if (e <= start) throw new ClipError(`clip end ${fmt(e)} must be after its start ${fmt(start)}`);
   if (e > limit) throw new ClipError(`clip end ${fmt(e)} is after the end of the replay (${fmt(lastFrame)})`);
-  if (e - start > MAX_CLIP_FRAMES) throw new ClipError(`a clip is at most ${MAX_CLIP_FRAMES / CLIP_FPS / 60} minutes; ${fmt(start)}–${fmt(e)} is longer`);
+  if (e - start > MAX_CLIP_FRAMES)
+    throw new ClipError(`a clip is at most ${MAX_CLIP_FRAMES / CLIP_FPS / 60} minutes; ${fmt(start)}–${fmt(e)} is longer`);
   return { start, end: e };
 }
 
@@ -100,7 +101,13 @@ export function surveyClipFileName(replayKey: string, range: ClipRange, field: C
 }
 
 /** The file name of a clip: the neutral survey name, or one with the replay's date and players. */
-export function clipName(o: { stem: string; replayKey: string }, range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string {
+export function clipName(
+  o: { stem: string; replayKey: string },
+  range: ClipRange,
+  field: ClipField,
+  format: ClipFormat,
+  survey: boolean,
+): string {
   return survey ? surveyClipFileName(o.replayKey, range, field, format) : clipFileName(o.stem, range, field, format);
 }
 
@@ -123,7 +130,10 @@ export function estimateExport(frames: number, rate: number, measured: boolean):
   const r = Math.max(0.1, rate);
   const seconds = Math.ceil(frames / r);
   const how = measured ? 'the speed of the last export in this browser' : 'a first guess; the next estimate uses the measured speed';
-  return { seconds, text: `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} frames/s, ${how})` };
+  return {
+    seconds,
+    text: `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} frames/s, ${how})`,
+  };
 }
 
 /** The remembered speed after an export: the new measurement weighted with the old one. */

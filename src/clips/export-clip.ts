@@ -1,7 +1,19 @@
 // Encodes a clip frame by frame with mediabunny: the caller renders each sim frame onto a canvas
 // (deterministically: seek, draw, capture — never a real-time screen recording) and this turns
 // the canvases into a WebM or MP4 file in memory. Progress callbacks and cancel (AbortSignal).
-import { BufferSource, BufferTarget, CanvasSink, CanvasSource, ALL_FORMATS, Input, Mp4OutputFormat, Output, QUALITY_HIGH, VideoSampleSink, WebMOutputFormat } from 'mediabunny';
+import {
+  BufferSource,
+  BufferTarget,
+  CanvasSink,
+  CanvasSource,
+  ALL_FORMATS,
+  Input,
+  Mp4OutputFormat,
+  Output,
+  QUALITY_HIGH,
+  VideoSampleSink,
+  WebMOutputFormat,
+} from 'mediabunny';
 import type { ClipFormat } from '../storage/replay-meta';
 import { CLIP_FPS, ClipError, type ClipRange } from './clip-plan';
 import { CODEC_LABELS, type ClipCodec } from './support';
@@ -20,10 +32,11 @@ export interface ExportOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   /**
-   * 'fast' (default): the encoder in real-time mode (its faster settings; every frame is still
-   * encoded, one per sim frame) and the page given a turn every 16 frames through a message
-   * port instead of a ≥ 4 ms timer every 8. 'baseline': the earlier settings, kept so the speed-up
-   * is measured against it in the same run (tests/e2e/clips.test.ts).
+   * 'baseline' (default): the encoder in quality mode, the page given a turn every 8 frames.
+   * 'fast': the encoder in real-time mode (libvpx's faster settings; still one video frame per
+   * sim frame) and a turn every 16 frames through a message port instead of a ≥ 4 ms timer. It
+   * renders the same frames; it did not measure reliably faster on our loaded 2-core machine
+   * (docs/replays.md), so it is not the default.
    */
   mode?: 'fast' | 'baseline';
 }
@@ -63,9 +76,17 @@ function nextMessage(): Promise<void> {
 export async function exportClip(src: FrameSource, o: ExportOptions): Promise<ExportResult> {
   const t0 = performance.now();
   const { width, height } = src.canvas;
-  const output = new Output({ format: o.format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }), target: new BufferTarget() });
-  const fast = (o.mode ?? 'fast') === 'fast';
-  const source = new CanvasSource(src.canvas, { codec: o.codec, quality: QUALITY_HIGH, keyFrameInterval: 1, ...(fast ? { latencyMode: 'realtime' as const } : {}) });
+  const output = new Output({
+    format: o.format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
+    target: new BufferTarget(),
+  });
+  const fast = o.mode === 'fast';
+  const source = new CanvasSource(src.canvas, {
+    codec: o.codec,
+    quality: QUALITY_HIGH,
+    keyFrameInterval: 1,
+    ...(fast ? { latencyMode: 'realtime' as const } : {}),
+  });
   output.addVideoTrack(source, { frameRate: CLIP_FPS });
   const total = o.range.end - o.range.start;
   try {
@@ -89,7 +110,15 @@ export async function exportClip(src: FrameSource, o: ExportOptions): Promise<Ex
   }
   const buf = output.target.buffer;
   if (!buf) throw new ClipError('the encoder produced no file');
-  return { bytes: new Uint8Array(buf), mimeType: await output.getMimeType(), codec: o.codec, frames: total, width, height, elapsed: (performance.now() - t0) / 1000 };
+  return {
+    bytes: new Uint8Array(buf),
+    mimeType: await output.getMimeType(),
+    codec: o.codec,
+    frames: total,
+    width,
+    height,
+    elapsed: (performance.now() - t0) / 1000,
+  };
 }
 
 export interface VideoProbe {
@@ -113,7 +142,14 @@ export async function probeVideo(bytes: Uint8Array): Promise<VideoProbe> {
     frames++;
     sample.close();
   }
-  return { duration, frames, width: await track.getCodedWidth(), height: await track.getCodedHeight(), codec: await track.getCodec(), mimeType: await input.getMimeType() };
+  return {
+    duration,
+    frames,
+    width: await track.getCodedWidth(),
+    height: await track.getCodedHeight(),
+    codec: await track.getCodec(),
+    mimeType: await input.getMimeType(),
+  };
 }
 
 /** One decoded frame of a video as a PNG data URL (to look at what a clip shows). */

@@ -48,7 +48,11 @@ export function hasWebCodecs(): boolean {
 }
 
 /** Picks a codec per format (the check is injectable so the choice is unit-tested). */
-export async function clipSupport(width: number, height: number, check: IsSupported = browserCheck): Promise<Record<ClipFormat, FormatSupport>> {
+export async function clipSupport(
+  width: number,
+  height: number,
+  check: IsSupported = browserCheck,
+): Promise<Record<ClipFormat, FormatSupport>> {
   const out = {} as Record<ClipFormat, FormatSupport>;
   for (const format of ['webm', 'mp4'] as const) {
     const unavailable: ClipCodec[] = [];

@@ -41,9 +41,11 @@ registerController('scripted', 'scripted — simple scripted CPU (not the real d
   return new ScriptedCpu();
 });
 registerController('random', 'random:SEED — seeded random inputs (SEED 0..2^53-1)', (arg, spec) => {
-  if (arg === undefined || !/^\d+$/.test(arg)) throw new ControllerSpecError(`controller '${spec}': random needs a whole-number seed, e.g. random:7`);
+  if (arg === undefined || !/^\d+$/.test(arg))
+    throw new ControllerSpecError(`controller '${spec}': random needs a whole-number seed, e.g. random:7`);
   const seed = Number(arg);
-  if (!(seed <= MAX_CONTROLLER_SEED)) throw new ControllerSpecError(`controller '${spec}': seed ${arg} is above the limit of ${MAX_CONTROLLER_SEED} (2^53 − 1)`);
+  if (!(seed <= MAX_CONTROLLER_SEED))
+    throw new ControllerSpecError(`controller '${spec}': seed ${arg} is above the limit of ${MAX_CONTROLLER_SEED} (2^53 − 1)`);
   return new RandomController(seed);
 });
 
@@ -56,14 +58,21 @@ export function setUserCpuPresets(presets: readonly DodgePreset[]): void {
   for (const p of presets) userPresets.set(p.name, p);
 }
 
-registerController('cpu', `cpu:PRESET — the influence-map dodger CPU; presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')}`, (arg, spec) => {
-  if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal (presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')})`);
-  try {
-    return new CpuController(userPresets.get(arg) ?? arg);
-  } catch (e) {
-    throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
-  }
-});
+registerController(
+  'cpu',
+  `cpu:PRESET — the influence-map dodger CPU; presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')}`,
+  (arg, spec) => {
+    if (!arg)
+      throw new ControllerSpecError(
+        `controller '${spec}': cpu needs a preset, e.g. cpu:normal (presets: ${DODGE_PRESETS.map((p) => p.name).join(', ')})`,
+      );
+    try {
+      return new CpuController(userPresets.get(arg) ?? arg);
+    } catch (e) {
+      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+    }
+  },
+);
 
 export function controllerKinds(): string[] {
   return [...factories.values()].map((f) => f.help);

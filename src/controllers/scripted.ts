@@ -92,7 +92,7 @@ export class ScriptedCpu implements Controller {
       if (g) this.flow.setTarget(g.x + 0.5, g.y + 0.5);
     }
     const h = this.heading;
-    if (this.flow && this.flow.steer(ship.x / TILE, ship.y / TILE, h)) {
+    if (this.flow?.steer(ship.x / TILE, ship.y / TILE, h)) {
       if (h.x > AXIS) bits |= Input.RIGHT;
       else if (h.x < -AXIS) bits |= Input.LEFT;
       if (h.y > AXIS) bits |= Input.DOWN;

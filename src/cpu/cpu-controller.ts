@@ -185,7 +185,7 @@ export class CpuController implements Controller {
       w.goalField = null;
       // Toward the x of the enemy to shoot (versus play) only while safe: in danger no pull sideways.
       w.goalX = this.versus && this.preset.lure > 0 && this.shipDanger <= SAFE_DANGER ? targetX(state, side) : Number.NaN;
-      this.lureActive = w.goalX === w.goalX;
+      this.lureActive = !Number.isNaN(w.goalX);
       // Below the home line, away from where enemies appear and fire point-blank: always (drills and
       // danger too). At most lure·0.7 per node, it only tips near-equal dodges downward; switched off
       // in danger the presets were hit more (the ship dodged upward and was caught up there).

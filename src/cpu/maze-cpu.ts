@@ -17,7 +17,17 @@ import type { MatchState } from '../sim/state';
 import { overlapsWall } from '../geom/move';
 import { FlowField } from '../world/flow-field';
 import { Heap } from './planner/graph';
-import { instanceFromMaze, plan as runPlanner, PlannerLimitError, withState, type Enemy, type Instance, type Mode, type Objective, type Plan } from './planner/index';
+import {
+  instanceFromMaze,
+  plan as runPlanner,
+  PlannerLimitError,
+  withState,
+  type Enemy,
+  type Instance,
+  type Mode,
+  type Objective,
+  type Plan,
+} from './planner/index';
 
 export type MazeAction = 'move' | 'attack' | 'heal';
 
@@ -160,7 +170,11 @@ export class MazeCpu {
     let b = this.baseByPads.get(mask);
     if (!b) {
       const healAt = pads.filter((_, k) => (mask & (1 << k)) !== 0).map((p) => ({ x: p.cx, y: p.cy }));
-      b = instanceFromMaze(maze, { enemies: [], hp: this.maxHp, maxHp: this.maxHp, healAt, objective: this.objective, mode: this.mode }, 'maze-cpu');
+      b = instanceFromMaze(
+        maze,
+        { enemies: [], hp: this.maxHp, maxHp: this.maxHp, healAt, objective: this.objective, mode: this.mode },
+        'maze-cpu',
+      );
       this.baseByPads.set(mask, b);
     }
     return b;
@@ -225,7 +239,7 @@ export class MazeCpu {
     const mz = me.maze!;
     const p = this.plan;
     this.action = 'move';
-    if (!p || !p.feasible) {
+    if (!p?.feasible) {
       this.fighting = -1;
       this.stopIndex = -1;
       this.setStop(mz.maze, mz.maze.exits[0] ?? mz.maze.start);

@@ -15,7 +15,7 @@ export { keyLegend, type InputScheme } from './keymap';
 /** The scene's connected gamepads read as one (`only`: just the only-th connected pad). */
 export function readScenePads(scene: Phaser.Scene, mode: 'play' | 'menu', only?: number): PadState {
   const plugin = scene.input.gamepad;
-  if (!plugin || !plugin.enabled) return NO_PAD;
+  if (!plugin?.enabled) return NO_PAD;
   let pads = plugin.getAll().filter((p) => p.connected);
   if (only !== undefined) pads = pads.slice(only, only + 1);
   return pads.length ? mergePads(pads.map((p) => readPad(p as unknown as PadLike, mode))) : NO_PAD;
@@ -37,7 +37,10 @@ export class InputDevice {
     const kb = scene.input.keyboard!;
     const K = Phaser.Input.Keyboard.KeyCodes;
     const map = KEYMAPS[scheme];
-    this.keys = Object.fromEntries(Object.entries(map).map(([a, code]) => [a, kb.addKey(K[code as keyof typeof K])])) as Record<Action, Phaser.Input.Keyboard.Key>;
+    this.keys = Object.fromEntries(Object.entries(map).map(([a, code]) => [a, kb.addKey(K[code as keyof typeof K])])) as Record<
+      Action,
+      Phaser.Input.Keyboard.Key
+    >;
     this.pad = padOf(scheme);
     this.startWasDown = readScenePads(scene, 'play', this.pad).start;
   }

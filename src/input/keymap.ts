@@ -19,7 +19,12 @@ export const KEYMAPS: Record<InputScheme, Record<Action, string>> = {
 export function keyLegend(scheme: InputScheme): { move: string; shot: string; focus: string; charge: string } {
   const m = KEYMAPS[scheme];
   const name = (k: string): string => (k.length === 1 ? k : k[0] + k.slice(1).toLowerCase());
-  return { move: m.up === 'UP' ? 'Arrows' : `${m.up}${m.left}${m.down}${m.right}`, shot: name(m.shot), focus: name(m.focus), charge: name(m.charge) };
+  return {
+    move: m.up === 'UP' ? 'Arrows' : `${m.up}${m.left}${m.down}${m.right}`,
+    shot: name(m.shot),
+    focus: name(m.focus),
+    charge: name(m.charge),
+  };
 }
 
 /** The pad a scheme reads: every connected pad alone, else the player's own (P1 the first, P2 the second). */

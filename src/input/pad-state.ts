@@ -2,7 +2,22 @@
 // "standard" mapping (https://w3c.github.io/gamepad/#remapping), which Phaser's Gamepad uses too.
 // Pure (no Phaser, no DOM), so the dead zones are unit-tested in Node.
 
-export const PAD = { A: 0, B: 1, X: 2, Y: 3, L1: 4, R1: 5, L2: 6, R2: 7, SELECT: 8, START: 9, UP: 12, DOWN: 13, LEFT: 14, RIGHT: 15 } as const;
+export const PAD = {
+  A: 0,
+  B: 1,
+  X: 2,
+  Y: 3,
+  L1: 4,
+  R1: 5,
+  L2: 6,
+  R2: 7,
+  SELECT: 8,
+  START: 9,
+  UP: 12,
+  DOWN: 13,
+  LEFT: 14,
+  RIGHT: 15,
+} as const;
 
 /** What the reader needs of a pad: Phaser's Gamepad (buttons[i].value/pressed, axes[i].value) fits. */
 export interface PadLike {
@@ -22,7 +37,17 @@ export interface PadState {
   start: boolean;
 }
 
-export const NO_PAD: Readonly<PadState> = { up: false, down: false, left: false, right: false, a: false, b: false, l1: false, r1: false, start: false };
+export const NO_PAD: Readonly<PadState> = {
+  up: false,
+  down: false,
+  left: false,
+  right: false,
+  a: false,
+  b: false,
+  l1: false,
+  r1: false,
+  start: false,
+};
 
 /** Play: the stick counts past 0.4 on each axis independently, so diagonals work. */
 export const PLAY_DEAD_ZONE = 0.4;

@@ -87,7 +87,11 @@ export function jsonSyntaxError(text: string): { index: number; reason: string }
           open.pop();
           continue;
         }
-        fail(inObject ? `expected ',' or '}' after a property value, found ${found()}` : `expected ',' or ']' after an array element, found ${found()}`);
+        fail(
+          inObject
+            ? `expected ',' or '}' after a property value, found ${found()}`
+            : `expected ',' or ']' after an array element, found ${found()}`,
+        );
       }
     }
   };

@@ -58,13 +58,15 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
   switch (tool) {
     case 'wall':
       if (same(m.start, c)) return unchanged(first ? 'A wall cannot go on the start cell: move the start first (tool 6).' : undefined);
-      if (m.goals.some((g) => same(g, c))) return unchanged(first ? 'A wall cannot go on a goal: move the goal first (tool 7).' : undefined);
+      if (m.goals.some((g) => same(g, c)))
+        return unchanged(first ? 'A wall cannot go on a goal: move the goal first (tool 7).' : undefined);
       if (m.walls[i]) return unchanged();
       removeMarks();
       m.walls[i] = 1;
       break;
     case 'erase':
-      if (!m.walls[i] && enemyAt < 0 && !m.heals.some((h) => same(h, c)) && !(m.goals.length > 1 && m.goals.some((g) => same(g, c)))) return unchanged();
+      if (!m.walls[i] && enemyAt < 0 && !m.heals.some((h) => same(h, c)) && !(m.goals.length > 1 && m.goals.some((g) => same(g, c))))
+        return unchanged();
       m.walls[i] = 0;
       removeMarks();
       break;
@@ -90,7 +92,8 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
       if (m.walls[i]) return unchanged(first ? 'A route cannot go through a wall.' : undefined);
       const last = e.route.length ? e.route[e.route.length - 1]! : e;
       if (same(last, c)) return unchanged();
-      if (Math.abs(last.x - c.x) + Math.abs(last.y - c.y) !== 1) return unchanged(first ? 'A route goes one cell at a time (up, down, left or right of its last cell).' : undefined);
+      if (Math.abs(last.x - c.x) + Math.abs(last.y - c.y) !== 1)
+        return unchanged(first ? 'A route goes one cell at a time (up, down, left or right of its last cell).' : undefined);
       e.route.push({ ...c });
       break;
     }
@@ -195,7 +198,8 @@ export function whyNoPlan(m: LabModel): string | null {
     return `λ ${m.lambda} is too low: the agent starts with ${startDamage} damage already (HP ${m.hp} of ${m.maxHp}), so λ must be at least ${startDamage} (E raises it).`;
   if (m.kind !== 'grid') return null;
   const seen = reachable(m);
-  if (!m.goals.some((g) => seen[g.y * m.width + g.x])) return 'The goal is walled off: no open path leads from the start to any goal. Erase a wall (tool 2).';
+  if (!m.goals.some((g) => seen[g.y * m.width + g.x]))
+    return 'The goal is walled off: no open path leads from the start to any goal. Erase a wall (tool 2).';
   const feasibleAt = (lambda: number): boolean | null => {
     try {
       const exp = parseExperiment(experimentJson({ ...m, lambda }), 'lab');

@@ -2,7 +2,16 @@
 // enemies with reward/damage and optional walking routes) or a fixed graph (the §3.5 example), plus
 // HP / λ / objective / heal rule. It turns into an experiment for runExperiment (src/cpu/planner),
 // whose errors (PlannerInputError) the scene shows as they are.
-import { parseExperiment, runExperiment, MODES, PlannerLimitError, type Experiment, type Mode, type Objective, type RunResult } from '../cpu/planner/index';
+import {
+  parseExperiment,
+  runExperiment,
+  MODES,
+  PlannerLimitError,
+  type Experiment,
+  type Mode,
+  type Objective,
+  type RunResult,
+} from '../cpu/planner/index';
 
 export interface LabCell {
   x: number;
@@ -75,13 +84,27 @@ export function modelFromFixture(fileName: string, json: Json): LabModel {
   const hp = Number(inst.hp ?? inst.maxHp);
   const maxHp = Number(inst.maxHp);
   const lambda = Number(inst.lambda ?? maxHp - 1);
-  const objective = ((isExp ? (json.objective as Objective | undefined) : undefined) ?? (inst.objective as Objective | undefined) ?? 'kills') as Objective;
+  const objective = ((isExp ? (json.objective as Objective | undefined) : undefined) ??
+    (inst.objective as Objective | undefined) ??
+    'kills') as Objective;
   const maxTurns = Number(json.maxTurns ?? 400);
   if (!Array.isArray(inst.maze)) {
     const graph: Json = { ...inst };
     delete graph.name;
     delete graph.notes;
-    return { ...emptyModel(0, 0), name, kind: 'graph', hp, maxHp, lambda, objective, healAnywhere: inst.healAt === 'anywhere' || inst.healAt === undefined, maxTurns, graph, paper };
+    return {
+      ...emptyModel(0, 0),
+      name,
+      kind: 'graph',
+      hp,
+      maxHp,
+      lambda,
+      objective,
+      healAnywhere: inst.healAt === 'anywhere' || inst.healAt === undefined,
+      maxTurns,
+      graph,
+      paper,
+    };
   }
   const rows = inst.maze as string[];
   const m = emptyModel(rows[0]!.length, rows.length);
@@ -104,7 +127,12 @@ export function modelFromFixture(fileName: string, json: Json): LabModel {
     return { x, y };
   };
   if (Array.isArray(inst.enemies)) {
-    m.enemies = (inst.enemies as { at: string; reward?: number; damage?: number }[]).map((e) => ({ ...cell(e.at), reward: e.reward ?? 1, damage: e.damage ?? 1, route: [] }));
+    m.enemies = (inst.enemies as { at: string; reward?: number; damage?: number }[]).map((e) => ({
+      ...cell(e.at),
+      reward: e.reward ?? 1,
+      damage: e.damage ?? 1,
+      route: [],
+    }));
   } else m.enemies = markE.map((c) => ({ ...c, reward: 1, damage: 1, route: [] }));
   if (isExp) {
     for (const r of json.routes as { enemy: number; path: string[] }[]) {
@@ -122,7 +150,15 @@ export function modelFromFixture(fileName: string, json: Json): LabModel {
 }
 
 export function cloneModel(m: LabModel): LabModel {
-  return { ...m, walls: m.walls.slice(), start: { ...m.start }, goals: m.goals.map((c) => ({ ...c })), heals: m.heals.map((c) => ({ ...c })), enemies: m.enemies.map((e) => ({ ...e, route: e.route.map((c) => ({ ...c })) })), graph: m.graph ? { ...m.graph } : null };
+  return {
+    ...m,
+    walls: m.walls.slice(),
+    start: { ...m.start },
+    goals: m.goals.map((c) => ({ ...c })),
+    heals: m.heals.map((c) => ({ ...c })),
+    enemies: m.enemies.map((e) => ({ ...e, route: e.route.map((c) => ({ ...c })) })),
+    graph: m.graph ? { ...m.graph } : null,
+  };
 }
 
 /** The experiment JSON of the model (what parseExperiment checks). */
@@ -177,7 +213,10 @@ export interface SkippedMode {
  * Parses the model and runs every mode, timing each with `now` (the scene passes performance.now).
  * Returns the runs (and the modes that hit a size limit), or the planner's error message.
  */
-export function runAllModes(m: LabModel, now: () => number): { exp: Experiment; runs: ModeRun[]; skipped: SkippedMode[] } | { error: string } {
+export function runAllModes(
+  m: LabModel,
+  now: () => number,
+): { exp: Experiment; runs: ModeRun[]; skipped: SkippedMode[] } | { error: string } {
   let exp: Experiment;
   try {
     exp = parseExperiment(experimentJson(m), 'lab');

@@ -69,9 +69,12 @@ export function parseMaze(text: string, source = 'maze'): Maze {
   const width = lines[0]!.length;
   if (width === 0) throw new MazeError(source, 1, 1, 'empty first row');
   const height = lines.length;
-  if (width > MAZE_LIMITS.width) throw new MazeError(source, 1, MAZE_LIMITS.width + 1, `width ${width} is above the limit of ${MAZE_LIMITS.width} columns`);
-  if (height > MAZE_LIMITS.height) throw new MazeError(source, MAZE_LIMITS.height + 1, 1, `height ${height} is above the limit of ${MAZE_LIMITS.height} rows`);
-  if (width * height > MAZE_LIMITS.cells) throw new MazeError(source, null, null, `${width} × ${height} = ${width * height} cells, above the limit of ${MAZE_LIMITS.cells}`);
+  if (width > MAZE_LIMITS.width)
+    throw new MazeError(source, 1, MAZE_LIMITS.width + 1, `width ${width} is above the limit of ${MAZE_LIMITS.width} columns`);
+  if (height > MAZE_LIMITS.height)
+    throw new MazeError(source, MAZE_LIMITS.height + 1, 1, `height ${height} is above the limit of ${MAZE_LIMITS.height} rows`);
+  if (width * height > MAZE_LIMITS.cells)
+    throw new MazeError(source, null, null, `${width} × ${height} = ${width * height} cells, above the limit of ${MAZE_LIMITS.cells}`);
   const walls = new Uint8Array(width * height);
   let start: Cell | null = null;
   const chasers: Chaser[] = [];
@@ -105,12 +108,14 @@ export function parseMaze(text: string, source = 'maze'): Maze {
       else if (ch === 'E') enemies.push({ x, y });
       else if (ch !== '.') {
         const dup = chasers.find((c) => c.id === ch);
-        if (dup) throw new MazeError(source, y + 1, x + 1, `second chaser '${ch}' (the first is at line ${dup.y + 1}, column ${dup.x + 1})`);
+        if (dup)
+          throw new MazeError(source, y + 1, x + 1, `second chaser '${ch}' (the first is at line ${dup.y + 1}, column ${dup.x + 1})`);
         chasers.push({ id: ch, x, y });
       }
     }
   }
-  if (!start) throw new MazeError(source, null, null, `no 'P' (target start) in the maze (${height === 1 ? 'line 1' : `lines 1–${height}`})`);
+  if (!start)
+    throw new MazeError(source, null, null, `no 'P' (target start) in the maze (${height === 1 ? 'line 1' : `lines 1–${height}`})`);
   chasers.sort((a, b) => (a.id < b.id ? -1 : 1));
   const maze: Maze = { width, height, walls, start, chasers, exits, heals, enemies, rows: lines.slice() };
   const dist = bfsDistances(maze, start);

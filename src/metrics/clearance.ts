@@ -2,8 +2,13 @@
 
 /** Smallest surface distance from a ship at (x, y) with hit radius shipR to bullets [0, count); NaN when none. */
 export function nearestClearance(
-  x: number, y: number, shipR: number,
-  bx: ArrayLike<number>, by: ArrayLike<number>, br: ArrayLike<number>, count: number,
+  x: number,
+  y: number,
+  shipR: number,
+  bx: ArrayLike<number>,
+  by: ArrayLike<number>,
+  br: ArrayLike<number>,
+  count: number,
 ): number {
   let best = Infinity;
   for (let i = 0; i < count; i++) {

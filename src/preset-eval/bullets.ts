@@ -20,7 +20,9 @@ export interface BulletCounts {
 /** One seed; side 0 is `player`, side 1 (versus) `opponent`. Stops early if the match ends. */
 export function bulletCounts(stage: StagePreset, player: DodgePreset, opponent: DodgePreset | null, seed: number): BulletCounts {
   const versus = opponent !== null;
-  const s = createMatch(makeConfig({ seed, mode: versus ? 'versus' : 'practice', ...stageConfig(stage), ...(versus ? {} : { infiniteLives: true }) }));
+  const s = createMatch(
+    makeConfig({ seed, mode: versus ? 'versus' : 'practice', ...stageConfig(stage), ...(versus ? {} : { infiniteLives: true }) }),
+  );
   const cs = versus ? [new CpuController(player), new CpuController(opponent)] : [new CpuController(player, { versus: false })];
   const r = new MatchRunner(s, cs);
   const f1 = stage.framesPerLevel;

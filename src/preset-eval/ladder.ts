@@ -32,7 +32,8 @@ export const NOVICE_TARGETS: Record<string, RungTarget> = {
 /** The novice (evaluated side) against each rung's CPU on the rung's stage, seeds 0..seeds−1. */
 export function ladderJobs(novice: DodgePreset, rungs: readonly Rung[], seeds: number, firstSeed = 0): EvalJob[] {
   const jobs: EvalJob[] = [];
-  for (const r of rungs) for (let s = 0; s < seeds; s++) jobs.push({ kind: 'versus', seed: firstSeed + s, cpu: novice, opponent: r.cpu, stage: r.stage });
+  for (const r of rungs)
+    for (let s = 0; s < seeds; s++) jobs.push({ kind: 'versus', seed: firstSeed + s, cpu: novice, opponent: r.cpu, stage: r.stage });
   return jobs;
 }
 
@@ -60,12 +61,20 @@ export interface LadderResult {
   meetsTargets: boolean;
 }
 
-export function ladderResult(rungs: readonly Rung[], results: readonly JobResult[]): LadderResult {
+/** `targets`: the novice's by default; pass {} for another reference (no targets apply). */
+export function ladderResult(
+  rungs: readonly Rung[],
+  results: readonly JobResult[],
+  targets: Record<string, RungTarget> = NOVICE_TARGETS,
+): LadderResult {
   const out: RungResult[] = rungs.map((r) => {
     const rs = results.filter((x) => x.stage === r.stage.name && x.opponent === r.cpu.name);
-    const win = wilson(rs.reduce((s, x) => s + (1 - (x.won ?? 0)), 0), rs.length);
+    const win = wilson(
+      rs.reduce((s, x) => s + (1 - (x.won ?? 0)), 0),
+      rs.length,
+    );
     const surv = meanCI(rs.map((x) => x.survival));
-    const target = NOVICE_TARGETS[r.pair] ?? null;
+    const target = targets[r.pair] ?? null;
     const meets = target ? win.value >= target.minWin && win.value <= target.maxWin && surv.value >= target.minNoviceSurvival : null;
     return {
       pair: r.pair,

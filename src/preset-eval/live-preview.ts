@@ -31,7 +31,14 @@ export class LivePreview {
     readonly stage: StagePreset,
     readonly opts: PreviewOptions,
   ) {
-    const config = makeConfig({ ...stageConfig(stage), seed: opts.seed, mode: 'practice', stages: opts.stages ?? 'open', infiniteLives: true, timeLimit: 0 });
+    const config = makeConfig({
+      ...stageConfig(stage),
+      seed: opts.seed,
+      mode: 'practice',
+      stages: opts.stages ?? 'open',
+      infiniteLives: true,
+      timeLimit: 0,
+    });
     const state = createMatch(config);
     this.cpu = new CpuController(preset, { versus: false });
     this.runner = new MatchRunner(state, [this.cpu]);

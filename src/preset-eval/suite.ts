@@ -51,7 +51,10 @@ const perMin = (r: JobResult) => (r.frames > 0 ? (r.hits * 3600) / r.frames : 0)
 
 /** Win rate (a draw counts half) with its Wilson interval. */
 export function winRate(rs: readonly JobResult[]): Interval {
-  return wilson(rs.reduce((s, r) => s + (r.won ?? 0), 0), rs.length);
+  return wilson(
+    rs.reduce((s, r) => s + (r.won ?? 0), 0),
+    rs.length,
+  );
 }
 
 export function versusSummary(opponent: string, rs: readonly JobResult[]): VersusSummary {
@@ -59,7 +62,11 @@ export function versusSummary(opponent: string, rs: readonly JobResult[]): Versu
 }
 
 /** Summarises one preset's results (any order) by stage and opponent. */
-export function summarize(preset: string, results: readonly JobResult[], logs: Parameters<typeof pooledHumanLikeness>[0] = []): PresetSummary {
+export function summarize(
+  preset: string,
+  results: readonly JobResult[],
+  logs: Parameters<typeof pooledHumanLikeness>[0] = [],
+): PresetSummary {
   const mine = results.filter((r) => r.cpu === preset);
   const stages: StageSummary[] = [];
   for (const stage of [...new Set(mine.map((r) => r.stage))]) {
@@ -69,7 +76,12 @@ export function summarize(preset: string, results: readonly JobResult[], logs: P
     stages.push({
       stage,
       drill_hits_per_min: drills.length ? meanCI(drills.map(perMin)) : null,
-      versus: opps.map((op) => versusSummary(op, rs.filter((r) => r.kind === 'versus' && r.opponent === op))),
+      versus: opps.map((op) =>
+        versusSummary(
+          op,
+          rs.filter((r) => r.kind === 'versus' && r.opponent === op),
+        ),
+      ),
     });
   }
   return { preset, stages, human_likeness: logs.length ? pooledHumanLikeness(logs) : pooledMetrics(mine) };

@@ -97,7 +97,8 @@ export function benchReplayBytes(bytes: Uint8Array, clocks: BenchClocks, o: { ru
     keyframe_bytes: typedBytes(new ReplayPlayer(first).state),
     seeks: nSeeks,
   };
-  if (nSeeks === 0) return { ...base, index_ms: null, seek_median_ms: null, seek_max_ms: null, seek_max_steps: null, seek_from_zero_median_ms: null };
+  if (nSeeks === 0)
+    return { ...base, index_ms: null, seek_median_ms: null, seek_max_ms: null, seek_max_steps: null, seek_from_zero_median_ms: null };
   // Seeks to seeded random frames in an indexed player (the playback scene's case) …
   const rng = new Rng('replay-bench-seeks');
   const targets = Array.from({ length: nSeeks }, () => rng.int(frames + 1));

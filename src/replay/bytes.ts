@@ -84,7 +84,8 @@ export class ByteReader {
   }
 
   private need(n: number, item: string): void {
-    if (this.pos + n > this.end) throw new ReplayError(`${this.what} ends in the middle of ${item} (needs ${n} byte(s), ${this.left} left)`, `byte ${this.pos}`);
+    if (this.pos + n > this.end)
+      throw new ReplayError(`${this.what} ends in the middle of ${item} (needs ${n} byte(s), ${this.left} left)`, `byte ${this.pos}`);
   }
 
   u8(item: string): number {

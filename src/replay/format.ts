@@ -100,7 +100,8 @@ function exactKeys(o: unknown, keys: readonly string[], path: string): Record<st
 }
 
 function intIn(v: unknown, lo: number, hi: number, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) fail(path, `must be a whole number from ${lo} to ${hi}, got ${short(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
+    fail(path, `must be a whole number from ${lo} to ${hi}, got ${short(v)}`);
   return v;
 }
 
@@ -118,7 +119,7 @@ function short(v: unknown): string {
   } catch {
     s = typeof v;
   }
-  return s.length > 40 ? s.slice(0, 37) + '…' : s;
+  return s.length > 40 ? `${s.slice(0, 37)}…` : s;
 }
 
 function checkDate(v: unknown, path: string): string {
@@ -139,7 +140,8 @@ function checkForeignConfig(v: unknown): MatchConfig {
   if (!isPlainObject(v)) fail('header.config', 'must be an object');
   for (const k of Object.keys(v)) {
     const t = typeof v[k];
-    if (t !== 'string' && t !== 'number' && t !== 'boolean') fail(`header.config.${k}`, `must be a string, number or boolean, got ${short(v[k])}`);
+    if (t !== 'string' && t !== 'number' && t !== 'boolean')
+      fail(`header.config.${k}`, `must be a string, number or boolean, got ${short(v[k])}`);
   }
   intIn(v.seed, 0, 0xffffffff, 'header.config.seed');
   if (v.mode !== 'versus' && v.mode !== 'practice') fail('header.config.mode', `must be versus or practice, got ${short(v.mode)}`);
@@ -149,7 +151,8 @@ function checkForeignConfig(v: unknown): MatchConfig {
 function checkConfig(v: unknown): MatchConfig {
   const o = exactKeys(v, CONFIG_KEYS, 'header.config');
   // Same primitive type as the default first, so makeConfig's messages can print any value.
-  for (const k of CONFIG_KEYS) if (typeof o[k] !== typeof CONFIG_DEFAULTS[k]) fail(`header.config.${k}`, `must be a ${typeof CONFIG_DEFAULTS[k]}, got ${short(o[k])}`);
+  for (const k of CONFIG_KEYS)
+    if (typeof o[k] !== typeof CONFIG_DEFAULTS[k]) fail(`header.config.${k}`, `must be a ${typeof CONFIG_DEFAULTS[k]}, got ${short(o[k])}`);
   try {
     return makeConfig(o as unknown as MatchConfig);
   } catch (e) {
@@ -178,7 +181,12 @@ function checkHeader(h: unknown): Header {
     const s = exactKeys(raw, SIDE_KEYS, p);
     if (typeof s.human !== 'boolean') fail(`${p}.human`, 'must be true or false');
     checkJson(s.preset, `${p}.preset`);
-    return { controller: str(s.controller, MAX_CONTROLLER_LENGTH, `${p}.controller`), human: s.human, name: str(s.name, MAX_NAME_LENGTH, `${p}.name`, false), preset: s.preset };
+    return {
+      controller: str(s.controller, MAX_CONTROLLER_LENGTH, `${p}.controller`),
+      human: s.human,
+      name: str(s.name, MAX_NAME_LENGTH, `${p}.name`, false),
+      preset: s.preset,
+    };
   });
   const frames = intIn(o.frames, 0, MAX_FRAMES, 'header.frames');
   let result: ReplayResult | null = null;
@@ -188,7 +196,8 @@ function checkHeader(h: unknown): Header {
     if (r.reason !== 'lives' && r.reason !== 'time') fail('header.result.reason', `must be 'lives' or 'time', got ${short(r.reason)}`);
     result = { winner: r.winner as number | null, reason: r.reason };
   }
-  if (typeof o.finalHash !== 'string' || !HASH_RE.test(o.finalHash)) fail('header.finalHash', `must be 16 lowercase hex digits, got ${short(o.finalHash)}`);
+  if (typeof o.finalHash !== 'string' || !HASH_RE.test(o.finalHash))
+    fail('header.finalHash', `must be 16 lowercase hex digits, got ${short(o.finalHash)}`);
   if (!isPlainObject(o.extra)) fail('header.extra', 'must be an object');
   checkJson(o.extra, 'header.extra');
   return { simVersion, gameVersion, date, config, sides, frames, result, finalHash: o.finalHash, extra: o.extra as JsonObject };
@@ -227,11 +236,14 @@ export function encodeReplay(r: Replay): Uint8Array {
   const text = encoder.encode(json);
   if (text.length > MAX_HEADER_BYTES) throw new ReplayError(`header is ${text.length} bytes, the limit is ${MAX_HEADER_BYTES}`);
   const frames = header.frames;
-  if (!Array.isArray(r.inputs) || r.inputs.length !== header.sides.length) throw new ReplayError(`inputs: need ${header.sides.length} side(s)`);
+  if (!Array.isArray(r.inputs) || r.inputs.length !== header.sides.length)
+    throw new ReplayError(`inputs: need ${header.sides.length} side(s)`);
   const nChecks = Math.floor(frames / CHECKSUM_INTERVAL);
-  if (!Array.isArray(r.checksums) || r.checksums.length !== nChecks) throw new ReplayError(`checksums: ${frames} frames need ${nChecks} checksums, got ${r.checksums?.length}`);
+  if (!Array.isArray(r.checksums) || r.checksums.length !== nChecks)
+    throw new ReplayError(`checksums: ${frames} frames need ${nChecks} checksums, got ${r.checksums?.length}`);
   r.checksums.forEach((c, i) => {
-    if (c.frame !== (i + 1) * CHECKSUM_INTERVAL) throw new ReplayError(`checksums[${i}].frame must be ${(i + 1) * CHECKSUM_INTERVAL}, got ${short(c.frame)}`);
+    if (c.frame !== (i + 1) * CHECKSUM_INTERVAL)
+      throw new ReplayError(`checksums[${i}].frame must be ${(i + 1) * CHECKSUM_INTERVAL}, got ${short(c.frame)}`);
     if (typeof c.hash !== 'string' || !HASH_RE.test(c.hash)) throw new ReplayError(`checksums[${i}].hash must be 16 lowercase hex digits`);
   });
 
@@ -285,13 +297,15 @@ function decodeParts(data: Uint8Array | ArrayBuffer, body: boolean): { header: H
   if (n > MAX_REPLAY_BYTES) throw new ReplayError(`too large to be a replay (${n} bytes, the limit is ${MAX_REPLAY_BYTES})`);
   for (let k = 0; k < 4; k++) {
     if (k >= n) throw new ReplayError(n === 0 ? 'empty file, not a replay' : `truncated: ${n} byte(s), shorter than the magic`);
-    if (bytes[k] !== REPLAY_MAGIC.charCodeAt(k)) throw new ReplayError(`not a Twinfield replay (wrong magic, expected '${REPLAY_MAGIC}')`, 'byte 0');
+    if (bytes[k] !== REPLAY_MAGIC.charCodeAt(k))
+      throw new ReplayError(`not a Twinfield replay (wrong magic, expected '${REPLAY_MAGIC}')`, 'byte 0');
   }
   if (n < PREAMBLE_BYTES) throw new ReplayError(`truncated: ${n} bytes, shorter than the ${PREAMBLE_BYTES}-byte preamble`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint16(4, true);
   if (version === 0) throw new ReplayError('format version 0 is invalid', 'byte 4');
-  if (version > FORMAT_VERSION) throw new ReplayError(`format version ${version} is newer than this build reads (up to ${FORMAT_VERSION}); update the game`, 'byte 4');
+  if (version > FORMAT_VERSION)
+    throw new ReplayError(`format version ${version} is newer than this build reads (up to ${FORMAT_VERSION}); update the game`, 'byte 4');
   const flags = dv.getUint16(6, true);
   if (flags !== 0) throw new ReplayError(`unknown flags 0x${flags.toString(16)}`, 'byte 6');
   const h = dv.getUint32(8, true);
@@ -330,7 +344,8 @@ function decodeParts(data: Uint8Array | ArrayBuffer, body: boolean): { header: H
     return decodeInputs(sub, header.frames, what);
   });
   const nChecks = Math.floor(header.frames / CHECKSUM_INTERVAL);
-  if (r.left !== nChecks * 8) throw new ReplayError(`checksums take ${r.left} byte(s), ${header.frames} frames need ${nChecks} × 8`, `byte ${r.pos}`);
+  if (r.left !== nChecks * 8)
+    throw new ReplayError(`checksums take ${r.left} byte(s), ${header.frames} frames need ${nChecks} × 8`, `byte ${r.pos}`);
   const checksums: Checksum[] = [];
   for (let i = 0; i < nChecks; i++) {
     const hi = r.u32be('a checksum');

@@ -4,7 +4,7 @@
 //   byte b ≥ 0x80, varint r     r + 2 frames of input b & 0x7f
 // A run of 2..129 frames costs 2 bytes, a longer one 3–4 bytes; the worst case (a new input every
 // frame) is 1 byte per frame, so a 3-minute two-side match can never exceed 21.6 KB of inputs.
-import { ByteReader, ByteWriter } from './bytes';
+import type { ByteReader, ByteWriter } from './bytes';
 import { ReplayError } from './errors';
 
 export function encodeInputs(inputs: ArrayLike<number>, out: ByteWriter): void {
@@ -34,7 +34,8 @@ export function decodeInputs(r: ByteReader, frames: number, what: string): Uint8
     const b = r.u8(what);
     let run = 1;
     if (b & 0x80) run = r.varint(`${what}, run length`) + 2;
-    if (run > frames - f) throw new ReplayError(`${what}: a run of ${run} frames at frame ${f} overruns the replay's ${frames} frames`, `byte ${at}`);
+    if (run > frames - f)
+      throw new ReplayError(`${what}: a run of ${run} frames at frame ${f} overruns the replay's ${frames} frames`, `byte ${at}`);
     out.fill(b & 0x7f, f, f + run);
     f += run;
   }

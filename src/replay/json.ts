@@ -29,5 +29,8 @@ export function checkJson(v: unknown, path: string, depth = 0): asserts v is Jso
     for (const k of Object.keys(v)) checkJson(v[k], `${path}.${k}`, depth + 1);
     return;
   }
-  throw new ReplayError(`${v === undefined ? 'undefined' : typeof v === 'object' ? 'a non-plain object' : `a ${typeof v}`} is not JSON`, path);
+  throw new ReplayError(
+    `${v === undefined ? 'undefined' : typeof v === 'object' ? 'a non-plain object' : `a ${typeof v}`} is not JSON`,
+    path,
+  );
 }

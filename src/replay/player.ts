@@ -114,7 +114,8 @@ export class ReplayPlayer {
       if (!this.advance(s)) break;
       n++;
       for (const ev of s.events) {
-        if (ev.type === 'hit' || ev.type === 'kill' || ev.type === 'charge-attack') this.marks.push({ frame: s.frame, side: ev.side, kind: ev.type });
+        if (ev.type === 'hit' || ev.type === 'kill' || ev.type === 'charge-attack')
+          this.marks.push({ frame: s.frame, side: ev.side, kind: ev.type });
         else if (ev.type === 'attack-sent') this.marks.push({ frame: s.frame, side: ev.from, kind: ev.type });
         else if (ev.type === 'match-end') this.marks.push({ frame: s.frame, side: ev.winner ?? -1, kind: ev.type });
       }
@@ -162,12 +163,23 @@ export class ReplayPlayer {
       const want = this.replay.checksums[frame / CHECKSUM_INTERVAL - 1]?.hash;
       const got = hashState(s);
       if (want !== undefined && got !== want && (!this.bad || frame < this.bad.frame)) {
-        this.bad = { frame, expected: want, actual: got, message: `desync at frame ${frame}: the re-simulated state differs from the recording (checksum ${got}, recorded ${want})` };
+        this.bad = {
+          frame,
+          expected: want,
+          actual: got,
+          message: `desync at frame ${frame}: the re-simulated state differs from the recording (checksum ${got}, recorded ${want})`,
+        };
       }
     } else if (frame === this.frames && hashState(s) !== this.replay.finalHash && !this.bad) {
-      this.bad = { frame, expected: this.replay.finalHash, actual: hashState(s), message: `desync at frame ${frame} (the end): the final state differs from the recording` };
+      this.bad = {
+        frame,
+        expected: this.replay.finalHash,
+        actual: hashState(s),
+        message: `desync at frame ${frame} (the end): the final state differs from the recording`,
+      };
     }
-    if (frame % this.keyframeInterval === 0 && !this.keyframes.has(frame) && !(this.bad && frame >= this.bad.frame)) this.keyframes.set(frame, cloneState(s));
+    if (frame % this.keyframeInterval === 0 && !this.keyframes.has(frame) && !(this.bad && frame >= this.bad.frame))
+      this.keyframes.set(frame, cloneState(s));
     return true;
   }
 }

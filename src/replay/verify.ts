@@ -27,7 +27,9 @@ export interface VerifyResult {
 /** Throws ReplayError when this build cannot re-simulate the replay at all (another sim version). */
 export function checkPlayable(r: Replay): void {
   if (r.simVersion !== SIM_VERSION) {
-    throw new ReplayError(`recorded with sim version ${r.simVersion}; this build runs sim version ${SIM_VERSION} (game ${r.gameVersion} recorded it) and cannot re-simulate it`);
+    throw new ReplayError(
+      `recorded with sim version ${r.simVersion}; this build runs sim version ${SIM_VERSION} (game ${r.gameVersion} recorded it) and cannot re-simulate it`,
+    );
   }
 }
 
@@ -60,7 +62,14 @@ export function verifyReplay(r: Replay, opts: VerifyOptions = {}): VerifyResult 
   opts.onStart?.(s);
   const a = r.inputs[0]!;
   const b = r.inputs.length > 1 ? r.inputs[1]! : null;
-  const bad = (frame: number, reason: string, expected: string | null, actual: string | null): VerifyResult => ({ ok: false, frames: r.frames, firstBadFrame: frame, reason, expected, actual });
+  const bad = (frame: number, reason: string, expected: string | null, actual: string | null): VerifyResult => ({
+    ok: false,
+    frames: r.frames,
+    firstBadFrame: frame,
+    reason,
+    expected,
+    actual,
+  });
   let endedAt = -1;
   for (let f = 0; f < r.frames; f++) {
     const p1 = a[f]!;
@@ -72,16 +81,34 @@ export function verifyReplay(r: Replay, opts: VerifyOptions = {}): VerifyResult 
     if (frame % CHECKSUM_INTERVAL === 0) {
       const want = r.checksums[frame / CHECKSUM_INTERVAL - 1]!.hash;
       const got = hashState(s);
-      if (got !== want) return bad(frame, endedAt >= 0 && endedAt < frame ? `the match ended at frame ${endedAt}, before the recording did` : `state checksum differs at frame ${frame}`, want, got);
+      if (got !== want)
+        return bad(
+          frame,
+          endedAt >= 0 && endedAt < frame
+            ? `the match ended at frame ${endedAt}, before the recording did`
+            : `state checksum differs at frame ${frame}`,
+          want,
+          got,
+        );
     }
     if (onProgress && frame % 600 === 0) onProgress(frame, r.frames);
   }
   const got = hashState(s);
-  if (got !== r.finalHash) return bad(r.frames, endedAt >= 0 && endedAt < r.frames ? `the match ended at frame ${endedAt}, before the recording did` : 'final state hash differs', r.finalHash, got);
+  if (got !== r.finalHash)
+    return bad(
+      r.frames,
+      endedAt >= 0 && endedAt < r.frames ? `the match ended at frame ${endedAt}, before the recording did` : 'final state hash differs',
+      r.finalHash,
+      got,
+    );
   const res = s.result;
   const want = r.result;
-  if ((res === null) !== (want === null) || (res && want && (res.winner !== want.winner || res.reason !== want.reason || res.frames !== r.frames))) {
-    const show = (x: { winner: number | null; reason: string } | null) => (x ? `${x.winner === null ? 'draw' : `side ${x.winner + 1} wins`} (${x.reason})` : 'not finished');
+  if (
+    (res === null) !== (want === null) ||
+    (res && want && (res.winner !== want.winner || res.reason !== want.reason || res.frames !== r.frames))
+  ) {
+    const show = (x: { winner: number | null; reason: string } | null) =>
+      x ? `${x.winner === null ? 'draw' : `side ${x.winner + 1} wins`} (${x.reason})` : 'not finished';
     return bad(r.frames, `the result differs: recorded ${show(want)}, re-simulated ${show(res)}`, null, null);
   }
   return { ok: true, frames: r.frames, firstBadFrame: null, reason: null, expected: null, actual: null };

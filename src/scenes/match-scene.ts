@@ -92,7 +92,10 @@ export class MatchScene extends Phaser.Scene {
     const schemes: InputScheme[] = pvp ? ['p1', 'p2'] : ['solo'];
     this.devices = schemes.map((k) => new InputDevice(this, k));
     this.state = createMatch(this.setup.config);
-    this.runner = new MatchRunner(this.state, makeControllers(this.setup, this.state.sides.length, (side) => this.devices[pvp ? side : 0]!.bits()));
+    this.runner = new MatchRunner(
+      this.state,
+      makeControllers(this.setup, this.state.sides.length, (side) => this.devices[pvp ? side : 0]!.bits()),
+    );
     hook.live = {
       state: this.state,
       runner: this.runner,
@@ -108,8 +111,15 @@ export class MatchScene extends Phaser.Scene {
 
     this.backdrop = addBackdrop(this);
     const specs = [this.setup.p1, this.setup.p2];
-    const mv = (this.mv = new MatchView(this, this.state, this.state.sides.map((_, i) => sideName(specs[i]!, i, this.setup))));
-    this.banner = this.add.text(GAME_W / 2, GAME_H / 2, '', textStyle(54, '#ffffff', { fontStyle: 'bold', strokeThickness: 9 })).setOrigin(0.5).setVisible(false);
+    const mv = (this.mv = new MatchView(
+      this,
+      this.state,
+      this.state.sides.map((_, i) => sideName(specs[i]!, i, this.setup)),
+    ));
+    this.banner = this.add
+      .text(GAME_W / 2, GAME_H / 2, '', textStyle(54, '#ffffff', { fontStyle: 'bold', strokeThickness: 9 }))
+      .setOrigin(0.5)
+      .setVisible(false);
     mv.overlayLayer.add(this.banner);
     if (this.setup.countdown) {
       this.countdownMs = this.holdMs = this.setup.countdown * 1000;
@@ -120,16 +130,32 @@ export class MatchScene extends Phaser.Scene {
       specs2[i] === 'human' ? new Coach(this, mv.overlayLayer, r, keyLegend(schemes[pvp ? i : 0]!), pvp ? `P${i + 1} ` : '') : null,
     );
     this.buildPause();
-    mv.addCpuOverlays(this, this.runner.controllers.map((c) => (c instanceof CpuController ? c : null)), 'dodgemap');
+    mv.addCpuOverlays(
+      this,
+      this.runner.controllers.map((c) => (c instanceof CpuController ? c : null)),
+      'dodgemap',
+    );
     this.wireEvents();
 
     const kb = this.input.keyboard!;
-    kb.on('keydown-ESC', keyOnce(() => this.togglePause()));
-    kb.on('keydown-M', keyOnce(() => sfx.toggleMute()));
+    kb.on(
+      'keydown-ESC',
+      keyOnce(() => this.togglePause()),
+    );
+    kb.on(
+      'keydown-M',
+      keyOnce(() => sfx.toggleMute()),
+    );
     kb.addKey(Phaser.Input.Keyboard.KeyCodes.F2);
-    kb.on('keydown-F2', keyOnce(() => this.mv.toggleWave()));
+    kb.on(
+      'keydown-F2',
+      keyOnce(() => this.mv.toggleWave()),
+    );
     kb.addKey(Phaser.Input.Keyboard.KeyCodes.F3); // captured, so the browser does not search
-    kb.on('keydown-F3', keyOnce(() => this.mv.toggleCpu()));
+    kb.on(
+      'keydown-F3',
+      keyOnce(() => this.mv.toggleCpu()),
+    );
     kb.on('keydown', () => sfx.unlock());
     this.game.events.on(Phaser.Core.Events.BLUR, this.autoPause, this);
     this.events.once('shutdown', () => this.game.events.off(Phaser.Core.Events.BLUR, this.autoPause, this));
@@ -161,7 +187,12 @@ export class MatchScene extends Phaser.Scene {
     void saved.then((r) => {
       if (r.ok !== false || run !== this.run || !this.scene.isActive()) return;
       const text = this.add
-        .text(GAME_W / 2, 74, r.error, textStyle(15, '#ff8090', { wordWrap: { width: 760 }, align: 'center', backgroundColor: '#140a28e6', padding: { x: 14, y: 8 } }))
+        .text(
+          GAME_W / 2,
+          74,
+          r.error,
+          textStyle(15, '#ff8090', { wordWrap: { width: 760 }, align: 'center', backgroundColor: '#140a28e6', padding: { x: 14, y: 8 } }),
+        )
         .setOrigin(0.5, 0);
       this.mv.overlayLayer.add(text);
       this.tweens.add({ targets: text, alpha: 0, delay: SAVE_ERROR_MS, duration: 600, onComplete: () => text.destroy() });
@@ -180,7 +211,8 @@ export class MatchScene extends Phaser.Scene {
         const sound = eventSound(ev, this.setup);
         if (sound) sfx.play(sound, pan['from' in ev ? ev.from : 'side' in ev ? ev.side : 0]!);
         if (ev.type === 'match-end') this.onEnd(ev.winner, ev.reason);
-        else if (ev.type === 'hit') this.hold(this.setup[ev.side === 0 ? 'p1' : 'p2'] === 'human' ? HITSTOP_MS.person : HITSTOP_MS.cpu, 'hit');
+        else if (ev.type === 'hit')
+          this.hold(this.setup[ev.side === 0 ? 'p1' : 'p2'] === 'human' ? HITSTOP_MS.person : HITSTOP_MS.cpu, 'hit');
         else if (ev.type === 'maze-cleared') {
           this.fieldBanner(ev.side, 'MAZE CLEAR', `mazes ${ev.cleared} · next: ${ev.next.startsWith('gen:') ? 'a new maze' : ev.next}`);
           this.hold(MAZE_CLEAR_MS, 'maze');
@@ -191,7 +223,13 @@ export class MatchScene extends Phaser.Scene {
 
   /** How the match feels so far, for browser tests (game.scene.getScene('match').feel()). */
   feel(): { holds: { hit: number; maze: number }; flash: number[]; coach: (string[] | null)[]; pvp: boolean; schemes: string[] } {
-    return { holds: { ...this.holds }, flash: this.mv.views.map((v) => v.flashLevel), coach: this.coaches.map((c) => c?.done ?? null), pvp: isPvp(this.setup), schemes: this.devices.map((d) => d.scheme) };
+    return {
+      holds: { ...this.holds },
+      flash: this.mv.views.map((v) => v.flashLevel),
+      coach: this.coaches.map((c) => c?.done ?? null),
+      pvp: isPvp(this.setup),
+      schemes: this.devices.map((d) => d.scheme),
+    };
   }
 
   /** Holds the game (no steps) for `ms` of real time; drawing, shake and flashes go on. */
@@ -205,12 +243,23 @@ export class MatchScene extends Phaser.Scene {
     const r = this.mv.rects[side];
     if (!r) return;
     const cx = r.x + r.w / 2;
-    const big = this.add.text(cx, r.y + r.h / 2 - 30, text, textStyle(40, UI.accent, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
+    const big = this.add
+      .text(cx, r.y + r.h / 2 - 30, text, textStyle(40, UI.accent, { fontStyle: 'bold', strokeThickness: 8 }))
+      .setOrigin(0.5);
     const small = this.add.text(cx, r.y + r.h / 2 + 14, sub, textStyle(17, '#ffffff', { strokeThickness: 4 })).setOrigin(0.5);
     this.mv.overlayLayer.add([big, small]);
     big.setScale(1.4);
     this.tweens.add({ targets: big, scale: 1, duration: 260, ease: 'Back.Out' });
-    this.tweens.add({ targets: [big, small], alpha: 0, delay: MAZE_CLEAR_MS + 500, duration: 400, onComplete: () => (big.destroy(), small.destroy()) });
+    this.tweens.add({
+      targets: [big, small],
+      alpha: 0,
+      delay: MAZE_CLEAR_MS + 500,
+      duration: 400,
+      onComplete: () => {
+        big.destroy();
+        small.destroy();
+      },
+    });
   }
 
   private onEnd(winner: number | null, reason: string): void {
@@ -229,10 +278,17 @@ export class MatchScene extends Phaser.Scene {
     const cx = GAME_W / 2;
     const title = this.add.text(cx, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     const c = this.setup.config;
-    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', c.difficulty ?? 'normal', `seed ${c.seed}`].join(' · ');
+    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', c.difficulty ?? 'normal', `seed ${c.seed}`].join(
+      ' · ',
+    );
     const info = this.add.text(cx, 214, what, textStyle(16, UI.dim)).setOrigin(0.5);
     const help = this.add
-      .text(cx, 420, 'Restart plays this match again from the start, same seed.\nZ / Enter / pad A: choose · Esc / X / pad B or Start: resume', textStyle(15, UI.dim, { align: 'center', lineSpacing: 6 }))
+      .text(
+        cx,
+        420,
+        'Restart plays this match again from the start, same seed.\nZ / Enter / pad A: choose · Esc / X / pad B or Start: resume',
+        textStyle(15, UI.dim, { align: 'center', lineSpacing: 6 }),
+      )
       .setOrigin(0.5, 0);
     // A solid panel behind the menu, so the HUD's VS and clock do not show through the text.
     const panel = this.add.graphics();
@@ -241,7 +297,11 @@ export class MatchScene extends Phaser.Scene {
     this.pauseLayer.add([dim, panel, title, info, help]);
     this.pauseMenu = new Menu(
       this,
-      [{ id: 'resume', label: 'Resume' }, { id: 'restart', label: 'Restart' }, { id: 'quit', label: 'Quit to title' }],
+      [
+        { id: 'resume', label: 'Resume' },
+        { id: 'restart', label: 'Restart' },
+        { id: 'quit', label: 'Quit to title' },
+      ],
       cx,
       270,
       (row) => {
@@ -292,7 +352,10 @@ export class MatchScene extends Phaser.Scene {
       while (this.acc >= STEP_MS && this.holdMs <= 0) {
         this.acc -= STEP_MS;
         if (this.state.result) {
-          if (this.endTimer > 0 && --this.endTimer === 0) return this.finish();
+          if (this.endTimer > 0 && --this.endTimer === 0) {
+            this.finish();
+            return;
+          }
         } else this.runner.tick();
       }
     }
@@ -308,7 +371,16 @@ export class MatchScene extends Phaser.Scene {
       winner: s.result!.winner,
       reason: s.result!.reason,
       frames: s.frame,
-      sides: s.sides.map((d, i) => ({ name: sideName(specs[i]!, i, this.setup), score: d.score, hits: d.hits, kills: d.kills, grazes: d.grazes, bestChain: d.bestChain, lives: d.ship.lives, mazesCleared: d.mazesCleared })),
+      sides: s.sides.map((d, i) => ({
+        name: sideName(specs[i]!, i, this.setup),
+        score: d.score,
+        hits: d.hits,
+        kills: d.kills,
+        grazes: d.grazes,
+        bestChain: d.bestChain,
+        lives: d.ship.lives,
+        mazesCleared: d.mazesCleared,
+      })),
     };
     data.saved = this.saveReplay();
     this.scene.start('result', data);

@@ -24,7 +24,8 @@ export function isPvp(setup: Pick<MatchSetup, 'p1' | 'p2' | 'config'>): boolean 
 
 /** `readHuman(side)` reads the person playing that side (in Player vs Player each has their own keys). */
 export function makeControllers(setup: MatchSetup, sides: number, readHuman: (side: number) => number): Controller[] {
-  const make = (spec: string, side: number): Controller => (spec === 'human' ? new HumanController(() => readHuman(side)) : createController(spec));
+  const make = (spec: string, side: number): Controller =>
+    spec === 'human' ? new HumanController(() => readHuman(side)) : createController(spec);
   const list = [make(setup.p1, 0)];
   if (sides > 1) list.push(make(setup.p2, 1));
   return list;
@@ -32,7 +33,14 @@ export function makeControllers(setup: MatchSetup, sides: number, readHuman: (si
 
 export function sideName(spec: string, index: number, setup: MatchSetup): string {
   const person = isPvp(setup) ? `PLAYER ${index + 1}` : 'YOU';
-  const who = spec === 'human' ? person : spec === 'scripted' ? 'CPU (scripted)' : spec.startsWith('cpu:') ? `CPU · ${cpuLabel(spec.slice(4))}` : spec;
+  const who =
+    spec === 'human'
+      ? person
+      : spec === 'scripted'
+        ? 'CPU (scripted)'
+        : spec.startsWith('cpu:')
+          ? `CPU · ${cpuLabel(spec.slice(4))}`
+          : spec;
   return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
 }
 

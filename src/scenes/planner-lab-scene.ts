@@ -16,7 +16,15 @@ import type { Action, Mode } from '../cpu/planner/index';
 import type { MenuCommand } from '../input/menu-pad-nav';
 import { adjustEnemy, applyParamKey, paintCell, TOOLS, type Tool, whyNoPlan } from '../lab/lab-edit';
 import { LAB_TERMS, labHelp } from '../lab/lab-terms';
-import { cloneModel, emptyModel, type LabModel, type ModeRun, modelFromFixture, runAllModes, type SkippedMode } from '../lab/planner-lab-model';
+import {
+  cloneModel,
+  emptyModel,
+  type LabModel,
+  type ModeRun,
+  modelFromFixture,
+  runAllModes,
+  type SkippedMode,
+} from '../lab/planner-lab-model';
 import { confirmChoice } from '../ui/confirm';
 import { keyOnce } from '../ui/key-once';
 import { onPadCommands } from '../ui/pad-commands';
@@ -105,7 +113,12 @@ export class PlannerLabScene extends Phaser.Scene {
     this.createLeftColumn();
     this.createRightPanel();
     const helpW = PANEL_X + PANEL_W - BOARD.x;
-    this.helpBg = this.add.rectangle(BOARD.x, BOARD.y - 8, helpW, BOARD.h, 0x120a2a, 1).setOrigin(0, 0).setStrokeStyle(2, 0x8a7cff).setDepth(10).setVisible(false);
+    this.helpBg = this.add
+      .rectangle(BOARD.x, BOARD.y - 8, helpW, BOARD.h, 0x120a2a, 1)
+      .setOrigin(0, 0)
+      .setStrokeStyle(2, 0x8a7cff)
+      .setDepth(10)
+      .setVisible(false);
     this.helpText = this.add
       .text(BOARD.x + 14, BOARD.y + 4, '', textStyle(13, UI.text, { wordWrap: { width: helpW - 28 }, lineSpacing: 3 }))
       .setDepth(11)
@@ -113,7 +126,10 @@ export class PlannerLabScene extends Phaser.Scene {
     const kb = this.input.keyboard!;
     this.input.mouse?.disableContextMenu();
     // keyOnce: Phaser replays a step's earlier key events when more arrive (two quick taps would step λ or the turn more than twice).
-    kb.on('keydown', keyOnce((e: KeyboardEvent) => this.onKey(e)));
+    kb.on(
+      'keydown',
+      keyOnce((e: KeyboardEvent) => this.onKey(e)),
+    );
     onPadCommands(this, (c) => this.onPad(c));
     this.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
       this.painting = true;
@@ -129,7 +145,9 @@ export class PlannerLabScene extends Phaser.Scene {
   private createLeftColumn(): void {
     this.add.text(12, 40, 'TOOLS (mouse: left paint, right erase)', textStyle(11, UI.dim));
     TOOLS.forEach((t, i) => {
-      const txt = this.add.text(12 + (i % 2) * 108, 58 + Math.floor(i / 2) * 22, `${t.key} ${t.label}`, textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
+      const txt = this.add
+        .text(12 + (i % 2) * 108, 58 + Math.floor(i / 2) * 22, `${t.key} ${t.label}`, textStyle(14, UI.text))
+        .setInteractive({ useHandCursor: true });
       txt.on('pointerdown', (_p: Phaser.Input.Pointer, _x: number, _y: number, ev: Phaser.Types.Input.EventData) => {
         ev.stopPropagation();
         this.setTool(t.tool);
@@ -167,12 +185,15 @@ export class PlannerLabScene extends Phaser.Scene {
     const rows = ['kills', 'final HP', 'time', 'actions', 'turns', 'end', 'ms / run', 'ms / plan'];
     rows.forEach((r, i) => this.add.text(PANEL_X, 78 + i * 18, r, textStyle(12, UI.dim)));
     MODES.forEach((mode, j) => {
-      const h = this.add.text(PANEL_X + 64 + j * 90, 58, mode, textStyle(12, UI.text, { fontStyle: 'bold' })).setInteractive({ useHandCursor: true });
+      const h = this.add
+        .text(PANEL_X + 64 + j * 90, 58, mode, textStyle(12, UI.text, { fontStyle: 'bold' }))
+        .setInteractive({ useHandCursor: true });
       h.on('pointerdown', () => this.showMode(mode));
       h.on('pointerover', () => this.setHint(LAB_TERMS[mode]!));
       h.on('pointerout', () => this.setHint(''));
       this.tableHead.push(h);
-      for (let i = 0; i < rows.length; i++) this.tableTexts.push(this.add.text(PANEL_X + 64 + j * 90, 78 + i * 18, '', textStyle(12, UI.text)));
+      for (let i = 0; i < rows.length; i++)
+        this.tableTexts.push(this.add.text(PANEL_X + 64 + j * 90, 78 + i * 18, '', textStyle(12, UI.text)));
     });
     this.button(PANEL_X, 230, '◀ turn', () => this.step(-1));
     this.button(PANEL_X + 62, 230, 'play/pause', () => (this.playing = !this.playing));
@@ -186,11 +207,18 @@ export class PlannerLabScene extends Phaser.Scene {
       this.add.text(PANEL_X + 14 + i * 80, 443, a, textStyle(11, UI.text));
     });
     // Messages: why there is no plan or an edit was refused, the planner's error, and the hover hints (5 lines at most).
-    this.errText = this.add.text(PANEL_X, 462, '', textStyle(12, '#ff8090', { wordWrap: { width: PANEL_W }, maxLines: 5, lineSpacing: -1 }));
+    this.errText = this.add.text(
+      PANEL_X,
+      462,
+      '',
+      textStyle(12, '#ff8090', { wordWrap: { width: PANEL_W }, maxLines: 5, lineSpacing: -1 }),
+    );
   }
 
   private button(x: number, y: number, label: string, fn: () => void): Phaser.GameObjects.Text {
-    const t = this.add.text(x, y, label, textStyle(12, UI.text, { backgroundColor: '#231a44', padding: { x: 6, y: 3 } })).setInteractive({ useHandCursor: true });
+    const t = this.add
+      .text(x, y, label, textStyle(12, UI.text, { backgroundColor: '#231a44', padding: { x: 6, y: 3 } }))
+      .setInteractive({ useHandCursor: true });
     t.on('pointerdown', (_p: Phaser.Input.Pointer, _x: number, _y: number, ev: Phaser.Types.Input.EventData) => {
       ev.stopPropagation();
       fn();
@@ -275,10 +303,18 @@ export class PlannerLabScene extends Phaser.Scene {
 
   /** Runs `fn` at once when nothing was edited, else after the person agrees to throw the edits away. */
   private discardEditsThen(what: string, fn: () => void): void {
-    if (!this.edited) return fn();
+    if (!this.edited) {
+      fn();
+      return;
+    }
     this.asking = true;
     this.playing = false;
-    void confirmChoice({ title: 'Discard your edits?', message: `${what} throws away the changes you made to this grid.`, yes: 'Discard (Y)', no: 'Keep editing (N)' }).then((yes) => {
+    void confirmChoice({
+      title: 'Discard your edits?',
+      message: `${what} throws away the changes you made to this grid.`,
+      yes: 'Discard (Y)',
+      no: 'Keep editing (N)',
+    }).then((yes) => {
       this.asking = false;
       if (yes) fn();
       this.redraw();
@@ -379,7 +415,9 @@ export class PlannerLabScene extends Phaser.Scene {
     const m = this.model;
     const file = this.preset >= 0 && m.name !== 'new grid' ? `  (${PRESETS[this.preset]!.file})` : '';
     setText(this.titleText, `PLANNER LAB — ${clip(m.name, 76 - file.length)}${file}${this.edited ? '  · edited' : ''}`);
-    this.toolTexts.forEach((t, i) => t.setColor(TOOLS[i]!.tool === this.tool ? UI.accent : UI.text).setFontStyle(TOOLS[i]!.tool === this.tool ? 'bold' : 'normal'));
+    this.toolTexts.forEach((t, i) =>
+      t.setColor(TOOLS[i]!.tool === this.tool ? UI.accent : UI.text).setFontStyle(TOOLS[i]!.tool === this.tool ? 'bold' : 'normal'),
+    );
     const sel = m.enemies[this.selected];
     const bigGrid = m.kind === 'grid' && m.width * m.height > 400;
     setText(
@@ -388,11 +426,20 @@ export class PlannerLabScene extends Phaser.Scene {
         `HP ${m.hp}   max HP ${m.maxHp}   λ ${m.lambda}`,
         `objective: ${m.objective}`,
         `heal: ${m.healAnywhere ? 'anywhere (paper)' : 'on heal pads'}`,
-        sel ? `enemy ${this.selected}: reward ${sel.reward} / damage ${sel.damage}` : `new enemy: reward ${this.newEnemy.reward} / damage ${this.newEnemy.damage}`,
+        sel
+          ? `enemy ${this.selected}: reward ${sel.reward} / damage ${sel.damage}`
+          : `new enemy: reward ${this.newEnemy.reward} / damage ${this.newEnemy.damage}`,
         sel ? `  route ${sel.route.length} cells` : '',
         m.kind === 'grid' ? `grid ${m.width}×${m.height}, ${m.enemies.length} enemies` : 'graph preset (controls only)',
         this.dirty ? 'editing… (runs in a moment)' : this.runs ? '' : bigGrid ? 'press Enter to run' : '',
-        Object.keys(m.paper).length ? clip(`paper: ${Object.entries(m.paper).map(([k, v]) => `${k} ${v}`).join('; ')}`, 120) : '',
+        Object.keys(m.paper).length
+          ? clip(
+              `paper: ${Object.entries(m.paper)
+                .map(([k, v]) => `${k} ${v}`)
+                .join('; ')}`,
+              120,
+            )
+          : '',
       ]
         .filter((s) => s !== '')
         .join('\n'),
@@ -405,7 +452,9 @@ export class PlannerLabScene extends Phaser.Scene {
   private redrawMessages(): void {
     const lines = this.hint
       ? this.hint
-      : [this.notice, this.error ? `error: ${this.error}` : '', this.runs ? this.skipped.map((k) => k.reason).join('\n') : ''].filter((s) => s !== '').join('\n');
+      : [this.notice, this.error ? `error: ${this.error}` : '', this.runs ? this.skipped.map((k) => k.reason).join('\n') : '']
+          .filter((s) => s !== '')
+          .join('\n');
     this.errText.setColor(this.hint ? UI.text : '#ff8090');
     setText(this.errText, clip(lines, 230));
   }

@@ -129,7 +129,12 @@ export class PlaybackClips {
    * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
    * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
    */
-  async export(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal, onFrame?: ClipFrameHook): Promise<ClipResult> {
+  async export(
+    req: ClipRequest,
+    progress: (d: number, t: number) => void,
+    signal?: AbortSignal,
+    onFrame?: ClipFrameHook,
+  ): Promise<ClipResult> {
     const h = this.h;
     const { player: p, mv, game } = h;
     if (this.exporting) throw new Error('a clip is already being exported');
@@ -178,9 +183,31 @@ export class PlaybackClips {
       let info: ClipInfo | null = null;
       if (h.entryId) {
         const lib = await ReplayLibrary.open();
-        info = await lib.addClip({ replayId: h.entryId, format: req.format, codec: res.codec, mimeType, startFrame: req.range.start, endFrame: req.range.end, field: req.field, width: res.width, height: res.height, fps: FPS, survey: req.survey }, blob);
+        info = await lib.addClip(
+          {
+            replayId: h.entryId,
+            format: req.format,
+            codec: res.codec,
+            mimeType,
+            startFrame: req.range.start,
+            endFrame: req.range.end,
+            field: req.field,
+            width: res.width,
+            height: res.height,
+            fps: FPS,
+            survey: req.survey,
+          },
+          blob,
+        );
       }
-      return { info, blob, filename: this.fileName(req.range, req.field, req.format, req.survey), elapsed: res.elapsed, bytes: res.bytes, codec: res.codec };
+      return {
+        info,
+        blob,
+        filename: this.fileName(req.range, req.field, req.format, req.survey),
+        elapsed: res.elapsed,
+        bytes: res.bytes,
+        codec: res.codec,
+      };
     } finally {
       game.loop.wake();
       this.exporting = false;

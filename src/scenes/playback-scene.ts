@@ -55,7 +55,11 @@ const STATUS_SIZE = 11;
 /** The gamepad's controls, shown between the fields while a gamepad is connected (not in clips). */
 const PAD_HINT = 'gamepad\nA play / pause\n←/→ seek 1 s\n↑/↓ speed\nB back';
 /** Help texts for the status line, longest first: the longest that fits beside the status shows. */
-const HELP_TEXTS = ['Space play · −/+ speed · ←/→ 1 s (Shift 10 s) · , . frame · C clip · H survey · Esc back', 'Space · −/+ speed · ←/→ seek · , . frame · C clip · Esc back', 'Space · ←/→ · Esc back'];
+const HELP_TEXTS = [
+  'Space play · −/+ speed · ←/→ 1 s (Shift 10 s) · , . frame · C clip · H survey · Esc back',
+  'Space · −/+ speed · ←/→ seek · , . frame · C clip · Esc back',
+  'Space · ←/→ · Esc back',
+];
 
 /** URL option: ?survey=1 starts every playback in survey mode. */
 export function surveyFromUrl(): boolean {
@@ -119,7 +123,9 @@ export class PlaybackScene extends Phaser.Scene {
 
   create(): void {
     this.backdrop = addBackdrop(this);
-    this.centre = this.add.text(GAME_W / 2, GAME_H / 2, 'Loading the replay…', textStyle(22, UI.dim, { align: 'center', wordWrap: { width: 760 } })).setOrigin(0.5);
+    this.centre = this.add
+      .text(GAME_W / 2, GAME_H / 2, 'Loading the replay…', textStyle(22, UI.dim, { align: 'center', wordWrap: { width: 760 } }))
+      .setOrigin(0.5);
     hook.playback = this;
     this.events.once('shutdown', () => {
       this.generation++;
@@ -129,7 +135,10 @@ export class PlaybackScene extends Phaser.Scene {
       if (!this.game.loop.running) this.game.loop.wake();
     });
     const kb = this.input.keyboard!;
-    kb.on('keydown-ESC', keyOnce(() => this.back()));
+    kb.on(
+      'keydown-ESC',
+      keyOnce(() => this.back()),
+    );
     onPadCommands(this, (c) => this.pad(c));
     void this.loadReplay();
   }
@@ -195,7 +204,11 @@ export class PlaybackScene extends Phaser.Scene {
     mv.setHint(this.padHint());
     // The CPU sides re-run alongside the replay (exact from frame 0; afresh after a seek) for F3.
     this.shadows = CpuShadow.forReplay(r);
-    mv.addCpuOverlays(this, this.shadows.map((s) => s?.controller ?? null), 'pbdodgemap');
+    mv.addCpuOverlays(
+      this,
+      this.shadows.map((s) => s?.controller ?? null),
+      'pbdodgemap',
+    );
     this.transport = new Transport(p, {
       advance: () => this.advanceOne(),
       jumped: () => this.mv?.resetVisuals(p.state),
@@ -211,7 +224,15 @@ export class PlaybackScene extends Phaser.Scene {
     this.helpWidths = HELP_TEXTS.map((text) => ({ text, width: this.help.setText(text).width }));
     this.ui.add([panel, ...this.timeline.objects, this.status, this.help]);
     this.thin = this.add.graphics();
-    this.banner = this.add.text(GAME_W / 2, 250, '', textStyle(20, '#ffffff', { align: 'center', backgroundColor: '#120a2aee', padding: { x: 16, y: 10 }, wordWrap: { width: 700 } })).setOrigin(0.5).setVisible(false);
+    this.banner = this.add
+      .text(
+        GAME_W / 2,
+        250,
+        '',
+        textStyle(20, '#ffffff', { align: 'center', backgroundColor: '#120a2aee', padding: { x: 16, y: 10 }, wordWrap: { width: 700 } }),
+      )
+      .setOrigin(0.5)
+      .setVisible(false);
     mv.overlayLayer.add([this.ui, this.thin, this.banner]);
     this.input.on('pointermove', () => this.poke());
     this.drawTimeline();
@@ -220,7 +241,10 @@ export class PlaybackScene extends Phaser.Scene {
     const K = Phaser.Input.Keyboard.KeyCodes;
     for (const k of [K.SPACE, K.LEFT, K.RIGHT, K.F2, K.F3]) kb.addKey(k);
     // keyOnce: a tap on a slow frame would otherwise be handled twice (two frame steps, two seeks).
-    kb.on('keydown', keyOnce((e: KeyboardEvent) => this.key(e)));
+    kb.on(
+      'keydown',
+      keyOnce((e: KeyboardEvent) => this.key(e)),
+    );
     this.lastInput = this.time.now;
     this.redraw();
   }
@@ -333,7 +357,10 @@ export class PlaybackScene extends Phaser.Scene {
   /** The gamepad: A or Start play/pause, left/right seek 1 s, up/down speed, B back. */
   private pad(c: MenuCommand): void {
     if (this.exporting || this.dialogOpen) return;
-    if (c === 'back') return this.back();
+    if (c === 'back') {
+      this.back();
+      return;
+    }
     const tr = this.transport;
     if (!tr) return;
     this.poke();
@@ -357,7 +384,13 @@ export class PlaybackScene extends Phaser.Scene {
     if (this.message || !this.banner) return; // a desync message stays
     this.banner.setText(text).setVisible(true).setAlpha(1);
     this.tweens.killTweensOf(this.banner);
-    this.tweens.add({ targets: this.banner, alpha: 0, delay: ms, duration: 300, onComplete: () => !this.message && this.banner.setVisible(false) });
+    this.tweens.add({
+      targets: this.banner,
+      alpha: 0,
+      delay: ms,
+      duration: 300,
+      onComplete: () => !this.message && this.banner.setVisible(false),
+    });
   }
 
   private poke(): void {
@@ -439,7 +472,10 @@ export class PlaybackScene extends Phaser.Scene {
     if (this.mv.cpuOn) this.observeCpu();
     this.mv.draw(p.state, this.exporting ? FPS : this.game.loop.actualFps);
     this.timeline.drawHead(p.frame);
-    const flags = [this.survey ? '· survey' : '', this.mv.cpuOn ? `· CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : ''].filter(Boolean);
+    const flags = [
+      this.survey ? '· survey' : '',
+      this.mv.cpuOn ? `· CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : '',
+    ].filter(Boolean);
     setText(this.status, tr.status(flags));
     // The help takes the room the status leaves: a shorter text, or none, never an overlap.
     setText(this.help, fitHelp(this.status.width, BAR_W, this.helpWidths));
@@ -457,7 +493,8 @@ export class PlaybackScene extends Phaser.Scene {
     if (!this.indexed) {
       this.indexed = p.index(4000);
       this.drawTimeline();
-      if (p.desync && !this.message && this.indexed) this.flash(`This replay desyncs at frame ${p.desync.frame}: playback will stop there.`, 4000);
+      if (p.desync && !this.message && this.indexed)
+        this.flash(`This replay desyncs at frame ${p.desync.frame}: playback will stop there.`, 4000);
     } else if (this.timeline.stale(p.marks)) this.drawTimeline();
     tr.tick(delta);
     const pad = this.padConnected();
@@ -465,7 +502,12 @@ export class PlaybackScene extends Phaser.Scene {
       this.padShown = pad;
       this.mv!.setHint(this.padHint());
     }
-    const show = barVisible({ playing: tr.playing, dragging: this.timeline.dragging, dialogOpen: this.dialogOpen, sinceInputMs: this.time.now - this.lastInput });
+    const show = barVisible({
+      playing: tr.playing,
+      dragging: this.timeline.dragging,
+      dialogOpen: this.dialogOpen,
+      sinceInputMs: this.time.now - this.lastInput,
+    });
     this.ui.setVisible(show);
     this.thin.setVisible(!show);
     this.redraw();
@@ -479,14 +521,41 @@ export class PlaybackScene extends Phaser.Scene {
   }
 
   /** Exports a clip (see PlaybackClips.export). */
-  async exportClip(req: ClipRequest, progress: (d: number, t: number) => void, signal?: AbortSignal, onFrame?: ClipFrameHook): Promise<{ info: ClipInfo | null; blob: Blob; filename: string; elapsed: number; bytes: Uint8Array; codec: string }> {
+  async exportClip(
+    req: ClipRequest,
+    progress: (d: number, t: number) => void,
+    signal?: AbortSignal,
+    onFrame?: ClipFrameHook,
+  ): Promise<{ info: ClipInfo | null; blob: Blob; filename: string; elapsed: number; bytes: Uint8Array; codec: string }> {
     if (!this.clips || !this.player || !this.mv) throw new Error('no replay is loaded');
     return this.clips.export(req, progress, signal, onFrame);
   }
 
   // ── for tests (test-hook.ts) ──
 
-  get info(): { panelTop: number; statusRight: number; helpLeft: number; padHint: boolean; loaded: boolean; frame: number; frames: number; lastFrame: number; playing: boolean; speed: number; survey: boolean; overlays: { wave: boolean; cpu: boolean }; hash: string | null; marks: number; indexed: boolean; keyframeInterval: number; lastSeekSteps: number; desync: { frame: number; message: string } | null; error: string | null; title: string; id: string | null } {
+  get info(): {
+    panelTop: number;
+    statusRight: number;
+    helpLeft: number;
+    padHint: boolean;
+    loaded: boolean;
+    frame: number;
+    frames: number;
+    lastFrame: number;
+    playing: boolean;
+    speed: number;
+    survey: boolean;
+    overlays: { wave: boolean; cpu: boolean };
+    hash: string | null;
+    marks: number;
+    indexed: boolean;
+    keyframeInterval: number;
+    lastSeekSteps: number;
+    desync: { frame: number; message: string } | null;
+    error: string | null;
+    title: string;
+    id: string | null;
+  } {
     const p = this.player;
     return {
       panelTop: PANEL_Y,

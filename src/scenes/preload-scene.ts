@@ -23,7 +23,10 @@ export class PreloadScene extends Phaser.Scene {
     const bar = this.add.graphics();
     const label = this.add.text(cx, cy + 30, 'Loading…', { fontFamily: 'sans-serif', fontSize: '16px', color: UI.dim }).setOrigin(0.5, 0);
     this.load.on(Phaser.Loader.Events.PROGRESS, (p: number) => {
-      bar.clear().fillStyle(UI.p1Hex, 1).fillRect(cx - BAR_W / 2, cy - BAR_H / 2, BAR_W * p, BAR_H);
+      bar
+        .clear()
+        .fillStyle(UI.p1Hex, 1)
+        .fillRect(cx - BAR_W / 2, cy - BAR_H / 2, BAR_W * p, BAR_H);
       label.setText(`Loading… ${Math.round(p * 100)}%`);
     });
     this.load.on(Phaser.Loader.Events.FILE_LOAD_ERROR, (file: Phaser.Loader.File) => {

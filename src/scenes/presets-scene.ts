@@ -96,7 +96,12 @@ export class PresetsScene extends Phaser.Scene {
     this.mapOn = true;
     this.rebuildPending = false;
     this.titleText = this.add.text(PANEL_W + 14, 10, '', textStyle(16, UI.accent, { fontStyle: 'bold' }));
-    this.add.text(PANEL_W + 14, 32, 'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back', textStyle(11, UI.dim));
+    this.add.text(
+      PANEL_W + 14,
+      32,
+      'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back',
+      textStyle(11, UI.dim),
+    );
     this.buildPanel();
     this.restartPreview();
     const kb = this.input.keyboard!;
@@ -137,7 +142,8 @@ export class PresetsScene extends Phaser.Scene {
   private buildPanel(): void {
     const root = document.createElement('div');
     root.className = 'tf-presets';
-    root.style.cssText = 'position:fixed;z-index:10;overflow:auto;background:#120a2a;border-right:2px solid #5d567e;box-sizing:border-box;padding:6px;font:12px "DejaVu Sans",sans-serif;color:#eeeaff';
+    root.style.cssText =
+      'position:fixed;z-index:10;overflow:auto;background:#120a2a;border-right:2px solid #5d567e;box-sizing:border-box;padding:6px;font:12px "DejaVu Sans",sans-serif;color:#eeeaff';
     // Keys typed into the panel stay there (Phaser listens on window).
     for (const t of ['keydown', 'keyup', 'keypress'] as const)
       root.addEventListener(t, (e) => {
@@ -181,20 +187,33 @@ export class PresetsScene extends Phaser.Scene {
     const tabs = pane.addTab({ pages: [{ title: 'CPU' }, { title: 'Stage' }] });
     const [cpuPage, stagePage] = tabs.pages as [(typeof tabs.pages)[number], (typeof tabs.pages)[number]];
     const pick = { cpu: this.cpu.from, stage: this.stage.from, compare: this.compare ?? '' };
-    const cpuOptions = Object.fromEntries([...DODGE_PRESETS, ...this.userCpu].map((p) => [`${p.label}${this.userCpu.includes(p) ? ' (yours)' : ''}`, p.name]));
-    const stageOptions = Object.fromEntries([...STAGE_PRESETS, ...this.userStage].map((p) => [`${p.label}${this.userStage.includes(p) ? ' (yours)' : ''}`, p.name]));
+    const cpuOptions = Object.fromEntries(
+      [...DODGE_PRESETS, ...this.userCpu].map((p) => [`${p.label}${this.userCpu.includes(p) ? ' (yours)' : ''}`, p.name]),
+    );
+    const stageOptions = Object.fromEntries(
+      [...STAGE_PRESETS, ...this.userStage].map((p) => [`${p.label}${this.userStage.includes(p) ? ' (yours)' : ''}`, p.name]),
+    );
     cpuPage.addBinding(pick, 'cpu', { label: 'preset', options: cpuOptions }).on('change', (ev) => this.select('cpu', ev.value));
     this.addActions(cpuPage, 'cpu');
-    this.cpuFields = new PresetFieldsFolder(cpuPage.addFolder({ title: 'Parameters (hover: meaning, range, paper)' }), CPU_PRESET_FIELDS, (v) => this.edited('cpu', v), (why) => this.setStatus(why));
-    cpuPage
-      .addBinding(pick, 'compare', { label: 'A/B with', options: { '— (one field)': '', ...cpuOptions } })
-      .on('change', (ev) => {
-        this.compare = ev.value === '' ? null : ev.value;
-        this.restartPreview();
-      });
+    this.cpuFields = new PresetFieldsFolder(
+      cpuPage.addFolder({ title: 'Parameters (hover: meaning, range, paper)' }),
+      CPU_PRESET_FIELDS,
+      (v) => this.edited('cpu', v),
+      (why) => this.setStatus(why),
+    );
+    cpuPage.addBinding(pick, 'compare', { label: 'A/B with', options: { '— (one field)': '', ...cpuOptions } }).on('change', (ev) => {
+      this.compare = ev.value === '' ? null : ev.value;
+      this.restartPreview();
+    });
     stagePage.addBinding(pick, 'stage', { label: 'preset', options: stageOptions }).on('change', (ev) => this.select('stage', ev.value));
     this.addActions(stagePage, 'stage');
-    this.stageFields = new PresetFieldsFolder(stagePage.addFolder({ title: 'Parameters (hover: meaning, range)' }), STAGE_PRESET_FIELDS, (v) => this.edited('stage', v), (why) => this.setStatus(why));
+    this.stageFields = new PresetFieldsFolder(
+      stagePage.addFolder({ title: 'Parameters (hover: meaning, range)' }),
+      STAGE_PRESET_FIELDS,
+      (v) => this.edited('stage', v),
+      (why) => this.setStatus(why),
+    );
+    pane.addButton({ title: 'Save CPU + stage as a difficulty…' }).on('click', () => void this.savePair());
     pane.addButton({ title: 'Import preset file…' }).on('click', () => this.importFile());
     pane.addButton({ title: '▶ Play against it' }).on('click', () => this.playAgainst());
     pane.addButton({ title: 'Back to the title (Esc)' }).on('click', () => this.leave());
@@ -231,13 +250,22 @@ export class PresetsScene extends Phaser.Scene {
       this.rebuildPanel();
       this.restartPreview();
     };
-    if (!d.dirty) return go();
-    void confirmChoice({ title: 'Discard your changes?', message: `Your changes to '${d.value.label}' are not saved.`, yes: 'Discard (Y)', no: 'Keep editing (N)' }).then((yes) => (yes ? go() : this.rebuildPanel()));
+    if (!d.dirty) {
+      go();
+      return;
+    }
+    void confirmChoice({
+      title: 'Discard your changes?',
+      message: `Your changes to '${d.value.label}' are not saved.`,
+      yes: 'Discard (Y)',
+      no: 'Keep editing (N)',
+    }).then((yes) => (yes ? go() : this.rebuildPanel()));
   }
 
   private edited(kind: 'cpu' | 'stage', values: FlatValues): void {
     const d = this.draft(kind);
-    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    const taken =
+      kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
     if (d.builtin && !d.dirty) {
       // A built-in is never changed in place: the edit starts an unsaved copy of it.
       d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
@@ -267,9 +295,43 @@ export class PresetsScene extends Phaser.Scene {
     }
   }
 
+  /** The CPU and stage shown now, as a named pair for the title's Difficulty row (both must be saved). */
+  private async savePair(): Promise<void> {
+    if (!this.library) return this.setStatus('Cannot save: the preset library is not available in this browser.');
+    const unsaved = [this.cpu, this.stage].filter(
+      (d) =>
+        d.dirty ||
+        (d.builtin && !DODGE_PRESETS.some((p) => p.name === d.value.name) && !STAGE_PRESETS.some((p) => p.name === d.value.name)),
+    );
+    if (unsaved.length)
+      return this.setStatus(`Save ${unsaved.map((d) => `'${d.value.label}'`).join(' and ')} first: a difficulty names saved presets.`);
+    const taken = await this.library.names('pair');
+    const label = await promptText({
+      title: 'Save as a difficulty',
+      label: `Name in the title's Difficulty row (stage ${this.stage.value.label} + CPU ${this.cpu.value.label})`,
+      value: '',
+      validate: (v) =>
+        !slug(v)
+          ? 'Use at least one letter.'
+          : v.length > 40
+            ? 'At most 40 characters.'
+            : taken.includes(slug(v))
+              ? `The name '${slug(v)}' is already taken.`
+              : null,
+    });
+    if (label === null) return;
+    try {
+      await this.library.save('pair', { name: slug(label), label: label.trim(), stage: this.stage.value.name, cpu: this.cpu.value.name });
+      this.setStatus(`Saved the difficulty '${label.trim()}': choose it in the title's Difficulty row.`);
+    } catch (e) {
+      this.setStatus(`Not saved: ${(e as Error).message}`);
+    }
+  }
+
   private duplicate(kind: 'cpu' | 'stage'): void {
     const d = this.draft(kind);
-    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    const taken =
+      kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
     d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
     d.builtin = true; // not stored yet: Save adds it
     d.dirty = true;
@@ -279,7 +341,8 @@ export class PresetsScene extends Phaser.Scene {
 
   private async rename(kind: 'cpu' | 'stage'): Promise<void> {
     const d = this.draft(kind);
-    const taken = kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
+    const taken =
+      kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
     const label = await promptText({
       title: 'Rename the preset',
       label: 'Name shown in menus (the file name is made from it)',
@@ -305,7 +368,12 @@ export class PresetsScene extends Phaser.Scene {
     const d = this.draft(kind);
     if (d.builtin) return this.setStatus(`'${d.value.label}' is ${d.dirty ? 'not saved yet' : 'built in'}: nothing to delete.`);
     if (!this.library) return;
-    const yes = await confirmChoice({ title: 'Delete this preset?', message: `'${d.value.label}' (${d.from}) will be removed from this browser. Export it first to keep a file.`, yes: 'Delete (Y)', no: 'Keep it (N)' });
+    const yes = await confirmChoice({
+      title: 'Delete this preset?',
+      message: `'${d.value.label}' (${d.from}) will be removed from this browser. Export it first to keep a file.`,
+      yes: 'Delete (Y)',
+      no: 'Keep it (N)',
+    });
     if (!yes) return;
     try {
       await this.library.delete(kind, d.from);
@@ -382,7 +450,10 @@ export class PresetsScene extends Phaser.Scene {
       const x = PANEL_W + 14 + i * Math.round(384 * zoom + 14);
       const y = 52;
       const view = new FieldView(this, i, 10000 * (i + 1), { x, y }, matchStreamForView(PREVIEW_SEED, i));
-      view.camera.setOrigin(0, 0).setZoom(zoom).setSize(Math.round(384 * zoom), Math.round(448 * zoom));
+      view.camera
+        .setOrigin(0, 0)
+        .setZoom(zoom)
+        .setSize(Math.round(384 * zoom), Math.round(448 * zoom));
       this.cameras.main.ignore(view.root);
       for (const s of this.slots) s.view.camera.ignore(view.root);
       for (const s of this.slots) view.camera.ignore(s.view.root);
@@ -390,7 +461,12 @@ export class PresetsScene extends Phaser.Scene {
       overlay.setVisible(this.mapOn);
       const tx = ab ? x : PANEL_W + 14 + 384 + 14;
       const ty = ab ? y + Math.round(448 * zoom) + 8 : y;
-      const text = this.add.text(tx, ty, '', textStyle(12, UI.text, { lineSpacing: 3, wordWrap: { width: ab ? Math.round(384 * zoom) : GAME_W - tx - 8 } }));
+      const text = this.add.text(
+        tx,
+        ty,
+        '',
+        textStyle(12, UI.text, { lineSpacing: 3, wordWrap: { width: ab ? Math.round(384 * zoom) : GAME_W - tx - 8 } }),
+      );
       view.camera.ignore(text);
       this.slots.push({ preview, view, overlay, text });
     });
@@ -405,7 +481,8 @@ export class PresetsScene extends Phaser.Scene {
     const frameMs = 1000 / FPS;
     while (this.acc >= frameMs) {
       this.acc -= frameMs;
-      for (const s of this.slots) if (!s.preview.tick()) s.preview = new LivePreview(s.preview.preset, this.stage.value, { seed: PREVIEW_SEED });
+      for (const s of this.slots)
+        if (!s.preview.tick()) s.preview = new LivePreview(s.preview.preset, this.stage.value, { seed: PREVIEW_SEED });
     }
     for (const s of this.slots) {
       s.view.draw(s.preview.runner.state.sides[0]!, s.preview.frame);
@@ -424,14 +501,23 @@ export class PresetsScene extends Phaser.Scene {
 
   private playAgainst(): void {
     setUserCpuPresets([...this.userCpu.filter((p) => p.name !== this.cpu.value.name), this.cpu.value]);
-    const setup: MatchSetup = { config: { seed: 1 + Math.floor(Math.random() * 0xfffffffe), mode: 'versus', stages: 'open', ...stageConfig(this.stage.value) }, p1: 'human', p2: `cpu:${this.cpu.value.name}` };
+    const setup: MatchSetup = {
+      config: { seed: 1 + Math.floor(Math.random() * 0xfffffffe), mode: 'versus', stages: 'open', ...stageConfig(this.stage.value) },
+      p1: 'human',
+      p2: `cpu:${this.cpu.value.name}`,
+    };
     this.scene.start('match', setup);
   }
 
   private leave(): void {
     const dirty = [this.cpu, this.stage].filter((d) => d.dirty);
     if (!dirty.length) return void this.scene.start('title');
-    void confirmChoice({ title: 'Leave without saving?', message: `Unsaved: ${dirty.map((d) => `'${d.value.label}'`).join(', ')}.`, yes: 'Leave (Y)', no: 'Stay (N)' }).then((yes) => yes && this.scene.start('title'));
+    void confirmChoice({
+      title: 'Leave without saving?',
+      message: `Unsaved: ${dirty.map((d) => `'${d.value.label}'`).join(', ')}.`,
+      yes: 'Leave (Y)',
+      no: 'Stay (N)',
+    }).then((yes) => yes && this.scene.start('title'));
   }
 
   private teardown(): void {

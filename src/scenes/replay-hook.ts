@@ -43,7 +43,11 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       const r = liveRunner();
       if (!r) return { ok: false, error: 'no match is running' };
       const specs = r.controllers.map((c) => c.spec);
-      return saveMatchReplay(r, { config: { ...r.state.config }, p1: specs[0]!, p2: specs[1] ?? specs[0]! }, { partial: o.partial ?? false });
+      return saveMatchReplay(
+        r,
+        { config: { ...r.state.config }, p1: specs[0]!, p2: specs[1] ?? specs[0]! },
+        { partial: o.partial ?? false },
+      );
     },
     async replayBytes(id: string): Promise<number[]> {
       return Array.from(await (await lib()).bytes(id));
@@ -100,7 +104,14 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
      * `n` seeks to seeded pseudo-random frames (after indexing): how many sim steps each re-simulated
      * (counted by the player: the structure tests check) and the latency in ms (a printed figure).
      */
-    playbackSeekBench(n: number): { median: number; max: number; maxSteps: number; totalSteps: number; missed: number; keyframeInterval: number } {
+    playbackSeekBench(n: number): {
+      median: number;
+      max: number;
+      maxSteps: number;
+      totalSteps: number;
+      missed: number;
+      keyframeInterval: number;
+    } {
       const p = replayHookState.playback;
       if (!p) return { median: -1, max: -1, maxSteps: -1, totalSteps: -1, missed: -1, keyframeInterval: 0 };
       const frames = p.info.frames;
@@ -121,18 +132,40 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
         totalSteps += steps;
       }
       times.sort((a, b) => a - b);
-      return { median: times[Math.floor(n / 2)]!, max: times[n - 1]!, maxSteps, totalSteps, missed, keyframeInterval: p.info.keyframeInterval };
+      return {
+        median: times[Math.floor(n / 2)]!,
+        max: times[n - 1]!,
+        maxSteps,
+        totalSteps,
+        missed,
+        keyframeInterval: p.info.keyframeInterval,
+      };
     },
     /**
      * Exports a clip of the replay in the playback scene (frames), stores it, returns its facts.
      * `frameHashes`: also a hash of every captured frame's pixels (before encoding) and whether
      * an overlay was on while it rendered.
      */
-    async exportClip(o: { start: number; end: number; field?: ClipField; format?: ClipFormat; survey?: boolean; cancelAfter?: number; frameHashes?: boolean; mode?: 'fast' | 'baseline' }) {
+    async exportClip(o: {
+      start: number;
+      end: number;
+      field?: ClipField;
+      format?: ClipFormat;
+      survey?: boolean;
+      cancelAfter?: number;
+      frameHashes?: boolean;
+      mode?: 'fast' | 'baseline';
+    }) {
       const p = replayHookState.playback;
       if (!p) return { ok: false as const, error: 'no replay is open' };
       try {
-        const req: ClipRequest = { range: clipRange(o.start, o.end, p.info.lastFrame), field: o.field ?? 'both', format: o.format ?? 'webm', survey: o.survey ?? true, mode: o.mode };
+        const req: ClipRequest = {
+          range: clipRange(o.start, o.end, p.info.lastFrame),
+          field: o.field ?? 'both',
+          format: o.format ?? 'webm',
+          survey: o.survey ?? true,
+          mode: o.mode,
+        };
         const ac = new AbortController();
         const hashes: string[] = [];
         let overlayFrames = 0;
@@ -143,7 +176,17 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
             }
           : undefined;
         const r = await p.exportClip(req, (d) => d >= (o.cancelAfter ?? Infinity) && ac.abort(), ac.signal, onFrame);
-        return { ok: true as const, id: r.info?.id ?? null, bytes: Array.from(r.bytes), codec: r.codec, mimeType: r.blob.type, elapsed: r.elapsed, filename: r.filename, hashes, overlayFrames };
+        return {
+          ok: true as const,
+          id: r.info?.id ?? null,
+          bytes: Array.from(r.bytes),
+          codec: r.codec,
+          mimeType: r.blob.type,
+          elapsed: r.elapsed,
+          filename: r.filename,
+          hashes,
+          overlayFrames,
+        };
       } catch (e) {
         return { ok: false as const, error: describeError(e) };
       }

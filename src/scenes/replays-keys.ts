@@ -7,7 +7,22 @@ export type ReplaysCommand =
   | { kind: 'move'; by: number }
   | { kind: 'first' }
   | { kind: 'last' }
-  | { kind: 'play' | 'rename' | 'tag' | 'delete' | 'export' | 'export-all' | 'import' | 'next-sort' | 'flip-sort' | 'mode' | 'tag-filter' | 'search' | 'back' };
+  | {
+      kind:
+        | 'play'
+        | 'rename'
+        | 'tag'
+        | 'delete'
+        | 'export'
+        | 'export-all'
+        | 'import'
+        | 'next-sort'
+        | 'flip-sort'
+        | 'mode'
+        | 'tag-filter'
+        | 'search'
+        | 'back';
+    };
 
 /** The delete question's answers. */
 export type ConfirmAnswer = 'yes' | 'no';

@@ -8,7 +8,22 @@ import { toLogical } from '../art/render-scale';
 import { sfx } from '../audio/sfx';
 import { downloadBlob, readFiles } from '../storage/download';
 import { describeError, ReplayLibrary } from '../storage/replay-library';
-import { allTags, displayName, formatDate, formatFrames, formatResult, formatWho, importMessage, versionNote, normalizeName, normalizeTag, queryEntries, SORT_KEYS, type LibraryEntry, type SortKey } from '../storage/replay-meta';
+import {
+  allTags,
+  displayName,
+  formatDate,
+  formatFrames,
+  formatResult,
+  formatWho,
+  importMessage,
+  versionNote,
+  normalizeName,
+  normalizeTag,
+  queryEntries,
+  SORT_KEYS,
+  type LibraryEntry,
+  type SortKey,
+} from '../storage/replay-meta';
 import { addBackdrop } from '../views/backdrop';
 import { GAME_W } from '../views/layout';
 import { surveyFromUrl } from './playback-scene';
@@ -34,7 +49,7 @@ const COLS = [
 ] as const;
 
 function fit(s: string, n: number): string {
-  return s.length <= n ? s : s.slice(0, n - 1) + '…';
+  return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
 }
 
 export class ReplaysScene extends Phaser.Scene {
@@ -111,7 +126,10 @@ export class ReplaysScene extends Phaser.Scene {
       const y = LIST_Y + i * ROW_H;
       const texts = COLS.map((c) => this.add.text(c.x, y + 5, '', textStyle(15)));
       this.rowTexts.push(texts);
-      const zone = this.add.zone(14, y, GAME_W - 28, ROW_H).setOrigin(0).setInteractive({ useHandCursor: true });
+      const zone = this.add
+        .zone(14, y, GAME_W - 28, ROW_H)
+        .setOrigin(0)
+        .setInteractive({ useHandCursor: true });
       zone.on('pointerdown', (p: Phaser.Input.Pointer) => {
         if (this.busy || this.confirming) return;
         const idx = this.top + i;
@@ -124,7 +142,9 @@ export class ReplaysScene extends Phaser.Scene {
     }
     this.empty = this.add.text(GAME_W / 2, 270, 'Loading the library…', textStyle(18, UI.dim, { align: 'center' })).setOrigin(0.5);
     // Anchored at its bottom: a message of several lines (an import's refused files) grows up, never into the buttons.
-    this.message = this.add.text(GAME_W / 2, 488, '', textStyle(14, UI.text, { align: 'center', wordWrap: { width: 900 } })).setOrigin(0.5, 1);
+    this.message = this.add
+      .text(GAME_W / 2, 488, '', textStyle(14, UI.text, { align: 'center', wordWrap: { width: 900 } }))
+      .setOrigin(0.5, 1);
     const buttons: [string, () => void][] = [
       ['Play', () => this.play()],
       ['Rename', () => void this.rename()],
@@ -137,7 +157,9 @@ export class ReplaysScene extends Phaser.Scene {
     ];
     let bx = 26;
     for (const [label, f] of buttons) {
-      const b = this.add.text(bx, 494, label, textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 10, y: 4 } })).setInteractive({ useHandCursor: true });
+      const b = this.add
+        .text(bx, 494, label, textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 10, y: 4 } }))
+        .setInteractive({ useHandCursor: true });
       b.on('pointerover', () => b.setColor(UI.accent));
       b.on('pointerout', () => b.setColor(UI.text));
       b.on('pointerdown', () => {
@@ -146,10 +168,20 @@ export class ReplaysScene extends Phaser.Scene {
       });
       bx += b.width + 10;
     }
-    this.add.text(GAME_W - 20, 522, '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title · pad: A play, B back', textStyle(11, UI.dim)).setOrigin(1, 0);
+    this.add
+      .text(
+        GAME_W - 20,
+        522,
+        '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title · pad: A play, B back',
+        textStyle(11, UI.dim),
+      )
+      .setOrigin(1, 0);
     this.buildConfirm();
     // keyOnce: a tap on a slow frame would otherwise be handled twice (two prompts, two moves).
-    this.input.keyboard!.on('keydown', keyOnce((e: KeyboardEvent) => this.key(e)));
+    this.input.keyboard!.on(
+      'keydown',
+      keyOnce((e: KeyboardEvent) => this.key(e)),
+    );
     onPadCommands(this, (c) => this.pad(c));
     this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => this.select(this.sel + Math.sign(dy)));
     this.installDrop();
@@ -162,9 +194,17 @@ export class ReplaysScene extends Phaser.Scene {
 
   private buildConfirm(): void {
     const bg = this.add.rectangle(GAME_W / 2, 270, 640, 150, 0x120a2a, 0.97).setStrokeStyle(2, 0xff6070);
-    this.confirmText = this.add.text(GAME_W / 2, 240, '', textStyle(18, UI.text, { align: 'center', wordWrap: { width: 600 } })).setOrigin(0.5);
-    const yes = this.add.text(GAME_W / 2 - 90, 305, 'Delete (Y)', textStyle(18, '#ff8090', { backgroundColor: '#231a44', padding: { x: 12, y: 5 } })).setOrigin(0.5).setInteractive({ useHandCursor: true });
-    const no = this.add.text(GAME_W / 2 + 90, 305, 'Keep (N)', textStyle(18, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } })).setOrigin(0.5).setInteractive({ useHandCursor: true });
+    this.confirmText = this.add
+      .text(GAME_W / 2, 240, '', textStyle(18, UI.text, { align: 'center', wordWrap: { width: 600 } }))
+      .setOrigin(0.5);
+    const yes = this.add
+      .text(GAME_W / 2 - 90, 305, 'Delete (Y)', textStyle(18, '#ff8090', { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .setOrigin(0.5)
+      .setInteractive({ useHandCursor: true });
+    const no = this.add
+      .text(GAME_W / 2 + 90, 305, 'Keep (N)', textStyle(18, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .setOrigin(0.5)
+      .setInteractive({ useHandCursor: true });
     yes.on('pointerdown', () => void this.confirmDelete(true));
     no.on('pointerdown', () => void this.confirmDelete(false));
     this.confirmBox = this.add.container(0, 0, [bg, this.confirmText, yes, no]).setVisible(false).setDepth(10);
@@ -189,7 +229,10 @@ export class ReplaysScene extends Phaser.Scene {
 
   private async reload(keepId?: string): Promise<void> {
     try {
-      ReplayLibrary.notices = { onBlocked: (m) => this.sys.isActive() && this.say(m, 'error'), onVersionChange: (m) => this.sys.isActive() && this.say(m, 'error') };
+      ReplayLibrary.notices = {
+        onBlocked: (m) => this.sys.isActive() && this.say(m, 'error'),
+        onVersionChange: (m) => this.sys.isActive() && this.say(m, 'error'),
+      };
       this.lib ??= await ReplayLibrary.open();
       // Replays kept from an older library get their traces in the background; list them after.
       void this.lib.backfill.then((n) => {
@@ -203,7 +246,13 @@ export class ReplaysScene extends Phaser.Scene {
     if (!this.sys.isActive()) return;
     const id = keepId ?? this.current?.id ?? ReplaysScene.view.selectedId;
     this.applyQuery();
-    this.select(rowFor(this.shown.map((e) => e.id), id, this.sel));
+    this.select(
+      rowFor(
+        this.shown.map((e) => e.id),
+        id,
+        this.sel,
+      ),
+    );
   }
 
   private applyQuery(): void {
@@ -217,15 +266,30 @@ export class ReplaysScene extends Phaser.Scene {
     if (this.sel < this.top) this.top = this.sel;
     if (this.sel >= this.top + ROWS) this.top = this.sel - ROWS + 1;
     this.top = Math.max(0, Math.min(this.top, Math.max(0, n - ROWS)));
-    ReplaysScene.view = { selectedId: this.shown[this.sel]?.id ?? ReplaysScene.view.selectedId, sort: this.sort, desc: this.desc, mode: this.mode, tag: this.tag, text: this.text };
+    ReplaysScene.view = {
+      selectedId: this.shown[this.sel]?.id ?? ReplaysScene.view.selectedId,
+      sort: this.sort,
+      desc: this.desc,
+      mode: this.mode,
+      tag: this.tag,
+      text: this.text,
+    };
     this.render();
   }
 
   private render(): void {
     const n = this.shown.length;
     const total = this.all.length;
-    setText(this.summary, total === 0 ? '' : `${total} replay${total === 1 ? '' : 's'}${n !== total ? ` · ${n} shown` : ''} · sorted by ${this.sort} ${this.desc ? '↓' : '↑'}`);
-    setText(this.filters, `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`);
+    setText(
+      this.summary,
+      total === 0
+        ? ''
+        : `${total} replay${total === 1 ? '' : 's'}${n !== total ? ` · ${n} shown` : ''} · sorted by ${this.sort} ${this.desc ? '↓' : '↑'}`,
+    );
+    setText(
+      this.filters,
+      `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`,
+    );
     this.headerTexts.forEach((h, i) => {
       const c = COLS[i]!;
       const on = 'sort' in c && c.sort === this.sort;
@@ -269,7 +333,12 @@ export class ReplaysScene extends Phaser.Scene {
     }
     this.empty.setVisible(n === 0);
     if (n === 0)
-      setText(this.empty, total === 0 ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them on this page.' : 'No replay matches the filters.\nM, G and / change them.');
+      setText(
+        this.empty,
+        total === 0
+          ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them on this page.'
+          : 'No replay matches the filters.\nM, G and / change them.',
+      );
   }
 
   private key(e: KeyboardEvent): void {
@@ -371,7 +440,10 @@ export class ReplaysScene extends Phaser.Scene {
 
   private cycleTag(): void {
     const tags: (string | null)[] = [null, ...allTags(this.all)];
-    if (tags.length === 1) return this.say('No replay has a tag yet: T tags the chosen replay.');
+    if (tags.length === 1) {
+      this.say('No replay has a tag yet: T tags the chosen replay.');
+      return;
+    }
     this.tag = tags[(tags.indexOf(this.tag) + 1) % tags.length]!;
     this.applyQuery();
     this.select(0);
@@ -387,7 +459,13 @@ export class ReplaysScene extends Phaser.Scene {
   }
 
   private async editSearch(): Promise<void> {
-    const v = await this.withPrompt(() => promptText({ title: 'Search the library', label: 'Words to find in names, players, tags, stages or dates (empty: show all)', value: this.text }));
+    const v = await this.withPrompt(() =>
+      promptText({
+        title: 'Search the library',
+        label: 'Words to find in names, players, tags, stages or dates (empty: show all)',
+        value: this.text,
+      }),
+    );
     if (v === null || !this.sys.isActive()) return;
     this.text = v.trim();
     this.applyQuery();
@@ -396,7 +474,10 @@ export class ReplaysScene extends Phaser.Scene {
 
   private play(): void {
     const e = this.current;
-    if (!e) return this.say('Nothing to play: the list is empty.');
+    if (!e) {
+      this.say('Nothing to play: the list is empty.');
+      return;
+    }
     const note = versionNote(e, SIM_VERSION);
     if (note) {
       this.say(note, 'error');
@@ -472,7 +553,9 @@ export class ReplaysScene extends Phaser.Scene {
     const e = this.current;
     if (!e) return;
     this.confirming = e;
-    this.confirmText.setText(`Delete “${fit(displayName(e), 40)}” (${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis cannot be undone.`);
+    this.confirmText.setText(
+      `Delete “${fit(displayName(e), 40)}” (${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis cannot be undone.`,
+    );
     this.confirmBox.setVisible(true);
   }
 

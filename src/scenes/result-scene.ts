@@ -14,7 +14,16 @@ export interface ResultData {
   winner: number | null;
   reason: 'lives' | 'time';
   frames: number;
-  sides: { name: string; score: number; hits: number; kills: number; grazes: number; bestChain: number; lives: number; mazesCleared?: number }[];
+  sides: {
+    name: string;
+    score: number;
+    hits: number;
+    kills: number;
+    grazes: number;
+    bestChain: number;
+    lives: number;
+    mazesCleared?: number;
+  }[];
   /** The replay being written to the library (every match is recorded). */
   saved?: Promise<SaveReplayResult>;
 }
@@ -45,7 +54,14 @@ export class ResultScene extends Phaser.Scene {
     const diff = c.difficulty ?? 'normal';
     const level = ` · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
     this.add.text(cx, 112, `${kind}${level}`, textStyle(19, UI.text)).setOrigin(0.5);
-    this.add.text(cx, 138, `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`, textStyle(16, UI.dim)).setOrigin(0.5);
+    this.add
+      .text(
+        cx,
+        138,
+        `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`,
+        textStyle(16, UI.dim),
+      )
+      .setOrigin(0.5);
     const rows: [string, (s: ResultData['sides'][0]) => string][] = [
       ...(maze ? ([['Mazes cleared', (s) => String(s.mazesCleared ?? 0)]] as [string, (s: ResultData['sides'][0]) => string][]) : []),
       ['Score', (s) => String(s.score)],
@@ -80,11 +96,15 @@ export class ResultScene extends Phaser.Scene {
     const toTitle = () => this.scene.start('title', { saved: pending });
     const menu = new Menu(
       this,
-      [{ id: 'again', label: practice ? 'Again' : 'Rematch' }, { id: 'title', label: 'Title' }],
+      [
+        { id: 'again', label: practice ? 'Again' : 'Rematch' },
+        { id: 'title', label: 'Title' },
+      ],
       cx,
       396,
       (row) => {
-        if (row.id === 'again') this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() }, saved: pending } satisfies MatchStart);
+        if (row.id === 'again')
+          this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() }, saved: pending } satisfies MatchStart);
         else toTitle();
       },
     );

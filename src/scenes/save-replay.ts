@@ -17,7 +17,7 @@ export type SaveReplayResult =
 /** Names for the library: people are "Player N", CPUs their spec; the setup may override (future). */
 function namesFor(runner: MatchRunner, setup: MatchSetup): string[] {
   const specs = [setup.p1, setup.p2];
-  return runner.controllers.map((c, i) => (c.human ? `Player ${i + 1}` : specs[i] ?? c.spec));
+  return runner.controllers.map((c, i) => (c.human ? `Player ${i + 1}` : (specs[i] ?? c.spec)));
 }
 
 /**
@@ -26,12 +26,20 @@ function namesFor(runner: MatchRunner, setup: MatchSetup): string[] {
  * stored, the earlier entry is deleted and its name and the tags a person gave it carry over. The
  * earlier one is kept if the new save fails, so nothing played is lost.
  */
-export async function saveMatchReplay(runner: MatchRunner, setup: MatchSetup, opts: { partial: boolean; replaces?: Promise<SaveReplayResult> }): Promise<SaveReplayResult> {
+export async function saveMatchReplay(
+  runner: MatchRunner,
+  setup: MatchSetup,
+  opts: { partial: boolean; replaces?: Promise<SaveReplayResult> },
+): Promise<SaveReplayResult> {
   const partial = opts.partial || runner.state.result === null;
   if (runner.state.frame === 0) return { ok: null, partial };
   try {
     // Built synchronously, before the scene can go on stepping the runner.
-    const replay = replayFromRunner(runner, { date: new Date().toISOString(), names: namesFor(runner, setup), extra: { ...(setup.extra ?? {}), partial } });
+    const replay = replayFromRunner(runner, {
+      date: new Date().toISOString(),
+      names: namesFor(runner, setup),
+      extra: { ...(setup.extra ?? {}), partial },
+    });
     const bytes = encodeReplay(replay);
     const lib = await ReplayLibrary.open();
     const before = await opts.replaces;

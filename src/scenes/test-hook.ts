@@ -27,7 +27,12 @@ export interface StartOptions {
 }
 
 function setupFrom(o: StartOptions): MatchSetup {
-  const config: MatchSetup['config'] = { seed: o.seed, stages: o.stages ?? 'open', mode: o.mode ?? 'versus', difficulty: o.difficulty ?? 'normal' };
+  const config: MatchSetup['config'] = {
+    seed: o.seed,
+    stages: o.stages ?? 'open',
+    mode: o.mode ?? 'versus',
+    difficulty: o.difficulty ?? 'normal',
+  };
   if (o.timeLimit !== undefined) config.timeLimit = o.timeLimit;
   if (o.lives !== undefined) config.lives = o.lives;
   if (o.maze !== undefined) config.maze = o.maze;
@@ -73,7 +78,18 @@ function makeApi(game: Phaser.Game) {
       return {
         frame: s.frame,
         result: s.result,
-        sides: s.sides.map((d) => ({ x: d.ship.x, y: d.ship.y, lives: d.ship.lives, score: d.score, gauge: d.gauge, bullets: d.bullets.count, enemies: d.enemies.count, hits: d.hits, kills: d.kills, charge: d.ship.charge })),
+        sides: s.sides.map((d) => ({
+          x: d.ship.x,
+          y: d.ship.y,
+          lives: d.ship.lives,
+          score: d.score,
+          gauge: d.gauge,
+          bullets: d.bullets.count,
+          enemies: d.enemies.count,
+          hits: d.hits,
+          kills: d.kills,
+          charge: d.ship.charge,
+        })),
       };
     },
     /** The running match's setup: config (seed, stages, maze, difficulty…) and controller specs. */
@@ -150,7 +166,10 @@ function makeApi(game: Phaser.Game) {
     },
   };
   // Replays, playback and clips (replay-hook.ts).
-  return Object.assign(api, replayHookApi(game, () => hook.live?.runner ?? null));
+  return Object.assign(
+    api,
+    replayHookApi(game, () => hook.live?.runner ?? null),
+  );
 }
 
 /** What `window.__twinfield` offers (end-to-end tests type their page calls with it). */

@@ -13,7 +13,11 @@ import { addBackdrop } from '../views/backdrop';
 import type { SaveReplayResult } from './save-replay';
 import { GAME_H, GAME_W } from '../views/layout';
 import { freshSeed, type MatchSetup } from './match-setup';
-import { startPlannerLab } from './lazy-scenes';
+import { startPlannerLab, startPresetsScene } from './lazy-scenes';
+import { setUserCpuPresets } from '../controllers/registry';
+import type { DodgePreset } from '../cpu/presets';
+import type { StagePreset } from '../sim/stage-preset';
+import { PresetLibrary } from '../storage/preset-library';
 import { markTitleReady } from './scene-state';
 import { Menu, type MenuRow } from '../ui/menu';
 import { drillConfig, type StudyTag } from '../study/drill-config';
@@ -23,7 +27,11 @@ import { textStyle } from '../views/text';
 
 const MODES = [
   { label: 'Player vs CPU', value: 'pvc', note: 'You against the computer. Arrows move · Z shoot · Shift focus · X charge.' },
-  { label: 'Player vs Player', value: 'pvp', note: 'Two people, one keyboard: P1 arrows + Z/X/Shift, P2 WASD + J/K/L — or one gamepad each.' },
+  {
+    label: 'Player vs Player',
+    value: 'pvp',
+    note: 'Two people, one keyboard: P1 arrows + Z/X/Shift, P2 WASD + J/K/L — or one gamepad each.',
+  },
   { label: 'CPU vs CPU (watch)', value: 'cvc', note: 'Watch two CPUs of the chosen preset play each other.' },
   { label: 'Practice', value: 'practice', note: 'One field, no opponent: learn the patterns at your own pace.' },
 ];
@@ -31,7 +39,11 @@ const MODES = [
 const STAGES = [
   { label: 'Open', value: 'open', note: 'Waves of enemies and bullet patterns; chains send attacks across.' },
   { label: 'Maze', value: 'maze', note: 'Reach the exit of each tile maze while chasers hunt you; more mazes cleared wins.' },
-  { label: 'Drill', value: 'drill', note: 'The 40 s survey drill of the human-likeness study: one field, easy, no opponent (always played as Practice).' },
+  {
+    label: 'Drill',
+    value: 'drill',
+    note: 'The 40 s survey drill of the human-likeness study: one field, easy, no opponent (always played as Practice).',
+  },
 ];
 
 /** Record for a study: the paper study's human clips, one value per (player, drill variant) it needs. */
@@ -39,7 +51,13 @@ const STUDY = paperStudy();
 const RECORD_VALUES = STUDY.players
   .filter((p) => p.source === 'human')
   .flatMap((p) =>
-    [...new Set(STUDY.sets.flatMap((st) => [st.a === p.id ? st.variants[0] : null, st.b === p.id ? st.variants[1] : null]).filter((v): v is string => v !== null))]
+    [
+      ...new Set(
+        STUDY.sets
+          .flatMap((st) => [st.a === p.id ? st.variants[0] : null, st.b === p.id ? st.variants[1] : null])
+          .filter((v): v is string => v !== null),
+      ),
+    ]
       .sort()
       .map((v) => ({
         label: `${p.label} · variant ${v}`,
@@ -48,22 +66,45 @@ const RECORD_VALUES = STUDY.players
       })),
   );
 
-/** The built-in pairs (and the user's, when there are any), then Custom. */
-const PAIRS: readonly DifficultyPair[] = listPairs();
+/** The person's own presets and pairs from the preset library (title → Presets), loaded once per visit. */
+const user = { cpu: [] as DodgePreset[], stage: [] as StagePreset[], pair: [] as DifficultyPair[], key: '' };
 const CUSTOM = 'custom';
 
 /** Maze stages: where the maze rotation starts; 'gen' becomes gen:SEED with a fresh seed. */
-const MAZES = [...MAZE_NAMES.map((n) => ({ label: n[0]!.toUpperCase() + n.slice(1), value: n })), { label: 'Random (generated)', value: 'gen' }];
+const MAZES = [
+  ...MAZE_NAMES.map((n) => ({ label: n[0]!.toUpperCase() + n.slice(1), value: n })),
+  { label: 'Random (generated)', value: 'gen' },
+];
 const MAZE_ROW_OFF = 'Choose Maze stages to pick a maze.';
 const PART_OFF = 'Set by the Difficulty row; choose Custom there to change it.';
 
-/** The CPU's presets: the four difficulties, the paper's three players, the simple scripted CPU. */
-const OPPONENTS = [
-  ...DIFFICULTY_PRESETS.map((n) => ({ label: getDodgePreset(n).label, value: `cpu:${n}`, note: `CPU ${getDodgePreset(n).label}: ${getDodgePreset(n).description}` })),
-  ...PAPER_PRESETS.map((n) => ({ label: `${getDodgePreset(n).label} (paper)`, value: `cpu:${n}`, note: getDodgePreset(n).description })),
-  { label: 'Scripted', value: 'scripted', note: 'A simple scripted CPU (not the dodger): drifts and shoots.' },
-];
-const STAGE_VALUES = STAGE_PRESETS.map((p) => ({ label: p.label, value: p.name, note: `Stage ${p.label}: ${p.description}` }));
+/** The CPU's presets: the four difficulties, the paper's three players, the person's own, the simple scripted CPU. */
+function opponentValues() {
+  return [
+    ...DIFFICULTY_PRESETS.map((n) => ({
+      label: getDodgePreset(n).label,
+      value: `cpu:${n}`,
+      note: `CPU ${getDodgePreset(n).label}: ${getDodgePreset(n).description}`,
+    })),
+    ...PAPER_PRESETS.map((n) => ({ label: `${getDodgePreset(n).label} (paper)`, value: `cpu:${n}`, note: getDodgePreset(n).description })),
+    ...user.cpu.map((p) => ({
+      label: `${p.label} (yours)`,
+      value: `cpu:${p.name}`,
+      note: `Your CPU preset${p.description ? `: ${p.description}` : '.'}`,
+    })),
+    { label: 'Scripted', value: 'scripted', note: 'A simple scripted CPU (not the dodger): drifts and shoots.' },
+  ];
+}
+function stagePresets(): StagePreset[] {
+  return [...STAGE_PRESETS, ...user.stage];
+}
+function stageValues() {
+  return stagePresets().map((p) => ({
+    label: user.stage.includes(p) ? `${p.label} (yours)` : p.label,
+    value: p.name,
+    note: `Stage ${p.label}: ${p.description || 'your stage preset.'}`,
+  }));
+}
 
 /** The first clause of a description, lower-cased: "Slow to react (0.83 s)". */
 function clause(s: string): string {
@@ -72,14 +113,27 @@ function clause(s: string): string {
 }
 
 function pairNote(p: DifficultyPair): string {
-  const { stage, cpu } = resolvePair(p);
-  return `Stage ${stage.label} + CPU ${cpu.label}: ${stage.description.replace(/\.$/, '')}; the CPU is ${clause(cpu.description)}.`;
+  const { stage, cpu } = resolvePair(p, user);
+  return `Stage ${stage.label} + CPU ${cpu.label}: ${(stage.description || 'your stage').replace(/\.$/, '')}; the CPU is ${clause(cpu.description || 'your own preset')}.`;
 }
 
-const DIFFICULTY_VALUES = [
-  ...PAIRS.map((p) => ({ label: p.label, value: p.name, note: pairNote(p) })),
-  { label: 'Custom', value: CUSTOM, note: 'Pick the stage preset and the CPU preset yourself in the two rows below.' },
-];
+/** The built-in pairs, the person's own (those whose presets still exist), then Custom. */
+function pairs(): DifficultyPair[] {
+  return listPairs(user.pair).filter((p) => {
+    try {
+      resolvePair(p, user);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+function difficultyValues() {
+  return [
+    ...pairs().map((p) => ({ label: user.pair.includes(p) ? `${p.label} (yours)` : p.label, value: p.name, note: pairNote(p) })),
+    { label: 'Custom', value: CUSTOM, note: 'Pick the stage preset and the CPU preset yourself in the two rows below.' },
+  ];
+}
 
 /** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
 const last = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, row: 'start' };
@@ -93,6 +147,32 @@ export class TitleScene extends Phaser.Scene {
   }
 
   private saved: Promise<SaveReplayResult> | undefined;
+  private lists!: {
+    OPPONENTS: ReturnType<typeof opponentValues>;
+    STAGE_VALUES: ReturnType<typeof stageValues>;
+    DIFFICULTY_VALUES: ReturnType<typeof difficultyValues>;
+  };
+
+  /**
+   * Reads the person's presets from the preset library; when they differ from what the rows show,
+   * the title is built again with them (the cursor and settings are remembered).
+   */
+  private async loadUserPresets(): Promise<void> {
+    let lib: PresetLibrary | null = null;
+    try {
+      lib = await PresetLibrary.open();
+      const [cpu, stage, pair] = await Promise.all([lib.list('cpu'), lib.list('stage'), lib.list('pair')]);
+      const key = JSON.stringify([cpu.presets, stage.presets, pair.presets]);
+      setUserCpuPresets(cpu.presets);
+      if (key === user.key) return;
+      Object.assign(user, { cpu: cpu.presets, stage: stage.presets, pair: pair.presets, key });
+      if (this.scene.isActive()) this.scene.restart();
+    } catch {
+      // No preset library in this browser (private window): the built-ins are all there is.
+    } finally {
+      lib?.close();
+    }
+  }
 
   init(data?: { saved?: Promise<SaveReplayResult> }): void {
     this.saved = data?.saved;
@@ -101,12 +181,28 @@ export class TitleScene extends Phaser.Scene {
   create(): void {
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
-    const title = this.add.text(cx, 62, 'TWINFIELD', textStyle(66, '#ffffff', { fontStyle: 'bold', strokeThickness: 10, padding: { x: 32, y: 32 } })).setOrigin(0.5);
+    const title = this.add
+      .text(cx, 62, 'TWINFIELD', textStyle(66, '#ffffff', { fontStyle: 'bold', strokeThickness: 10, padding: { x: 32, y: 32 } }))
+      .setOrigin(0.5);
     title.setShadow(0, 0, '#a070ff', 24, true, true);
     this.add.text(cx, 110, 'a two-field versus shooter', textStyle(18, UI.dim)).setOrigin(0.5);
     this.add.image(cx - 280, 76, 'ship0').setScale(1.3);
     this.add.image(cx + 280, 76, 'ship1').setScale(1.3);
-    const mazeRow: MenuRow = { id: 'maze', label: 'Maze', values: MAZES.map((m) => ({ ...m, note: m.value === 'gen' ? 'A new generated maze each match.' : `The maze rotation starts with ${m.label}.` })), index: last.maze };
+    const OPPONENTS = opponentValues();
+    const STAGE_VALUES = stageValues();
+    const DIFFICULTY_VALUES = difficultyValues();
+    const PAIRS = pairs();
+    this.lists = { OPPONENTS, STAGE_VALUES, DIFFICULTY_VALUES };
+    void this.loadUserPresets();
+    const mazeRow: MenuRow = {
+      id: 'maze',
+      label: 'Maze',
+      values: MAZES.map((m) => ({
+        ...m,
+        note: m.value === 'gen' ? 'A new generated maze each match.' : `The maze rotation starts with ${m.label}.`,
+      })),
+      index: last.maze,
+    };
     const stageRow: MenuRow = { id: 'stage', label: 'Stage', values: STAGE_VALUES, index: last.stage };
     const cpuRow: MenuRow = { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.cpu };
     let menuRef: Menu | undefined;
@@ -120,6 +216,11 @@ export class TitleScene extends Phaser.Scene {
       cpuRow,
       { id: 'record', label: 'Record for a study', values: RECORD_VALUES, index: 0 },
       { id: 'replays', label: 'Replays', note: 'Watch, rename, export and clip the matches you played (every match is saved).' },
+      {
+        id: 'presets',
+        label: 'Presets',
+        note: 'Make your own CPU and stage presets: edit with a live preview, compare two side by side, save, import, export.',
+      },
       { id: 'lab', label: 'Planner lab', note: "Draw a grid and watch the maze CPU's planner choose a route." },
     ];
     const menu = new Menu(
@@ -133,6 +234,7 @@ export class TitleScene extends Phaser.Scene {
         else if (row.id === 'replays') this.scene.start('replays');
         else if (row.id === 'record') this.recordForStudy(m.value('record'));
         else if (row.id === 'lab') void startPlannerLab(this);
+        else if (row.id === 'presets') void startPresetsScene(this);
       },
       undefined,
       28,
@@ -145,8 +247,14 @@ export class TitleScene extends Phaser.Scene {
       mazeRow.disabled = menu.value('stages') === 'maze' ? undefined : MAZE_ROW_OFF;
       const pair = PAIRS.find((p) => p.name === menu.value('difficulty'));
       if (pair) {
-        stageRow.index = Math.max(0, STAGE_VALUES.findIndex((v) => v.value === pair.stage));
-        cpuRow.index = Math.max(0, OPPONENTS.findIndex((v) => v.value === `cpu:${pair.cpu}`));
+        stageRow.index = Math.max(
+          0,
+          STAGE_VALUES.findIndex((v) => v.value === pair.stage),
+        );
+        cpuRow.index = Math.max(
+          0,
+          OPPONENTS.findIndex((v) => v.value === `cpu:${pair.cpu}`),
+        );
       }
       stageRow.disabled = pair ? PART_OFF : undefined;
       cpuRow.disabled = menu.value('mode') === 'pvp' ? 'Player vs Player: both sides are people.' : pair ? PART_OFF : undefined;
@@ -161,10 +269,20 @@ export class TitleScene extends Phaser.Scene {
     menu.selectRow(last.row);
     menu.render();
     this.add
-      .text(cx, GAME_H - 52, 'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute', textStyle(15, UI.dim))
+      .text(
+        cx,
+        GAME_H - 52,
+        'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute',
+        textStyle(15, UI.dim),
+      )
       .setOrigin(0.5);
     this.add
-      .text(cx, GAME_H - 28, 'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse', textStyle(13, UI.dim))
+      .text(
+        cx,
+        GAME_H - 28,
+        'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse',
+        textStyle(13, UI.dim),
+      )
       .setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
@@ -181,6 +299,7 @@ export class TitleScene extends Phaser.Scene {
 
   /** What START will play, in words. */
   private summary(m: Menu): string {
+    const { OPPONENTS, STAGE_VALUES, DIFFICULTY_VALUES } = this.lists;
     const mode = MODES.find((x) => x.value === m.value('mode'))!.label;
     if (m.value('stages') === 'drill') return 'Practice · survey drill (40 s, variant a). Press Enter or Z.';
     const stages = m.value('stages') === 'maze' ? `maze stages (${MAZES.find((x) => x.value === m.value('maze'))!.label})` : 'open stages';
@@ -203,12 +322,16 @@ export class TitleScene extends Phaser.Scene {
     this.remember(m);
     const mode = m.value('mode');
     const opponent = m.value('opponent');
-    const stage = STAGE_PRESETS.find((p) => p.name === m.value('stage'))!;
+    const stage = stagePresets().find((p) => p.name === m.value('stage'))!;
     const stages = m.value('stages') as 'open' | 'maze' | 'drill';
     const maze = m.value('maze');
     // Practice → Drill: the study's survey drill, one field, a person playing.
     if (stages === 'drill') {
-      this.scene.start('match', { config: { ...drillConfig(STUDY, 'a'), seed: freshSeed() }, p1: 'human', p2: opponent } satisfies MatchSetup);
+      this.scene.start('match', {
+        config: { ...drillConfig(STUDY, 'a'), seed: freshSeed() },
+        p1: 'human',
+        p2: opponent,
+      } satisfies MatchSetup);
       return;
     }
     const setup: MatchSetup = {
@@ -229,6 +352,12 @@ export class TitleScene extends Phaser.Scene {
   private recordForStudy(value: string): void {
     const [player, variant] = value.split('/') as [string, string];
     const tag: StudyTag = { id: STUDY.id, player, drill: STUDY.drill.name, variant };
-    this.scene.start('match', { config: drillConfig(STUDY, variant), p1: 'human', p2: 'scripted', countdown: 3, extra: { study: { ...tag } } } satisfies MatchSetup);
+    this.scene.start('match', {
+      config: drillConfig(STUDY, variant),
+      p1: 'human',
+      p2: 'scripted',
+      countdown: 3,
+      extra: { study: { ...tag } },
+    } satisfies MatchSetup);
   }
 }

@@ -34,7 +34,18 @@ export class BulletPool {
   }
 
   /** Adds a bullet; returns its index, or -1 when the pool is full (the bullet is dropped). */
-  add(x: number, y: number, vx: number, vy: number, r: number, frame: number, shape: number, color: number, owner: number, aux = 0): number {
+  add(
+    x: number,
+    y: number,
+    vx: number,
+    vy: number,
+    r: number,
+    frame: number,
+    shape: number,
+    color: number,
+    owner: number,
+    aux = 0,
+  ): number {
     if (this.count >= this.capacity) return -1;
     const i = this.count++;
     this.x[i] = x;

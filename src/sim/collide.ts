@@ -1,7 +1,14 @@
 // Movement of bullets and shots, and every collision of the game.
 import type { BulletPool } from './bullet-pool';
 import {
-  FIELD_H, FIELD_W, GAUGE_PER_GRAZE, HIT_CLEAR_RADIUS, INVULN_FRAMES, OFFSCREEN_MARGIN, SHIP_GRAZE_RADIUS, SHIP_HIT_RADIUS,
+  FIELD_H,
+  FIELD_W,
+  GAUGE_PER_GRAZE,
+  HIT_CLEAR_RADIUS,
+  INVULN_FRAMES,
+  OFFSCREEN_MARGIN,
+  SHIP_GRAZE_RADIUS,
+  SHIP_HIT_RADIUS,
 } from './constants';
 import { pending } from './enemies';
 import { addGauge, clearBullets, onKill } from './versus';

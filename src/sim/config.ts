@@ -60,7 +60,10 @@ export interface MatchConfig {
 
 export class ConfigError extends Error {
   readonly userFacing = true;
-  constructor(readonly field: string, reason: string) {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
     super(`config.${field}: ${reason}`);
     this.name = 'ConfigError';
   }
@@ -87,10 +90,18 @@ export function stageConfig(p: StagePreset): Partial<MatchConfig> {
 /** The stage preset a config plays (label = name; lives and time limit from the config). */
 export function stagePresetOf(c: MatchConfig): StagePreset {
   return {
-    name: c.difficulty, label: c.difficulty, description: '',
-    speed: c.stageSpeed, density: c.stageDensity, interval: c.stageInterval, framesPerLevel: c.stageFramesPerLevel,
-    maxLevel: c.stageMaxLevel, densityRamp: c.stageDensityRamp, speedRamp: c.stageSpeedRamp,
-    lives: c.lives, timeLimit: Math.round(c.timeLimit / FPS),
+    name: c.difficulty,
+    label: c.difficulty,
+    description: '',
+    speed: c.stageSpeed,
+    density: c.stageDensity,
+    interval: c.stageInterval,
+    framesPerLevel: c.stageFramesPerLevel,
+    maxLevel: c.stageMaxLevel,
+    densityRamp: c.stageDensityRamp,
+    speedRamp: c.stageSpeedRamp,
+    lives: c.lives,
+    timeLimit: Math.round(c.timeLimit / FPS),
   };
 }
 
@@ -105,7 +116,11 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
   const stage = {} as Record<string, number>;
   for (const [k, ck] of Object.entries(STAGE_KEYS)) {
     const v = partial[ck] ?? builtin?.[k as keyof typeof STAGE_KEYS];
-    if (v === undefined) throw new ConfigError('difficulty', `'${String(difficulty)}' is not a built-in stage preset (${DIFFICULTIES.join(', ')}), and the config does not give its ${ck}`);
+    if (v === undefined)
+      throw new ConfigError(
+        'difficulty',
+        `'${String(difficulty)}' is not a built-in stage preset (${DIFFICULTIES.join(', ')}), and the config does not give its ${ck}`,
+      );
     const r = StagePresetSchema.shape[k as keyof typeof STAGE_KEYS].safeParse(v);
     if (!r.success) throw new ConfigError(ck, `${r.error.issues[0]!.message}, got ${String(v)}`);
     stage[ck] = v;
@@ -124,18 +139,27 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
     drill: partial.drill ?? DEFAULT_DRILL,
     drillVariant: partial.drillVariant ?? DEFAULT_DRILL_VARIANT,
   };
-  if (!Number.isInteger(c.seed) || c.seed < 0 || c.seed > 0xffffffff) throw new ConfigError('seed', `must be a whole number from 0 to 4294967295, got ${String(c.seed)}`);
+  if (!Number.isInteger(c.seed) || c.seed < 0 || c.seed > 0xffffffff)
+    throw new ConfigError('seed', `must be a whole number from 0 to 4294967295, got ${String(c.seed)}`);
   if (!MODES.includes(c.mode)) throw new ConfigError('mode', `must be one of ${MODES.join(', ')}, got '${String(c.mode)}'`);
   if (!STAGE_SETS.includes(c.stages)) throw new ConfigError('stages', `must be one of ${STAGE_SETS.join(', ')}, got '${String(c.stages)}'`);
-  if (typeof c.difficulty !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/.test(c.difficulty)) throw new ConfigError('difficulty', `must be a stage preset name (${DIFFICULTIES.join(', ')} or lower-case letters, digits and dashes), got '${String(c.difficulty)}'`);
-  if (!Number.isInteger(c.lives) || c.lives < 1 || c.lives > 99) throw new ConfigError('lives', `must be a whole number from 1 to 99, got ${String(c.lives)}`);
-  if (!Number.isInteger(c.timeLimit) || c.timeLimit < 0) throw new ConfigError('timeLimit', `must be a whole number of frames ≥ 0, got ${String(c.timeLimit)}`);
+  if (typeof c.difficulty !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/.test(c.difficulty))
+    throw new ConfigError(
+      'difficulty',
+      `must be a stage preset name (${DIFFICULTIES.join(', ')} or lower-case letters, digits and dashes), got '${String(c.difficulty)}'`,
+    );
+  if (!Number.isInteger(c.lives) || c.lives < 1 || c.lives > 99)
+    throw new ConfigError('lives', `must be a whole number from 1 to 99, got ${String(c.lives)}`);
+  if (!Number.isInteger(c.timeLimit) || c.timeLimit < 0)
+    throw new ConfigError('timeLimit', `must be a whole number of frames ≥ 0, got ${String(c.timeLimit)}`);
   if (typeof c.infiniteLives !== 'boolean') throw new ConfigError('infiniteLives', 'must be true or false');
   const mazeError = mazeSpecError(c.maze);
   if (mazeError) throw new ConfigError('maze', mazeError);
-  if (!CHASE_METHODS.includes(c.chaseMethod)) throw new ConfigError('chaseMethod', `must be one of ${CHASE_METHODS.join(', ')}, got '${String(c.chaseMethod)}'`);
+  if (!CHASE_METHODS.includes(c.chaseMethod))
+    throw new ConfigError('chaseMethod', `must be one of ${CHASE_METHODS.join(', ')}, got '${String(c.chaseMethod)}'`);
   const drillError = drillSpecError(c.drill, c.drillVariant);
   if (drillError) throw new ConfigError(drillError.field, drillError.reason);
-  if (c.stages === 'drill' && c.mode !== 'practice') throw new ConfigError('mode', `a drill stage is single-field: mode must be practice, got '${c.mode}'`);
+  if (c.stages === 'drill' && c.mode !== 'practice')
+    throw new ConfigError('mode', `a drill stage is single-field: mode must be practice, got '${c.mode}'`);
   return c;
 }

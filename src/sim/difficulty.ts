@@ -21,11 +21,20 @@ function paramsOfPreset(p: StagePreset): DifficultyParams {
 }
 
 /** The built-in stage presets' parameters. */
-export const DIFFICULTY_PARAMS = Object.fromEntries(STAGE_PRESETS.map((p) => [p.name, paramsOfPreset(p)])) as Record<Difficulty, DifficultyParams>;
+export const DIFFICULTY_PARAMS = Object.fromEntries(STAGE_PRESETS.map((p) => [p.name, paramsOfPreset(p)])) as Record<
+  Difficulty,
+  DifficultyParams
+>;
 
 /** The parameters a match config plays. */
 export function difficultyOf(c: MatchConfig): DifficultyParams {
-  return { speed: c.stageSpeed, density: c.stageDensity, interval: c.stageInterval, densityRamp: c.stageDensityRamp, speedRamp: c.stageSpeedRamp };
+  return {
+    speed: c.stageSpeed,
+    density: c.stageDensity,
+    interval: c.stageInterval,
+    densityRamp: c.stageDensityRamp,
+    speedRamp: c.stageSpeedRamp,
+  };
 }
 
 /** Frames per difficulty level of the built-ins: the stage gets harder every 20 seconds. */

@@ -31,11 +31,20 @@ export interface DrillDef {
 export const DRILL_DIFFICULTY: DifficultyParams = { speed: 0.85, density: 0.75, interval: 1, densityRamp: 0, speedRamp: 0 };
 
 const spec = (s: Partial<SpawnSpec> & Pick<SpawnSpec, 'kind' | 'path' | 'x' | 'y'>): SpawnSpec => ({
-  p0: 0, p1: 0, p2: 0, pattern: Pattern.NONE, firstFire: 30, period: 0, delay: 0, ...s,
+  p0: 0,
+  p1: 0,
+  p2: 0,
+  pattern: Pattern.NONE,
+  firstFire: 30,
+  period: 0,
+  delay: 0,
+  ...s,
 });
 
 const fairy = (name: string, at: number, x: number, stopY: number, pattern: number, period: number): DrillEnemy => ({
-  name, at, spec: spec({ kind: EnemyKind.FAIRY, path: Path.DIVE, x, y: -20, p0: 2, p1: stopY, p2: 150, pattern, firstFire: 40, period }),
+  name,
+  at,
+  spec: spec({ kind: EnemyKind.FAIRY, path: Path.DIVE, x, y: -20, p0: 2, p1: stopY, p2: 150, pattern, firstFire: 40, period }),
 });
 
 function survey(): DrillEnemy[] {
@@ -43,11 +52,55 @@ function survey(): DrillEnemy[] {
   // 0–7 s: a pair of fairies, one aiming, one fanning.
   e.push(fairy('left', 60, 110, 110, Pattern.AIMED, 50), fairy('right', 60, 274, 110, Pattern.SPREAD, 80));
   // 7–12 s: a line of sweepers crossing from the left.
-  for (let k = 0; k < 5; k++) e.push({ name: `sweeper${k + 1}`, at: 420 + k * 16, spec: spec({ kind: EnemyKind.SWEEPER, path: Path.CROSS, x: -20, y: 90, p0: 2.2, p1: 16, pattern: Pattern.AIMED, firstFire: 50, period: 90 }) });
+  for (let k = 0; k < 5; k++)
+    e.push({
+      name: `sweeper${k + 1}`,
+      at: 420 + k * 16,
+      spec: spec({
+        kind: EnemyKind.SWEEPER,
+        path: Path.CROSS,
+        x: -20,
+        y: 90,
+        p0: 2.2,
+        p1: 16,
+        pattern: Pattern.AIMED,
+        firstFire: 50,
+        period: 90,
+      }),
+    });
   // 12–20 s: a spinner in the middle.
-  e.push({ name: 'spinner', at: 720, spec: spec({ kind: EnemyKind.SPINNER, path: Path.DIVE, x: 192, y: -24, p0: 1.6, p1: 100, p2: 260, pattern: Pattern.SPIRAL, firstFire: 60, period: 9 }) });
+  e.push({
+    name: 'spinner',
+    at: 720,
+    spec: spec({
+      kind: EnemyKind.SPINNER,
+      path: Path.DIVE,
+      x: 192,
+      y: -24,
+      p0: 1.6,
+      p1: 100,
+      p2: 260,
+      pattern: Pattern.SPIRAL,
+      firstFire: 60,
+      period: 9,
+    }),
+  });
   // 20–27 s: a slow gunship with rings, flanked by two fairies.
-  e.push({ name: 'gunship', at: 1200, spec: spec({ kind: EnemyKind.GUNSHIP, path: Path.DRIFT, x: 192, y: -30, p0: 0.5, p2: 60, pattern: Pattern.RING, firstFire: 70, period: 75 }) });
+  e.push({
+    name: 'gunship',
+    at: 1200,
+    spec: spec({
+      kind: EnemyKind.GUNSHIP,
+      path: Path.DRIFT,
+      x: 192,
+      y: -30,
+      p0: 0.5,
+      p2: 60,
+      pattern: Pattern.RING,
+      firstFire: 70,
+      period: 75,
+    }),
+  });
   e.push(fairy('flank-left', 1320, 70, 140, Pattern.BURST, 70), fairy('flank-right', 1320, 314, 140, Pattern.STREAM, 8));
   // 27–40 s: a line of fairies, then a last pair.
   for (let k = 0; k < 5; k++) e.push(fairy(`line${k + 1}`, 1680 + k * 12, 70 + k * 61, 90, Pattern.AIMED, 60));
@@ -72,8 +125,13 @@ export const DEFAULT_DRILL_VARIANT = 'a';
 /** Why `name`/`variant` is not a drill, or null. */
 export function drillSpecError(name: string, variant: string): { field: 'drill' | 'drillVariant'; reason: string } | null {
   const d = typeof name === 'string' ? DRILLS[name] : undefined;
-  if (!d || !Object.hasOwn(DRILLS, name)) return { field: 'drill', reason: `must be one of ${DRILL_NAMES.join(', ')}, got '${String(name)}'` };
-  if (typeof variant !== 'string' || !Object.hasOwn(d.variants, variant)) return { field: 'drillVariant', reason: `drill '${name}' has variants ${Object.keys(d.variants).join(', ')}, got '${String(variant)}'` };
+  if (!d || !Object.hasOwn(DRILLS, name))
+    return { field: 'drill', reason: `must be one of ${DRILL_NAMES.join(', ')}, got '${String(name)}'` };
+  if (typeof variant !== 'string' || !Object.hasOwn(d.variants, variant))
+    return {
+      field: 'drillVariant',
+      reason: `drill '${name}' has variants ${Object.keys(d.variants).join(', ')}, got '${String(variant)}'`,
+    };
   return null;
 }
 
@@ -86,7 +144,9 @@ export function drillScript(name: string, variant: string): DrillEnemy[] {
   if (!swap) return d.enemies;
   const [x, y] = swap.map((n) => d.enemies.find((e) => e.name === n)!) as [DrillEnemy, DrillEnemy];
   const fire = (e: DrillEnemy) => ({ pattern: e.spec.pattern, firstFire: e.spec.firstFire, period: e.spec.period });
-  return d.enemies.map((e) => (e === x ? { ...e, spec: { ...e.spec, ...fire(y) } } : e === y ? { ...e, spec: { ...e.spec, ...fire(x) } } : e));
+  return d.enemies.map((e) =>
+    e === x ? { ...e, spec: { ...e.spec, ...fire(y) } } : e === y ? { ...e, spec: { ...e.spec, ...fire(x) } } : e,
+  );
 }
 
 const scriptCache = new Map<string, DrillEnemy[]>();

@@ -56,10 +56,33 @@ export interface Enemy {
 
 function blankEnemy(): Enemy {
   return {
-    kind: 0, x: 0, y: 0, vx: 0, vy: 0, r: 0, hp: 0, maxHp: 0, spawn: 0, age: 0,
-    path: 0, ox: 0, oy: 0, p0: 0, p1: 0, p2: 0,
-    pattern: 0, fireAt: 0, period: 0, phase: 0, burst: 0, aimX: 0, aimY: 0,
-    level: 0, owner: -1, score: 0, invulnerable: false,
+    kind: 0,
+    x: 0,
+    y: 0,
+    vx: 0,
+    vy: 0,
+    r: 0,
+    hp: 0,
+    maxHp: 0,
+    spawn: 0,
+    age: 0,
+    path: 0,
+    ox: 0,
+    oy: 0,
+    p0: 0,
+    p1: 0,
+    p2: 0,
+    pattern: 0,
+    fireAt: 0,
+    period: 0,
+    phase: 0,
+    burst: 0,
+    aimX: 0,
+    aimY: 0,
+    level: 0,
+    owner: -1,
+    score: 0,
+    invulnerable: false,
   };
 }
 

@@ -58,7 +58,16 @@ export function hashState(s: MatchState): string {
   h.str(c.mode);
   h.str(c.stages);
   h.str(c.difficulty);
-  for (const v of [c.stageSpeed, c.stageDensity, c.stageInterval, c.stageFramesPerLevel, c.stageMaxLevel, c.stageDensityRamp, c.stageSpeedRamp]) h.num(v);
+  for (const v of [
+    c.stageSpeed,
+    c.stageDensity,
+    c.stageInterval,
+    c.stageFramesPerLevel,
+    c.stageMaxLevel,
+    c.stageDensityRamp,
+    c.stageSpeedRamp,
+  ])
+    h.num(v);
   h.int(c.lives);
   h.int(c.timeLimit);
   h.int(c.infiniteLives ? 1 : 0);
@@ -76,7 +85,18 @@ export function hashState(s: MatchState): string {
     h.int(side.index);
     const sh = side.ship;
     for (const v of [sh.x, sh.y, sh.lives, sh.invuln, sh.shotCooldown, sh.focused ? 1 : 0, sh.charge, sh.lastInput]) h.num(v);
-    for (const v of [side.score, side.hits, side.kills, side.grazes, side.gauge, side.chain, side.chainEnd, side.bestChain, side.attacksSent]) h.num(v);
+    for (const v of [
+      side.score,
+      side.hits,
+      side.kills,
+      side.grazes,
+      side.gauge,
+      side.chain,
+      side.chainEnd,
+      side.bestChain,
+      side.attacksSent,
+    ])
+      h.num(v);
     h.int(side.incoming.length);
     for (const a of side.incoming) for (const v of [a.kind, a.power, a.arriveAt, a.from]) h.num(v);
     for (const v of Object.values(side.rng.state())) h.num(v);
@@ -87,7 +107,8 @@ export function hashState(s: MatchState): string {
     for (let i = 0; i < side.enemies.count; i++) {
       const e = side.enemies.items[i]!;
       for (const v of [e.kind, e.x, e.y, e.vx, e.vy, e.r, e.hp, e.maxHp, e.spawn, e.age, e.path, e.ox, e.oy, e.p0, e.p1, e.p2]) h.num(v);
-      for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score, e.invulnerable ? 1 : 0]) h.num(v);
+      for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score, e.invulnerable ? 1 : 0])
+        h.num(v);
     }
     h.int(side.mazesCleared);
     h.int(side.maze ? 1 : 0);

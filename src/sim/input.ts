@@ -28,11 +28,11 @@ export const MOVE_BITS: readonly number[] = [
 
 /** Unit-free direction (−1, 0, 1 per axis) that the bits ask for; opposite keys cancel. */
 export function inputDirX(bits: number): number {
-  return ((bits & Input.RIGHT) ? 1 : 0) - ((bits & Input.LEFT) ? 1 : 0);
+  return (bits & Input.RIGHT ? 1 : 0) - (bits & Input.LEFT ? 1 : 0);
 }
 
 export function inputDirY(bits: number): number {
-  return ((bits & Input.DOWN) ? 1 : 0) - ((bits & Input.UP) ? 1 : 0);
+  return (bits & Input.DOWN ? 1 : 0) - (bits & Input.UP ? 1 : 0);
 }
 
 /** Movement bits only (no shot, focus or charge). */

@@ -26,7 +26,15 @@ import { dcos, dsin } from '../geom/dmath';
 import { spawnEnemy, type SpawnSpec } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
 import { moveThroughMaze } from './maze-chasers';
-import { CHASER_WALL_RADIUS, TILE, TURRET_COS_HALF_ANGLE, TURRET_RANGE, TURRET_REACTION, TURRET_SWEEP, type MazeSideState } from './maze-state';
+import {
+  CHASER_WALL_RADIUS,
+  TILE,
+  TURRET_COS_HALF_ANGLE,
+  TURRET_RANGE,
+  TURRET_REACTION,
+  TURRET_SWEEP,
+  type MazeSideState,
+} from './maze-state';
 import { Path } from './paths';
 import { fireVolley, type FireContext } from './patterns';
 import type { SideState } from './state';
@@ -156,7 +164,17 @@ const spec: SpawnSpec = { kind: 0, path: Path.MAZE, x: 0, y: 0, p0: 0, p1: 0, p2
  * A sent spirit (or boss) arriving in a maze field: placed by sentArrivalCell, firing `pattern` every
  * `period` frames while it sees the ship, from age `firstFire` on. Null when the enemy pool is full.
  */
-export function spawnSentInMaze(side: SideState, mz: MazeSideState, frame: number, kind: number, pattern: number, firstFire: number, period: number, level: number, owner: number): Enemy | null {
+export function spawnSentInMaze(
+  side: SideState,
+  mz: MazeSideState,
+  frame: number,
+  kind: number,
+  pattern: number,
+  firstFire: number,
+  period: number,
+  level: number,
+  owner: number,
+): Enemy | null {
   spec.kind = kind;
   spec.pattern = pattern;
   spec.firstFire = firstFire;

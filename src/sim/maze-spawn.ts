@@ -8,10 +8,30 @@ import { Path } from './paths';
 import { Pattern } from './patterns';
 import type { SideState } from './state';
 
-const spec: SpawnSpec = { kind: 0, path: Path.MAZE, x: 0, y: 0, p0: 0, p1: 0, p2: 0, pattern: Pattern.NONE, firstFire: 0, period: 0, delay: 0 };
+const spec: SpawnSpec = {
+  kind: 0,
+  path: Path.MAZE,
+  x: 0,
+  y: 0,
+  p0: 0,
+  p1: 0,
+  p2: 0,
+  pattern: Pattern.NONE,
+  firstFire: 0,
+  period: 0,
+  delay: 0,
+};
 
 /** Puts the body of chaser or turret `slot` at the centre of cell (cx, cy). Null when the pool is full. */
-export function spawnMazeEnemy(side: SideState, frame: number, kind: number, slot: number, cx: number, cy: number, ramp?: LevelRamp): Enemy | null {
+export function spawnMazeEnemy(
+  side: SideState,
+  frame: number,
+  kind: number,
+  slot: number,
+  cx: number,
+  cy: number,
+  ramp?: LevelRamp,
+): Enemy | null {
   spec.kind = kind;
   spec.x = (cx + 0.5) * TILE;
   spec.y = (cy + 0.5) * TILE;

@@ -91,7 +91,15 @@ function makeGroup(mz: { rng: Rng }, maze: Maze, method: ChaseMethod): ChaserGro
 }
 
 /** The maze state for side `index` entering the k-th maze of the rotation (chasers not yet spawned). */
-export function newMazeSide(seed: number, side: number, spec: string, method: ChaseMethod, k: number, frame: number, rng?: Rng): MazeSideState {
+export function newMazeSide(
+  seed: number,
+  side: number,
+  spec: string,
+  method: ChaseMethod,
+  k: number,
+  frame: number,
+  rng?: Rng,
+): MazeSideState {
   const name = mazeNameAt(spec, k);
   const maze = mazeByName(name);
   const mz = {
@@ -99,7 +107,17 @@ export function newMazeSide(seed: number, side: number, spec: string, method: Ch
     name,
     maze,
     enteredAt: frame,
-    chasers: maze.chasers.map((c) => ({ id: c.id, cx: c.x, cy: c.y, alive: false, respawnAt: frame, x: (c.x + 0.5) * TILE, y: (c.y + 0.5) * TILE, hx: 0, hy: 0 })),
+    chasers: maze.chasers.map((c) => ({
+      id: c.id,
+      cx: c.x,
+      cy: c.y,
+      alive: false,
+      respawnAt: frame,
+      x: (c.x + 0.5) * TILE,
+      y: (c.y + 0.5) * TILE,
+      hx: 0,
+      hy: 0,
+    })),
     turrets: maze.enemies.map((c) => ({ cx: c.x, cy: c.y, alive: false, respawnAt: frame })),
     pads: maze.heals.map((c) => ({ cx: c.x, cy: c.y, stand: 0, readyAt: 0 })),
     rng: rng ?? matchStream(seed, `maze${side}`),

@@ -37,7 +37,8 @@ export function updateTurrets(s: MatchState, side: SideState, mz: MazeSideState,
       t.alive = false;
       continue;
     }
-    const sees = ship.lives > 0 && canSee(maze, e.x / TILE, e.y / TILE, dcos(e.phase), dsin(e.phase), ship.x / TILE, ship.y / TILE, TURRET_CONE);
+    const sees =
+      ship.lives > 0 && canSee(maze, e.x / TILE, e.y / TILE, dcos(e.phase), dsin(e.phase), ship.x / TILE, ship.y / TILE, TURRET_CONE);
     if (!sees) {
       e.burst = 0;
       e.phase += TURRET_SWEEP;

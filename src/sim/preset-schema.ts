@@ -32,11 +32,19 @@ export interface PresetField extends FieldMeta {
 type NumOpts = { min: number; max: number; step: number; description: string; unit?: string; paper?: number };
 
 export function intField(o: NumOpts) {
-  return z.int().min(o.min).max(o.max).meta({ kind: 'int', ...o } satisfies FieldMeta);
+  return z
+    .int()
+    .min(o.min)
+    .max(o.max)
+    .meta({ kind: 'int', ...o } satisfies FieldMeta);
 }
 
 export function numField(o: NumOpts) {
-  return z.number().min(o.min).max(o.max).meta({ kind: 'number', ...o } satisfies FieldMeta);
+  return z
+    .number()
+    .min(o.min)
+    .max(o.max)
+    .meta({ kind: 'number', ...o } satisfies FieldMeta);
 }
 
 export function boolField(o: { description: string; paper?: boolean }) {
@@ -48,7 +56,10 @@ export function enumField<const T extends readonly [string, ...string[]]>(option
 }
 
 /** Preset names: used on command lines and in controller specs ('cpu:hard'). */
-export const presetName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes').max(40);
+export const presetName = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes')
+  .max(40);
 
 interface ZodInternals {
   _zod: { def: { type: string; innerType?: z.ZodType; defaultValue?: unknown; shape?: Record<string, z.ZodType> } };

@@ -39,4 +39,3 @@ export class Rng {
 export function matchStream(seed: number | string, purpose: string): Rng {
   return new Rng(`twinfield:${seed}:${purpose}`);
 }
-

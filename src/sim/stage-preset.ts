@@ -15,8 +15,20 @@ export const StagePresetSchema = z.strictObject({
   description: z.string().max(400).default(''),
   speed: numField({ min: 0.3, max: 2.5, step: 0.05, unit: '×', description: 'Multiplies every bullet speed.' }),
   density: numField({ min: 0.1, max: 3, step: 0.05, unit: '×', description: 'Multiplies the bullets per volley (rounded, at least 1).' }),
-  interval: numField({ min: 0.3, max: 3, step: 0.05, unit: '×', description: 'Multiplies the time between waves (base max(90, 210 − 12·level) frames).' }),
-  framesPerLevel: intField({ min: 300, max: 10800, step: 60, unit: 'frames', description: 'Level ramp: the level rises by one every this many frames (1200 = 20 s).' }),
+  interval: numField({
+    min: 0.3,
+    max: 3,
+    step: 0.05,
+    unit: '×',
+    description: 'Multiplies the time between waves (base max(90, 210 − 12·level) frames).',
+  }),
+  framesPerLevel: intField({
+    min: 300,
+    max: 10800,
+    step: 60,
+    unit: 'frames',
+    description: 'Level ramp: the level rises by one every this many frames (1200 = 20 s).',
+  }),
   maxLevel: intField({ min: 1, max: 20, step: 1, description: 'Level cap: the level stops rising here.' }),
   densityRamp: numField({ min: 0, max: 0.5, step: 0.01, description: 'Volley size grows by this fraction per level above 1.' }),
   speedRamp: numField({ min: 0, max: 0.2, step: 0.005, description: 'Bullet speed grows by this fraction per level above 1.' }),
@@ -37,7 +49,9 @@ export function parseStagePreset(data: unknown, where = 'stage preset'): StagePr
 }
 
 /** The built-in stage presets, Easy to Lunatic. */
-export const STAGE_PRESETS: readonly StagePreset[] = [easy, normal, hard, lunatic].map((d) => parseStagePreset(d, `stage-presets/${d.name}.json`));
+export const STAGE_PRESETS: readonly StagePreset[] = [easy, normal, hard, lunatic].map((d) =>
+  parseStagePreset(d, `stage-presets/${d.name}.json`),
+);
 
 /** A built-in stage preset by name or label (case- and punctuation-insensitive). */
 export function getStagePreset(name: string): StagePreset {

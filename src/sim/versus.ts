@@ -1,8 +1,16 @@
 // The versus layer: kill chains charge the gauge and send attacks across; the charge key spends
 // gauge levels on a clear (1), an extra pattern sent across (2) or a boss-style attack (3).
 import {
-  ATTACK_TRAVEL_FRAMES, CHAIN_WINDOW, CHARGE_FRAMES_PER_LEVEL, CLEAR_RADIUS, FIELD_W, GAUGE_CHAIN_CAP, GAUGE_MAX, GAUGE_PER_CHAIN_LINK,
-  GAUGE_PER_KILL, GAUGE_PER_LEVEL,
+  ATTACK_TRAVEL_FRAMES,
+  CHAIN_WINDOW,
+  CHARGE_FRAMES_PER_LEVEL,
+  CLEAR_RADIUS,
+  FIELD_W,
+  GAUGE_CHAIN_CAP,
+  GAUGE_MAX,
+  GAUGE_PER_CHAIN_LINK,
+  GAUGE_PER_KILL,
+  GAUGE_PER_LEVEL,
 } from './constants';
 import { spawnEnemy } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
@@ -87,23 +95,90 @@ export function deliverAttacks(s: MatchState, side: SideState): void {
           const y = o ? o.y : -8 - rng.range(0, 30);
           const ang = datan2(side.ship.y - y, side.ship.x - x) + rng.range(-0.35, 0.35);
           const sp = rng.range(1.8, 2.8);
-          side.bullets.add(x, y, sp * dcos(ang), sp * dsin(ang), SHAPE_RADIUS[Shape.STAR], s.frame, Shape.STAR, a.from === 0 ? Color.PURPLE : Color.ORANGE, a.from);
+          side.bullets.add(
+            x,
+            y,
+            sp * dcos(ang),
+            sp * dsin(ang),
+            SHAPE_RADIUS[Shape.STAR],
+            s.frame,
+            Shape.STAR,
+            a.from === 0 ? Color.PURPLE : Color.ORANGE,
+            a.from,
+          );
         }
         break;
       case AttackKind.SPIRIT:
         // In a maze, sent enemies obey the walls and fire only at a ship they see (maze-sent.ts).
         if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.SPIRIT, Pattern.BURST, 40, 36, level, a.from);
-        else spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x: rng.range(60, FIELD_W - 60), y: -20, p0: 3, p1: rng.range(70, 120), p2: 200, pattern: Pattern.BURST, firstFire: 40, period: 36, delay: 0 }, level, a.from);
+        else
+          spawnEnemy(
+            side,
+            s.frame,
+            {
+              kind: EnemyKind.SPIRIT,
+              path: Path.HOVER,
+              x: rng.range(60, FIELD_W - 60),
+              y: -20,
+              p0: 3,
+              p1: rng.range(70, 120),
+              p2: 200,
+              pattern: Pattern.BURST,
+              firstFire: 40,
+              period: 36,
+              delay: 0,
+            },
+            level,
+            a.from,
+          );
         break;
       case AttackKind.PATTERN:
         for (const x of [72, FIELD_W - 72]) {
           if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.SPIRIT, Pattern.SPIRAL, 30, 4, level, a.from);
-          else spawnEnemy(side, s.frame, { kind: EnemyKind.SPIRIT, path: Path.HOVER, x, y: -20, p0: 3, p1: 70, p2: 240, pattern: Pattern.SPIRAL, firstFire: 30, period: 4, delay: 0 }, level, a.from);
+          else
+            spawnEnemy(
+              side,
+              s.frame,
+              {
+                kind: EnemyKind.SPIRIT,
+                path: Path.HOVER,
+                x,
+                y: -20,
+                p0: 3,
+                p1: 70,
+                p2: 240,
+                pattern: Pattern.SPIRAL,
+                firstFire: 30,
+                period: 4,
+                delay: 0,
+              },
+              level,
+              a.from,
+            );
         }
         break;
       case AttackKind.BOSS:
         if (side.maze) spawnSentInMaze(side, side.maze, s.frame, EnemyKind.BOSS, Pattern.FLOWER, 50, 12, level, a.from);
-        else spawnEnemy(side, s.frame, { kind: EnemyKind.BOSS, path: Path.HOVER, x: FIELD_W / 2, y: -30, p0: 2.5, p1: 90, p2: 0, pattern: Pattern.FLOWER, firstFire: 50, period: 12, delay: 0 }, level, a.from);
+        else
+          spawnEnemy(
+            side,
+            s.frame,
+            {
+              kind: EnemyKind.BOSS,
+              path: Path.HOVER,
+              x: FIELD_W / 2,
+              y: -30,
+              p0: 2.5,
+              p1: 90,
+              p2: 0,
+              pattern: Pattern.FLOWER,
+              firstFire: 50,
+              period: 12,
+              delay: 0,
+            },
+            level,
+            a.from,
+          );
         break;
     }
     s.events.push({ type: 'attack-arrived', side: side.index, kind: a.kind, power: a.power });

@@ -106,7 +106,8 @@ export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
   if (n < HEAD) at(n, `truncated: ${n} bytes, shorter than the ${HEAD}-byte bundle header`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint16(4, true);
-  if (version === 0 || version > BUNDLE_VERSION) at(4, `bundle version ${version} is not one this build reads (1${version > BUNDLE_VERSION ? '; update the game' : ''})`);
+  if (version === 0 || version > BUNDLE_VERSION)
+    at(4, `bundle version ${version} is not one this build reads (1${version > BUNDLE_VERSION ? '; update the game' : ''})`);
   const flags = dv.getUint16(6, true);
   if (flags !== 0) at(6, `unknown flags 0x${flags.toString(16)}`);
   const count = dv.getUint32(8, true);
@@ -125,7 +126,10 @@ export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
     try {
       meta = entryMeta(JSON.parse(dec.decode(bytes.subarray(p + 4, p + 4 + j))), `${where}`);
     } catch (e) {
-      return at(p + 4, e instanceof SyntaxError || e instanceof TypeError ? `${where}: entry data is not valid JSON text` : (e as Error).message);
+      return at(
+        p + 4,
+        e instanceof SyntaxError || e instanceof TypeError ? `${where}: entry data is not valid JSON text` : (e as Error).message,
+      );
     }
     p += 4 + j;
     if (p + 4 > n) at(p, `truncated in ${where}`);
@@ -159,10 +163,13 @@ export function plainReason(message: string): string {
   const m = message.toLowerCase();
   if (m.includes('empty file')) return 'the file is empty';
   if (m.includes('wrong magic') || m.includes('not a replay (expected bytes)')) return 'this is not a Twinfield replay file';
-  if (m.includes('newer than this build') || m.includes('update the game')) return 'it was made by a newer version of the game; update the game to open it';
+  if (m.includes('newer than this build') || m.includes('update the game'))
+    return 'it was made by a newer version of the game; update the game to open it';
   if (m.includes('too large')) return 'the file is too large to be a replay';
-  if (m.includes('truncated') || m.includes('runs past the end') || m.includes('shorter than')) return 'the file is incomplete (cut short while downloading or copying?)';
-  if (m.includes('crc') || m.includes('corrupt') || m.includes('unexpected byte')) return 'the file is damaged: its contents do not match its checksum';
+  if (m.includes('truncated') || m.includes('runs past the end') || m.includes('shorter than'))
+    return 'the file is incomplete (cut short while downloading or copying?)';
+  if (m.includes('crc') || m.includes('corrupt') || m.includes('unexpected byte'))
+    return 'the file is damaged: its contents do not match its checksum';
   if (m.includes('header.')) return 'the file says things about the match that cannot be right, so it cannot be trusted';
   return 'the file could not be read as a replay';
 }

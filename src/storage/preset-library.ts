@@ -45,7 +45,8 @@ const BUILTIN_NAMES: Record<PresetKind, readonly string[]> = {
 
 /** Validates preset data of a kind; throws PresetError naming the field. */
 export function parsePreset<K extends PresetKind>(kind: K, data: unknown, where: string): PresetOf[K] {
-  const p = kind === 'cpu' ? parseDodgePreset(data, where) : kind === 'stage' ? parseStagePreset(data, where) : parseDifficultyPair(data, where);
+  const p =
+    kind === 'cpu' ? parseDodgePreset(data, where) : kind === 'stage' ? parseStagePreset(data, where) : parseDifficultyPair(data, where);
   return p as PresetOf[K];
 }
 
@@ -120,11 +121,13 @@ export class PresetLibrary {
    */
   async save<K extends PresetKind>(kind: K, data: unknown, replace?: string): Promise<PresetOf[K]> {
     const p = parsePreset(kind, data, KIND_WORD[kind]) as AnyPreset;
-    if (BUILTIN_NAMES[kind].includes(p.name)) throw new PresetError(`${KIND_WORD[kind]} '${p.name}': the name belongs to a built-in preset; choose another`);
+    if (BUILTIN_NAMES[kind].includes(p.name))
+      throw new PresetError(`${KIND_WORD[kind]} '${p.name}': the name belongs to a built-in preset; choose another`);
     const tx = this.db.transaction(kind, 'readwrite');
     try {
       const store = tx.objectStore(kind);
-      if (p.name !== replace && (await store.get(p.name))) throw new PresetError(`${KIND_WORD[kind]} '${p.name}': the name is already taken`);
+      if (p.name !== replace && (await store.get(p.name)))
+        throw new PresetError(`${KIND_WORD[kind]} '${p.name}': the name is already taken`);
       if (replace !== undefined && replace !== p.name) await store.delete(replace);
       await store.put({ name: p.name, data: p, savedAt: Date.now() });
       await tx.done;

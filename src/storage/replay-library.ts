@@ -17,7 +17,17 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import { decodeReplay, REPLAY_EXTENSION, ReplayError, type Replay } from '../replay';
 import { SIM_VERSION } from '../sim/config';
 import { BUNDLE_EXTENSION, encodeBundle, ImportError, judgeImport, type ImportItem, type RejectedFile } from './bundle';
-import { fileStem, metaFromHeader, normalizeName, normalizeTag, queryEntries, type ClipInfo, type LibraryEntry, type ListQuery, type TraceState } from './replay-meta';
+import {
+  fileStem,
+  metaFromHeader,
+  normalizeName,
+  normalizeTag,
+  queryEntries,
+  type ClipInfo,
+  type LibraryEntry,
+  type ListQuery,
+  type TraceState,
+} from './replay-meta';
 import { sha256Hex } from './sha256';
 import { LibraryError, storageError } from './storage-error';
 import { summarizeTrace, traceReplay, type ReplayTrace, type SideSummary } from './trace';
@@ -114,11 +124,14 @@ export interface LibraryOptions extends LibraryNotices {
   persist?: () => Promise<boolean>;
 }
 
-export const VERSION_CHANGE_MESSAGE = 'The replay library was upgraded by a newer version of Twinfield open in another tab. Nothing is lost; reload this page to keep using the library.';
-export const BLOCKED_MESSAGE = 'The replay library is being upgraded, but another tab with an older version of Twinfield is open. Close or reload that tab; the library opens as soon as it does.';
+export const VERSION_CHANGE_MESSAGE =
+  'The replay library was upgraded by a newer version of Twinfield open in another tab. Nothing is lost; reload this page to keep using the library.';
+export const BLOCKED_MESSAGE =
+  'The replay library is being upgraded, but another tab with an older version of Twinfield is open. Close or reload that tab; the library opens as soon as it does.';
 
 function defaultPersist(): Promise<boolean> {
-  const s = (globalThis as { navigator?: { storage?: { persisted?: () => Promise<boolean>; persist?: () => Promise<boolean> } } }).navigator?.storage;
+  const s = (globalThis as { navigator?: { storage?: { persisted?: () => Promise<boolean>; persist?: () => Promise<boolean> } } }).navigator
+    ?.storage;
   if (!s?.persist) return Promise.resolve(false);
   return (s.persisted ? s.persisted() : Promise.resolve(false)).then((already) => already || s.persist!());
 }
@@ -248,7 +261,10 @@ export class ReplayLibrary {
     const replay = decodeReplay(bytes);
     const { inputs: _i, checksums: _c, ...header } = replay;
     this.askPersist();
-    const res = await this.writeItems([{ bytes, header, replay, name: normalizeName(opts.name ?? ''), tags: (opts.tags ?? []).map(normalizeTag) }], 'save the replay');
+    const res = await this.writeItems(
+      [{ bytes, header, replay, name: normalizeName(opts.name ?? ''), tags: (opts.tags ?? []).map(normalizeTag) }],
+      'save the replay',
+    );
     return res.added[0] ?? (await this.findByContent(bytes))!;
   }
 
@@ -283,7 +299,17 @@ export class ReplayLibrary {
       for (const { it, key } of fresh) {
         // Synchronous re-simulation between requests keeps the transaction active.
         const t = buildTrace(it);
-        const rec: StoredReplay = { id: newId(), name: it.name, tags: it.tags, savedAt: now, size: it.bytes.length, meta: metaFromHeader(it.header), contentKey: key, trace: t.state, summary: t.summary };
+        const rec: StoredReplay = {
+          id: newId(),
+          name: it.name,
+          tags: it.tags,
+          savedAt: now,
+          size: it.bytes.length,
+          meta: metaFromHeader(it.header),
+          contentKey: key,
+          trace: t.state,
+          summary: t.summary,
+        };
         await replays.add(rec);
         await tx.objectStore('bytes').add(toArrayBuffer(it.bytes), rec.id);
         if (t.trace) await tx.objectStore('traces').put(t.trace, rec.id);
@@ -461,7 +487,12 @@ export class ReplayLibrary {
       this.guard();
       const tx = this.db.transaction(['replays', 'bytes', 'clips', 'traces'], 'readwrite');
       const clipIds = await tx.objectStore('clips').index('replayId').getAllKeys(id);
-      await Promise.all([tx.objectStore('replays').delete(id), tx.objectStore('bytes').delete(id), tx.objectStore('traces').delete(id), ...clipIds.map((c) => tx.objectStore('clips').delete(c))]);
+      await Promise.all([
+        tx.objectStore('replays').delete(id),
+        tx.objectStore('bytes').delete(id),
+        tx.objectStore('traces').delete(id),
+        ...clipIds.map((c) => tx.objectStore('clips').delete(c)),
+      ]);
       await tx.done;
     } catch (e) {
       throw storageError(e, 'delete the replay');
@@ -473,7 +504,11 @@ export class ReplayLibrary {
     const e = await this.get(id);
     if (!e) throw new LibraryError('Could not export: the replay is no longer in the library.');
     const bytes = await this.bytes(id);
-    return { filename: fileStem(e) + REPLAY_EXTENSION, blob: new Blob([toArrayBuffer(bytes)], { type: 'application/octet-stream' }), bytes };
+    return {
+      filename: fileStem(e) + REPLAY_EXTENSION,
+      blob: new Blob([toArrayBuffer(bytes)], { type: 'application/octet-stream' }),
+      bytes,
+    };
   }
 
   /** Every replay (or those of `ids`) in one bundle file with names and tags. */
@@ -484,7 +519,12 @@ export class ReplayLibrary {
     const bytes = encodeBundle(parts);
     const d = new Date();
     const p = (n: number) => String(n).padStart(2, '0');
-    return { filename: `twinfield-replays-${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}${BUNDLE_EXTENSION}`, blob: new Blob([toArrayBuffer(bytes)], { type: 'application/octet-stream' }), bytes, count: entries.length };
+    return {
+      filename: `twinfield-replays-${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}${BUNDLE_EXTENSION}`,
+      blob: new Blob([toArrayBuffer(bytes)], { type: 'application/octet-stream' }),
+      bytes,
+      count: entries.length,
+    };
   }
 
   // ── clips ──
@@ -496,7 +536,8 @@ export class ReplayLibrary {
     try {
       const tx = this.db.transaction(['replays', 'clips'], 'readwrite');
       undo = () => rollBack(tx);
-      if (!(await tx.objectStore('replays').getKey(info.replayId))) throw new LibraryError('Could not store the clip: its replay is no longer in the library.');
+      if (!(await tx.objectStore('replays').getKey(info.replayId)))
+        throw new LibraryError('Could not store the clip: its replay is no longer in the library.');
       await tx.objectStore('clips').add(clip);
       await tx.done;
     } catch (e) {

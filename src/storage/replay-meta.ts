@@ -118,7 +118,11 @@ export function playerLabel(m: Pick<ReplayMeta, 'players' | 'controllers' | 'hum
   const spec = m.controllers?.[side] ?? '';
   const human = m.human ?? [];
   const cpu = /^cpu:([a-z0-9-]+)$/i.exec(name === spec || name === '' ? spec : name);
-  if (!human[side] && cpu) return `CPU ${cpu[1]!.split('-').map((w) => (w === 'imap' ? 'I-Map' : w.charAt(0).toUpperCase() + w.slice(1))).join(' ')}`;
+  if (!human[side] && cpu)
+    return `CPU ${cpu[1]!
+      .split('-')
+      .map((w) => (w === 'imap' ? 'I-Map' : w.charAt(0).toUpperCase() + w.slice(1)))
+      .join(' ')}`;
   const people = human.filter(Boolean).length;
   if (human[side] && people === 1 && /^Player \d$/.test(name)) return 'You';
   return name || (human[side] ? `Player ${side + 1}` : spec);
@@ -132,7 +136,9 @@ export function displayName(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
 function matchesText(e: LibraryEntry, text: string): boolean {
   const t = text.trim().toLowerCase();
   if (!t) return true;
-  const hay = [e.name, ...e.meta.players, ...e.meta.controllers, ...e.tags, e.meta.stages, e.meta.difficulty, e.meta.mode, e.meta.date].join('\n').toLowerCase();
+  const hay = [e.name, ...e.meta.players, ...e.meta.controllers, ...e.tags, e.meta.stages, e.meta.difficulty, e.meta.mode, e.meta.date]
+    .join('\n')
+    .toLowerCase();
   return t.split(/\s+/).every((w) => hay.includes(w));
 }
 
@@ -140,7 +146,9 @@ function matchesText(e: LibraryEntry, text: string): boolean {
 export function queryEntries(entries: readonly LibraryEntry[], q: ListQuery = {}): LibraryEntry[] {
   const sort = q.sort ?? 'date';
   const desc = q.descending ?? sort !== 'name';
-  const out = entries.filter((e) => (!q.mode || e.meta.mode === q.mode) && (!q.tag || e.tags.includes(q.tag)) && matchesText(e, q.text ?? ''));
+  const out = entries.filter(
+    (e) => (!q.mode || e.meta.mode === q.mode) && (!q.tag || e.tags.includes(q.tag)) && matchesText(e, q.text ?? ''),
+  );
   const key = (a: LibraryEntry, b: LibraryEntry): number => {
     if (sort === 'duration') return a.meta.frames - b.meta.frames;
     if (sort === 'name') return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base', numeric: true });
@@ -205,14 +213,16 @@ export function formatWho(m: ReplayMeta): string {
 
 /** A file-name-safe stem for downloads: "twinfield-2025-06-01-1234-alice-vs-cpu-normal". */
 export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
-  const d = formatDate(e.meta.date).replace(/[: ]/g, '-').replace(/-(\d\d)-(\d\d)$/, '-$1$2');
+  const d = formatDate(e.meta.date)
+    .replace(/[: ]/g, '-')
+    .replace(/-(\d\d)-(\d\d)$/, '-$1$2');
   const slug = displayName(e)
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);
-  return `twinfield-${d}${slug ? '-' + slug : ''}`;
+  return `twinfield-${d}${slug ? `-${slug}` : ''}`;
 }
 
 /**
@@ -220,7 +230,11 @@ export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
  * refused file with its plain reason ("bad.twrp — the file is incomplete …"). `kind` is 'ok'
  * when everything went in, 'warn' when some files were refused, 'error' when nothing was added.
  */
-export function importMessage(added: number, duplicates: number, rejected: readonly { file: string; reason: string }[]): { text: string; kind: 'ok' | 'warn' | 'error' } {
+export function importMessage(
+  added: number,
+  duplicates: number,
+  rejected: readonly { file: string; reason: string }[],
+): { text: string; kind: 'ok' | 'warn' | 'error' } {
   const parts: string[] = [];
   parts.push(`Imported ${added} replay${added === 1 ? '' : 's'}${duplicates ? ` (${duplicates} already in the library)` : ''}.`);
   if (rejected.length) {

@@ -114,7 +114,16 @@ export function analyze(input: AnalysisInput): Analysis {
   const clipAbs = new Map<string, number[]>(Object.keys(key).map((c) => [c, []]));
   const byExp = new Map<string, Map<string, number[]>>(EXPERIENCE.map((e) => [e, new Map()]));
   const reasons: Analysis['reasons'] = Object.fromEntries(order.map((p) => [p.id, []]));
-  type SetAcc = { a: string; b: string; absA: number[]; absB: number[]; diff: number[]; relAB: number[]; aFirst: number[]; bFirst: number[] };
+  type SetAcc = {
+    a: string;
+    b: string;
+    absA: number[];
+    absB: number[];
+    diff: number[];
+    relAB: number[];
+    aFirst: number[];
+    bFirst: number[];
+  };
   const sets = new Map<number, SetAcc>();
   const groups: Record<string, number> = {};
   const experience: Record<string, number> = {};
@@ -135,14 +144,18 @@ export function analyze(input: AnalysisInput): Analysis {
       const second = who(t.second, `${where}.second`);
       const ka = key[t.first]!;
       const kb = key[t.second]!;
-      if (ka.set !== t.set || kb.set !== t.set) throw new AnalysisError(`${where}.set: set ${t.set}, but the key puts its clips in sets ${ka.set} and ${kb.set}`);
+      if (ka.set !== t.set || kb.set !== t.set)
+        throw new AnalysisError(`${where}.set: set ${t.set}, but the key puts its clips in sets ${ka.set} and ${kb.set}`);
       trials++;
       abs.get(first)!.push(t.absFirst);
       abs.get(second)!.push(t.absSecond);
       clipAbs.get(t.first)!.push(t.absFirst);
       clipAbs.get(t.second)!.push(t.absSecond);
       const e = byExp.get(p.demographics.experience)!;
-      for (const [id, v] of [[first, t.absFirst], [second, t.absSecond]] as const) {
+      for (const [id, v] of [
+        [first, t.absFirst],
+        [second, t.absSecond],
+      ] as const) {
         if (!e.has(id)) e.set(id, []);
         e.get(id)!.push(v);
       }
@@ -165,7 +178,8 @@ export function analyze(input: AnalysisInput): Analysis {
       if (!s) {
         s = { a, b, absA: [], absB: [], diff: [], relAB: [], aFirst: [], bFirst: [] };
         sets.set(t.set, s);
-      } else if (s.a !== a || s.b !== b) throw new AnalysisError(`${where}: set ${t.set} pairs ${a} and ${b} here but ${s.a} and ${s.b} elsewhere`);
+      } else if (s.a !== a || s.b !== b)
+        throw new AnalysisError(`${where}: set ${t.set} pairs ${a} and ${b} here but ${s.a} and ${s.b} elsewhere`);
       const absA = t.order === 'AB' ? t.absFirst : t.absSecond;
       const absB = t.order === 'AB' ? t.absSecond : t.absFirst;
       const relAB = t.order === 'AB' ? points + 1 - t.relative : t.relative;
@@ -180,7 +194,14 @@ export function analyze(input: AnalysisInput): Analysis {
   const players: PlayerAbsolute[] = order.map((p) => {
     const xs = abs.get(p.id)!;
     const counts = Array.from({ length: points }, (_, k) => xs.filter((x) => x === k + 1).length);
-    return { id: p.id, label: p.label, ...describe(xs), counts, percent: counts.map((c) => (xs.length ? (100 * c) / xs.length : 0)), paper: PAPER_ABSOLUTE[p.id] ?? null };
+    return {
+      id: p.id,
+      label: p.label,
+      ...describe(xs),
+      counts,
+      percent: counts.map((c) => (xs.length ? (100 * c) / xs.length : 0)),
+      paper: PAPER_ABSOLUTE[p.id] ?? null,
+    };
   });
   const relative: Analysis['relative'] = {};
   for (const r of order) {
@@ -196,7 +217,13 @@ export function analyze(input: AnalysisInput): Analysis {
   const setResults: SetResult[] = [...sets.entries()]
     .sort((x, y) => x[0] - y[0])
     .map(([set, s]) => ({
-      set, a: s.a, b: s.b, absA: describe(s.absA), absB: describe(s.absB), paired: wilcoxonSignedRank(s.diff), relativeAB: describe(s.relAB),
+      set,
+      a: s.a,
+      b: s.b,
+      absA: describe(s.absA),
+      absB: describe(s.absB),
+      paired: wilcoxonSignedRank(s.diff),
+      relativeAB: describe(s.relAB),
       order: { aFirst: describe(s.aFirst), bFirst: describe(s.bFirst), test: mannWhitney(s.aFirst, s.bFirst) },
     }));
   const byExperience: Analysis['byExperience'] = {};
@@ -206,15 +233,38 @@ export function analyze(input: AnalysisInput): Analysis {
   }
   const clips: ClipResult[] = Object.entries(key)
     .sort((x, y) => x[1].set - y[1].set || x[1].playerId.localeCompare(y[1].playerId))
-    .map(([clip, e]) => ({ clip, player: e.playerId, set: e.set, variant: e.variant, absolute: describe(clipAbs.get(clip)!), metrics: input.clipMetrics?.[clip] ?? null }));
+    .map(([clip, e]) => ({
+      clip,
+      player: e.playerId,
+      set: e.set,
+      variant: e.variant,
+      absolute: describe(clipAbs.get(clip)!),
+      metrics: input.clipMetrics?.[clip] ?? null,
+    }));
   const correlations = {} as Analysis['correlations'];
   for (const m of METRIC_NAMES) {
     const pts = clips.filter((c) => c.absolute.mean !== null && c.metrics && c.metrics[m] !== null);
-    correlations[m] = { n: pts.length, rho: spearman(pts.map((c) => c.metrics![m]!), pts.map((c) => c.absolute.mean!)) };
+    correlations[m] = {
+      n: pts.length,
+      rho: spearman(
+        pts.map((c) => c.metrics![m]!),
+        pts.map((c) => c.absolute.mean!),
+      ),
+    };
   }
   return {
-    participants: ps.length, finished: ps.filter((p) => p.finishedAt !== null).length, trials, groups, experience,
-    players, relative, sets: setResults, byExperience, reasons, clips, correlations,
+    participants: ps.length,
+    finished: ps.filter((p) => p.finishedAt !== null).length,
+    trials,
+    groups,
+    experience,
+    players,
+    relative,
+    sets: setResults,
+    byExperience,
+    reasons,
+    clips,
+    correlations,
   };
 }
 
@@ -228,34 +278,67 @@ export function formatAnalysis(a: Analysis): string {
   const label = new Map(a.players.map((p) => [p.id, p.label]));
   const ids = a.players.map((p) => p.id);
   const w = Math.max(12, ...a.players.map((p) => p.label.length + 1));
-  L.push(`${a.participants} participants (${a.finished} finished), ${a.trials} answered sets; groups ${Object.entries(a.groups).map(([g, n]) => `${g}: ${n}`).join(', ')}; experience ${Object.entries(a.experience).map(([g, n]) => `${g}: ${n}`).join(', ')}`);
+  L.push(
+    `${a.participants} participants (${a.finished} finished), ${a.trials} answered sets; groups ${Object.entries(a.groups)
+      .map(([g, n]) => `${g}: ${n}`)
+      .join(', ')}; experience ${Object.entries(a.experience)
+      .map(([g, n]) => `${g}: ${n}`)
+      .join(', ')}`,
+  );
   L.push('', 'Table 3 — absolute human-likeness (1–5): this study vs the paper');
   L.push(`${pad('player', w)}${lpad('n', 5)}${lpad('mean', 7)}${lpad('SD', 6)}${lpad('95% CI', 15)}${lpad('paper', 7)}`);
-  for (const p of a.players) L.push(`${pad(p.label, w)}${lpad(String(p.n), 5)}${lpad(f(p.mean), 7)}${lpad(f(p.sd), 6)}${lpad(p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—', 15)}${lpad(f(p.paper, 1), 7)}`);
+  for (const p of a.players)
+    L.push(
+      `${pad(p.label, w)}${lpad(String(p.n), 5)}${lpad(f(p.mean), 7)}${lpad(f(p.sd), 6)}${lpad(p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—', 15)}${lpad(f(p.paper, 1), 7)}`,
+    );
   L.push('', 'Table 2 — relative: row player against column player, mean (paper)');
   L.push(pad('', w) + ids.map((c) => lpad(label.get(c)!.slice(0, 11), 12)).join(''));
-  for (const r of ids) L.push(pad(label.get(r)!, w) + ids.map((c) => { const cell = a.relative[r]?.[c]; return lpad(cell ? `${f(cell.mean, 1)} (${f(cell.paper, 1)})` : '', 12); }).join(''));
+  for (const r of ids)
+    L.push(
+      pad(label.get(r)!, w) +
+        ids
+          .map((c) => {
+            const cell = a.relative[r]?.[c];
+            return lpad(cell ? `${f(cell.mean, 1)} (${f(cell.paper, 1)})` : '', 12);
+          })
+          .join(''),
+    );
   L.push('', 'Fig. 7 — % of absolute votes per score');
   L.push(pad('player', w) + [1, 2, 3, 4, 5].map((k) => lpad(String(k), 6)).join(''));
-  for (const p of a.players) L.push(pad(p.label, w) + p.percent.map((x) => lpad(f(x, 0) + '%', 6)).join(''));
-  L.push('', 'Sets — paired Wilcoxon signed-rank of absolute(a) − absolute(b); order effect: relative(a vs b), a shown first vs b first (Mann–Whitney)');
+  for (const p of a.players) L.push(pad(p.label, w) + p.percent.map((x) => lpad(`${f(x, 0)}%`, 6)).join(''));
+  L.push(
+    '',
+    'Sets — paired Wilcoxon signed-rank of absolute(a) − absolute(b); order effect: relative(a vs b), a shown first vs b first (Mann–Whitney)',
+  );
   for (const s of a.sets) {
-    L.push(`  set ${s.set}: ${label.get(s.a)} ${f(s.absA.mean)} vs ${label.get(s.b)} ${f(s.absB.mean)} — W=${s.paired.w} n=${s.paired.n} p=${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}; relative(a vs b) ${f(s.relativeAB.mean)}; order: a first ${f(s.order.aFirst.mean)} (n ${s.order.aFirst.n}), b first ${f(s.order.bFirst.mean)} (n ${s.order.bFirst.n}), p=${f(s.order.test.p, 3)}`);
+    L.push(
+      `  set ${s.set}: ${label.get(s.a)} ${f(s.absA.mean)} vs ${label.get(s.b)} ${f(s.absB.mean)} — W=${s.paired.w} n=${s.paired.n} p=${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}; relative(a vs b) ${f(s.relativeAB.mean)}; order: a first ${f(s.order.aFirst.mean)} (n ${s.order.aFirst.n}), b first ${f(s.order.bFirst.mean)} (n ${s.order.bFirst.n}), p=${f(s.order.test.p, 3)}`,
+    );
   }
   L.push('', 'Absolute mean by shmup experience');
   L.push(pad('experience', 12) + ids.map((c) => lpad(label.get(c)!.slice(0, 11), 12)).join(''));
-  for (const [e, m] of Object.entries(a.byExperience)) L.push(pad(e, 12) + ids.map((c) => lpad(m[c] ? `${f(m[c].mean)} (${m[c].n})` : '', 12)).join(''));
+  for (const [e, m] of Object.entries(a.byExperience))
+    L.push(pad(e, 12) + ids.map((c) => lpad(m[c] ? `${f(m[c].mean)} (${m[c].n})` : '', 12)).join(''));
   if (a.clips.some((c) => c.metrics)) {
     L.push('', 'Clips — objective metrics beside the mean absolute rating');
     L.push(`${pad('set/player', w + 4)}${lpad('rating', 7)}${lpad('1f/min', 8)}${lpad('dir/s', 7)}${lpad('moving', 8)}${lpad('clear', 7)}`);
-    for (const c of a.clips) L.push(`${pad(`${c.set} ${label.get(c.player)}`, w + 4)}${lpad(f(c.absolute.mean), 7)}${lpad(f(c.metrics?.one_frame_per_min, 1), 8)}${lpad(f(c.metrics?.dir_changes_per_s), 7)}${lpad(f(c.metrics?.moving_fraction), 8)}${lpad(f(c.metrics?.mean_clearance, 1), 7)}`);
-    L.push('Spearman rho with the mean absolute rating: ' + METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join(', '));
+    for (const c of a.clips)
+      L.push(
+        `${pad(`${c.set} ${label.get(c.player)}`, w + 4)}${lpad(f(c.absolute.mean), 7)}${lpad(f(c.metrics?.one_frame_per_min, 1), 8)}${lpad(f(c.metrics?.dir_changes_per_s), 7)}${lpad(f(c.metrics?.moving_fraction), 8)}${lpad(f(c.metrics?.mean_clearance, 1), 7)}`,
+      );
+    L.push(
+      'Spearman rho with the mean absolute rating: ' +
+        METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join(', '),
+    );
   }
   L.push('', 'Free-text reasons by player');
   for (const p of a.players) {
     const rs = a.reasons[p.id] ?? [];
     L.push(`  ${p.label} (${rs.length})`);
-    for (const r of rs.slice(0, 20)) L.push(`    [${r.kind === 'absolute' ? 'abs' : `rel vs ${label.get(r.vs!) ?? r.vs}`} ${r.score}] ${r.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    for (const r of rs.slice(0, 20))
+      L.push(
+        `    [${r.kind === 'absolute' ? 'abs' : `rel vs ${label.get(r.vs!) ?? r.vs}`} ${r.score}] ${r.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
     if (rs.length > 20) L.push(`    … ${rs.length - 20} more (see --json or the report)`);
   }
   return L.join('\n');

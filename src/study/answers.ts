@@ -43,10 +43,26 @@ export type Participant = z.infer<typeof ParticipantSchema>;
 export const AnswersSchema = z.array(ParticipantSchema);
 
 export const ANSWER_CSV_COLUMNS = [
-  'studyId', 'pid', 'group', 'lang', 'startedAt', 'finishedAt',
-  'demographics_experience', 'demographics_playsGames', 'demographics_ageBand',
-  'set', 'order', 'first', 'second', 'absFirst', 'absSecond', 'relative',
-  'reasonFirst', 'reasonSecond', 'reasonRelative', 'rtMs',
+  'studyId',
+  'pid',
+  'group',
+  'lang',
+  'startedAt',
+  'finishedAt',
+  'demographics_experience',
+  'demographics_playsGames',
+  'demographics_ageBand',
+  'set',
+  'order',
+  'first',
+  'second',
+  'absFirst',
+  'absSecond',
+  'relative',
+  'reasonFirst',
+  'reasonSecond',
+  'reasonRelative',
+  'rtMs',
 ] as const;
 
 export class AnswersError extends Error {
@@ -157,17 +173,34 @@ export function parseAnswersCsv(text: string, path: string): Participant[] {
     if (!p) {
       const fin = get('finishedAt');
       p = {
-        studyId: get('studyId'), pid: get('pid'), group: get('group'), lang: get('lang'), startedAt: get('startedAt'), finishedAt: fin === '' ? null : fin,
-        demographics: { experience: get('demographics_experience'), playsGames: bool('demographics_playsGames'), ageBand: get('demographics_ageBand') },
+        studyId: get('studyId'),
+        pid: get('pid'),
+        group: get('group'),
+        lang: get('lang'),
+        startedAt: get('startedAt'),
+        finishedAt: fin === '' ? null : fin,
+        demographics: {
+          experience: get('demographics_experience'),
+          playsGames: bool('demographics_playsGames'),
+          ageBand: get('demographics_ageBand'),
+        },
         trials: [],
       };
       byKey.set(key, p);
       out.push(p);
     }
     const trial = {
-      set: num('set'), order: get('order'), first: get('first'), second: get('second'),
-      absFirst: num('absFirst'), absSecond: num('absSecond'), relative: num('relative'),
-      reasonFirst: get('reasonFirst'), reasonSecond: get('reasonSecond'), reasonRelative: get('reasonRelative'), rtMs: num('rtMs'),
+      set: num('set'),
+      order: get('order'),
+      first: get('first'),
+      second: get('second'),
+      absFirst: num('absFirst'),
+      absSecond: num('absSecond'),
+      relative: num('relative'),
+      reasonFirst: get('reasonFirst'),
+      reasonSecond: get('reasonSecond'),
+      reasonRelative: get('reasonRelative'),
+      rtMs: num('rtMs'),
     };
     const t = TrialSchema.safeParse(trial);
     if (!t.success) {
@@ -219,8 +252,15 @@ export function answersToCsv(ps: readonly Participant[]): string {
   for (const p of ps) {
     for (const t of p.trials) {
       const row: Record<string, unknown> = {
-        studyId: p.studyId, pid: p.pid, group: p.group, lang: p.lang, startedAt: p.startedAt, finishedAt: p.finishedAt,
-        demographics_experience: p.demographics.experience, demographics_playsGames: p.demographics.playsGames, demographics_ageBand: p.demographics.ageBand,
+        studyId: p.studyId,
+        pid: p.pid,
+        group: p.group,
+        lang: p.lang,
+        startedAt: p.startedAt,
+        finishedAt: p.finishedAt,
+        demographics_experience: p.demographics.experience,
+        demographics_playsGames: p.demographics.playsGames,
+        demographics_ageBand: p.demographics.ageBand,
         ...t,
       };
       lines.push(ANSWER_CSV_COLUMNS.map((c) => cell(row[c])).join(','));

@@ -10,7 +10,7 @@ import { encodeReplay, type Replay } from '../replay';
 import { hashState } from '../sim/hash';
 import { createMatch, step } from '../sim/match';
 import { CHECKSUM_INTERVAL, type Checksum } from '../sim/runner';
-import { type LangText, type Lang, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, opaqueId, parseManifest, type ScaleSpec } from './manifest';
+import { type LangText, type Lang, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, opaqueId, parseManifest } from './manifest';
 
 /** One clip to package: which player and drill variant, and the replay that shows it. */
 export interface ClipSource {
@@ -70,7 +70,10 @@ export const BLIND_GAME_VERSION = '0';
  * refused, naming `where`).
  */
 export function blindReplay(r: Replay, frames: number, where: string): Replay {
-  if (r.frames < frames) throw new BuildError(`${where}: the replay has ${r.frames} frames (${(r.frames / 60).toFixed(1)} s); the clip needs ${frames} (${(frames / 60).toFixed(1)} s)`);
+  if (r.frames < frames)
+    throw new BuildError(
+      `${where}: the replay has ${r.frames} frames (${(r.frames / 60).toFixed(1)} s); the clip needs ${frames} (${(frames / 60).toFixed(1)} s)`,
+    );
   if (r.sides.length !== 1) throw new BuildError(`${where}: a study clip shows one field; this replay has ${r.sides.length} sides`);
   const s = createMatch(r.config);
   const want = new Map(r.checksums.map((c) => [c.frame, c.hash]));
@@ -83,7 +86,10 @@ export function blindReplay(r: Replay, frames: number, where: string): Replay {
     if (s.frame % CHECKSUM_INTERVAL === 0) {
       const h = hashState(s);
       const w = want.get(s.frame);
-      if (w !== undefined && w !== h) throw new BuildError(`${where}: desync at frame ${s.frame}: the replay does not re-simulate in this build (checksum ${h}, recorded ${w})`);
+      if (w !== undefined && w !== h)
+        throw new BuildError(
+          `${where}: desync at frame ${s.frame}: the replay does not re-simulate in this build (checksum ${h}, recorded ${w})`,
+        );
       checksums.push({ frame: s.frame, hash: h });
     }
   }
@@ -105,9 +111,11 @@ export function blindReplay(r: Replay, frames: number, where: string): Replay {
 export function buildPackage(input: BuildInput, onProgress?: (done: number, total: number) => void): BuiltPackage {
   const { clipStart, clipFrames } = input;
   if (!Number.isInteger(clipStart) || clipStart < 0) throw new BuildError(`clip start must be a whole frame ≥ 0, got ${clipStart}`);
-  if (!Number.isInteger(clipFrames) || clipFrames <= 0) throw new BuildError(`clip length must be a whole number of frames > 0, got ${clipFrames}`);
+  if (!Number.isInteger(clipFrames) || clipFrames <= 0)
+    throw new BuildError(`clip length must be a whole number of frames > 0, got ${clipFrames}`);
   for (const g of input.groups) {
-    if (g.orders.length !== input.sets.length) throw new BuildError(`group ${g.id}: ${g.orders.length} orders for ${input.sets.length} sets`);
+    if (g.orders.length !== input.sets.length)
+      throw new BuildError(`group ${g.id}: ${g.orders.length} orders for ${input.sets.length} sets`);
   }
   const end = clipStart + clipFrames;
   const files = new Map<string, Uint8Array>();
@@ -158,9 +166,4 @@ export function buildPackage(input: BuildInput, onProgress?: (done: number, tota
   );
   files.set('manifest.json', new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
   return { manifest, key, files };
-}
-
-/** The paper's scales (seed 004 §4.2: 5 points) when a study file gives no texts. */
-export function defaultScale(): ScaleSpec {
-  return { points: 5, prompt: {}, anchors: {} };
 }

@@ -10,7 +10,16 @@ export const FPS = 60;
 export function drillConfig(study: Pick<Study, 'drill'>, variant: string): Partial<MatchConfig> & { seed: number } {
   // Infinite lives: a clip always lasts its full length; hits are still counted and drawn. The time
   // limit is the drill's length, so the HUD clock counts down the drill.
-  return { seed: study.drill.seed, mode: 'practice', stages: 'drill', difficulty: 'easy', drill: study.drill.name, drillVariant: variant, infiniteLives: true, timeLimit: drillFrames(study.drill.name) };
+  return {
+    seed: study.drill.seed,
+    mode: 'practice',
+    stages: 'drill',
+    difficulty: 'easy',
+    drill: study.drill.name,
+    drillVariant: variant,
+    infiniteLives: true,
+    timeLimit: drillFrames(study.drill.name),
+  };
 }
 
 /** First frame, length and end frame of every clip. */

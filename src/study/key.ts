@@ -14,7 +14,10 @@ export const KeyEntrySchema = z.object({
 export type ClipKeyEntry = z.infer<typeof KeyEntrySchema>;
 
 /** clipId -> entry. */
-export const ClipKeySchema = z.record(z.string().regex(/^[a-z0-9]{6,32}$/, 'a clip id is 6–32 lowercase letters and digits'), KeyEntrySchema);
+export const ClipKeySchema = z.record(
+  z.string().regex(/^[a-z0-9]{6,32}$/, 'a clip id is 6–32 lowercase letters and digits'),
+  KeyEntrySchema,
+);
 export type ClipKey = z.infer<typeof ClipKeySchema>;
 
 export class KeyError extends Error {

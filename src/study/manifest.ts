@@ -33,7 +33,17 @@ export const ManifestSchema = z
     languages: z.array(z.enum(LANGS)).min(1),
     /** Length of every clip in frames (60 per second); every clip is exactly this long. */
     clipFrames: z.number().int().positive(),
-    clips: z.array(z.object({ id: clipId, file: z.string().regex(/^clips\/[a-z0-9]+\.twrp$/), start: z.number().int().min(0), end: z.number().int().positive(), video: z.object({ webm: z.string().optional(), mp4: z.string().optional() }).optional() })).min(1),
+    clips: z
+      .array(
+        z.object({
+          id: clipId,
+          file: z.string().regex(/^clips\/[a-z0-9]+\.twrp$/),
+          start: z.number().int().min(0),
+          end: z.number().int().positive(),
+          video: z.object({ webm: z.string().optional(), mp4: z.string().optional() }).optional(),
+        }),
+      )
+      .min(1),
     groups: z
       .array(
         z.object({
@@ -56,10 +66,13 @@ export const ManifestSchema = z
     if (ids.size !== m.clips.length) ctx.addIssue({ code: 'custom', path: ['clips'], message: 'clip ids must be unique' });
     for (const [gi, g] of m.groups.entries()) {
       for (const [si, s] of g.sets.entries()) {
-        for (const k of ['first', 'second'] as const) if (!ids.has(s[k])) ctx.addIssue({ code: 'custom', path: ['groups', gi, 'sets', si, k], message: `unknown clip '${s[k]}'` });
+        for (const k of ['first', 'second'] as const)
+          if (!ids.has(s[k])) ctx.addIssue({ code: 'custom', path: ['groups', gi, 'sets', si, k], message: `unknown clip '${s[k]}'` });
       }
     }
-    for (const [i, c] of m.clips.entries()) if (c.end - c.start !== m.clipFrames) ctx.addIssue({ code: 'custom', path: ['clips', i], message: `must be clipFrames (${m.clipFrames}) long, is ${c.end - c.start}` });
+    for (const [i, c] of m.clips.entries())
+      if (c.end - c.start !== m.clipFrames)
+        ctx.addIssue({ code: 'custom', path: ['clips', i], message: `must be clipFrames (${m.clipFrames}) long, is ${c.end - c.start}` });
   });
 
 export type Manifest = z.infer<typeof ManifestSchema>;
@@ -78,7 +91,10 @@ export function parseManifest(json: unknown, where = 'manifest.json'): Manifest 
   const r = ManifestSchema.safeParse(json);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
   throw new ManifestError(`${where}: ${path || '(top level)'}: ${issue.message}`);
 }
 
@@ -108,7 +124,10 @@ export function opaqueId(seed: string, what: string, length = 12): string {
     return (x ^ (x >>> 16)) >>> 0;
   };
   let out = '';
-  for (let k = 0; out.length < length - 1; k++) out += mix(h1 + k, h2 ^ k).toString(36).padStart(7, '0');
+  for (let k = 0; out.length < length - 1; k++)
+    out += mix(h1 + k, h2 ^ k)
+      .toString(36)
+      .padStart(7, '0');
   // Ids start with a letter (safe everywhere a name is expected).
   return `c${out.slice(0, length - 1)}`;
 }
@@ -118,7 +137,12 @@ export function opaqueId(seed: string, what: string, length = 12): string {
  * one with the fewest participants so far (`counts`, e.g. those run on this machine), ties broken
  * by the pid so two machines starting at once do not both pick the first group.
  */
-export function assignGroup(m: Manifest, asked: string | null, counts: Record<string, number>, pid: string): { group: string; how: 'url' | 'balanced' } {
+export function assignGroup(
+  m: Manifest,
+  asked: string | null,
+  counts: Record<string, number>,
+  pid: string,
+): { group: string; how: 'url' | 'balanced' } {
   const ids = m.groups.map((g) => g.id);
   if (asked) {
     const hit = ids.find((g) => g.toLowerCase() === asked.toLowerCase());

@@ -42,7 +42,12 @@ export function table2Spec(a: Analysis): TopLevelSpec {
   const values = Object.entries(a.relative).flatMap(([r, cols]) =>
     Object.entries(cols)
       .filter(([, c]) => c.mean !== null)
-      .map(([c, cell]) => ({ row: label.get(r) ?? r, col: label.get(c) ?? c, mean: cell.mean, text: `${cell.mean!.toFixed(1)}${cell.paper !== null ? ` (${cell.paper.toFixed(1)})` : ''}` })),
+      .map(([c, cell]) => ({
+        row: label.get(r) ?? r,
+        col: label.get(c) ?? c,
+        mean: cell.mean,
+        text: `${cell.mean!.toFixed(1)}${cell.paper !== null ? ` (${cell.paper.toFixed(1)})` : ''}`,
+      })),
   );
   return {
     $schema: SCHEMA,
@@ -55,7 +60,12 @@ export function table2Spec(a: Analysis): TopLevelSpec {
       y: { field: 'row', type: 'nominal', sort: order, title: 'player' },
     },
     layer: [
-      { mark: 'rect', encoding: { color: { field: 'mean', type: 'quantitative', scale: { domain: [1, 5], scheme: 'redblue', reverse: false }, title: 'mean' } } },
+      {
+        mark: 'rect',
+        encoding: {
+          color: { field: 'mean', type: 'quantitative', scale: { domain: [1, 5], scheme: 'redblue', reverse: false }, title: 'mean' },
+        },
+      },
       { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field: 'text' } } },
     ],
   };
@@ -64,7 +74,12 @@ export function table2Spec(a: Analysis): TopLevelSpec {
 export function scatterSpec(a: Analysis): TopLevelSpec {
   const values = a.clips.flatMap((c) =>
     c.metrics && c.absolute.mean !== null
-      ? METRIC_NAMES.filter((m) => c.metrics![m] !== null).map((m) => ({ metric: `${m} (ρ ${a.correlations[m].rho?.toFixed(2) ?? '—'})`, value: c.metrics![m], rating: c.absolute.mean, player: a.players.find((p) => p.id === c.player)?.label ?? c.player }))
+      ? METRIC_NAMES.filter((m) => c.metrics![m] !== null).map((m) => ({
+          metric: `${m} (ρ ${a.correlations[m].rho?.toFixed(2) ?? '—'})`,
+          value: c.metrics![m],
+          rating: c.absolute.mean,
+          player: a.players.find((p) => p.id === c.player)?.label ?? c.player,
+        }))
       : [],
   );
   return {
@@ -105,28 +120,77 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
   const label = new Map(a.players.map((p) => [p.id, p.label]));
   const ids = a.players.map((p) => p.id);
   const h: string[] = [];
-  h.push(`<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title><style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}.muted{color:#777}</style></head><body>`);
-  h.push(`<h1>${esc(title)}</h1><p>${a.participants} participants (${a.finished} finished), ${a.trials} answered sets. Groups: ${esc(Object.entries(a.groups).map(([g, n]) => `${g} ${n}`).join(', '))}. Experience: ${esc(Object.entries(a.experience).map(([g, n]) => `${g} ${n}`).join(', '))}.</p>`);
-  h.push('<h2>Table 3 — absolute human-likeness</h2><table><tr><th>player</th><th>n</th><th>mean</th><th>SD</th><th>95 % CI</th><th>paper</th></tr>');
-  for (const p of a.players) h.push(`<tr><td>${esc(p.label)}</td><td>${p.n}</td><td>${f(p.mean)}</td><td>${f(p.sd)}</td><td>${p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—'}</td><td>${f(p.paper, 1)}</td></tr>`);
+  h.push(
+    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title><style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}.muted{color:#777}</style></head><body>`,
+  );
+  h.push(
+    `<h1>${esc(title)}</h1><p>${a.participants} participants (${a.finished} finished), ${a.trials} answered sets. Groups: ${esc(
+      Object.entries(a.groups)
+        .map(([g, n]) => `${g} ${n}`)
+        .join(', '),
+    )}. Experience: ${esc(
+      Object.entries(a.experience)
+        .map(([g, n]) => `${g} ${n}`)
+        .join(', '),
+    )}.</p>`,
+  );
+  h.push(
+    '<h2>Table 3 — absolute human-likeness</h2><table><tr><th>player</th><th>n</th><th>mean</th><th>SD</th><th>95 % CI</th><th>paper</th></tr>',
+  );
+  for (const p of a.players)
+    h.push(
+      `<tr><td>${esc(p.label)}</td><td>${p.n}</td><td>${f(p.mean)}</td><td>${f(p.sd)}</td><td>${p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—'}</td><td>${f(p.paper, 1)}</td></tr>`,
+    );
   h.push('</table>', `<h2>Fig. 7</h2>${fig7}`);
-  h.push('<h2>Table 2 — relative (row against column; paper in brackets)</h2><table><tr><th></th>' + ids.map((c) => `<th>${esc(label.get(c)!)}</th>`).join('') + '</tr>');
-  for (const r of ids) h.push(`<tr><td>${esc(label.get(r)!)}</td>${ids.map((c) => { const cell = a.relative[r]?.[c]; return `<td>${cell ? `${f(cell.mean, 1)} <span class="muted">(${f(cell.paper, 1)}, n ${cell.n})</span>` : ''}</td>`; }).join('')}</tr>`);
+  h.push(
+    '<h2>Table 2 — relative (row against column; paper in brackets)</h2><table><tr><th></th>' +
+      ids.map((c) => `<th>${esc(label.get(c)!)}</th>`).join('') +
+      '</tr>',
+  );
+  for (const r of ids)
+    h.push(
+      `<tr><td>${esc(label.get(r)!)}</td>${ids
+        .map((c) => {
+          const cell = a.relative[r]?.[c];
+          return `<td>${cell ? `${f(cell.mean, 1)} <span class="muted">(${f(cell.paper, 1)}, n ${cell.n})</span>` : ''}</td>`;
+        })
+        .join('')}</tr>`,
+    );
   h.push('</table>', table2);
-  h.push('<h2>Sets: paired test and order effect</h2><table><tr><th>set</th><th>a</th><th>b</th><th>abs a</th><th>abs b</th><th>Wilcoxon W</th><th>n</th><th>p</th><th>rel a vs b</th><th>a first</th><th>b first</th><th>order p</th></tr>');
-  for (const s of a.sets) h.push(`<tr><td>${s.set}</td><td>${esc(label.get(s.a)!)}</td><td>${esc(label.get(s.b)!)}</td><td>${f(s.absA.mean)}</td><td>${f(s.absB.mean)}</td><td>${s.paired.w}</td><td>${s.paired.n}</td><td>${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}</td><td>${f(s.relativeAB.mean)}</td><td>${f(s.order.aFirst.mean)} (${s.order.aFirst.n})</td><td>${f(s.order.bFirst.mean)} (${s.order.bFirst.n})</td><td>${f(s.order.test.p, 3)}</td></tr>`);
-  h.push('</table><h2>By shmup experience (absolute mean, n)</h2><table><tr><th>experience</th>' + ids.map((c) => `<th>${esc(label.get(c)!)}</th>`).join('') + '</tr>');
-  for (const [e, m] of Object.entries(a.byExperience)) h.push(`<tr><td>${esc(e)}</td>${ids.map((c) => `<td>${m[c] ? `${f(m[c].mean)} (${m[c].n})` : ''}</td>`).join('')}</tr>`);
+  h.push(
+    '<h2>Sets: paired test and order effect</h2><table><tr><th>set</th><th>a</th><th>b</th><th>abs a</th><th>abs b</th><th>Wilcoxon W</th><th>n</th><th>p</th><th>rel a vs b</th><th>a first</th><th>b first</th><th>order p</th></tr>',
+  );
+  for (const s of a.sets)
+    h.push(
+      `<tr><td>${s.set}</td><td>${esc(label.get(s.a)!)}</td><td>${esc(label.get(s.b)!)}</td><td>${f(s.absA.mean)}</td><td>${f(s.absB.mean)}</td><td>${s.paired.w}</td><td>${s.paired.n}</td><td>${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}</td><td>${f(s.relativeAB.mean)}</td><td>${f(s.order.aFirst.mean)} (${s.order.aFirst.n})</td><td>${f(s.order.bFirst.mean)} (${s.order.bFirst.n})</td><td>${f(s.order.test.p, 3)}</td></tr>`,
+    );
+  h.push(
+    '</table><h2>By shmup experience (absolute mean, n)</h2><table><tr><th>experience</th>' +
+      ids.map((c) => `<th>${esc(label.get(c)!)}</th>`).join('') +
+      '</tr>',
+  );
+  for (const [e, m] of Object.entries(a.byExperience))
+    h.push(`<tr><td>${esc(e)}</td>${ids.map((c) => `<td>${m[c] ? `${f(m[c].mean)} (${m[c].n})` : ''}</td>`).join('')}</tr>`);
   h.push('</table>');
   if (metrics) {
-    h.push('<h2>Clip metrics beside ratings</h2><table><tr><th>clip</th><th>set</th><th>player</th><th>rating</th><th>1-frame/min</th><th>dir changes/s</th><th>moving</th><th>clearance</th></tr>');
-    for (const c of a.clips) h.push(`<tr><td>${esc(c.clip)}</td><td>${c.set}</td><td>${esc(label.get(c.player) ?? c.player)}</td><td>${f(c.absolute.mean)}</td><td>${f(c.metrics?.one_frame_per_min, 1)}</td><td>${f(c.metrics?.dir_changes_per_s)}</td><td>${f(c.metrics?.moving_fraction)}</td><td>${f(c.metrics?.mean_clearance, 1)}</td></tr>`);
-    h.push(`</table><p>Spearman ρ with the mean absolute rating: ${METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join('; ')}</p>`, metrics);
+    h.push(
+      '<h2>Clip metrics beside ratings</h2><table><tr><th>clip</th><th>set</th><th>player</th><th>rating</th><th>1-frame/min</th><th>dir changes/s</th><th>moving</th><th>clearance</th></tr>',
+    );
+    for (const c of a.clips)
+      h.push(
+        `<tr><td>${esc(c.clip)}</td><td>${c.set}</td><td>${esc(label.get(c.player) ?? c.player)}</td><td>${f(c.absolute.mean)}</td><td>${f(c.metrics?.one_frame_per_min, 1)}</td><td>${f(c.metrics?.dir_changes_per_s)}</td><td>${f(c.metrics?.moving_fraction)}</td><td>${f(c.metrics?.mean_clearance, 1)}</td></tr>`,
+      );
+    h.push(
+      `</table><p>Spearman ρ with the mean absolute rating: ${METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join('; ')}</p>`,
+      metrics,
+    );
   }
   h.push('<h2>Free-text reasons</h2>');
   for (const p of a.players) {
     const rs = a.reasons[p.id] ?? [];
-    h.push(`<h3>${esc(p.label)} (${rs.length})</h3><ul>${rs.map((r) => `<li>[${r.kind === 'absolute' ? 'absolute' : `relative vs ${esc(label.get(r.vs!) ?? r.vs!)}`} ${r.score}] ${esc(r.text)}</li>`).join('')}</ul>`);
+    h.push(
+      `<h3>${esc(p.label)} (${rs.length})</h3><ul>${rs.map((r) => `<li>[${r.kind === 'absolute' ? 'absolute' : `relative vs ${esc(label.get(r.vs!) ?? r.vs!)}`} ${r.score}] ${esc(r.text)}</li>`).join('')}</ul>`,
+    );
   }
   h.push('</body></html>');
   return { 'fig7.svg': fig7, 'table2.svg': table2, 'metrics.svg': metrics, 'report.html': h.join('\n') };

@@ -12,7 +12,9 @@ export type StudyLang = (typeof STUDY_LANGS)[number];
 const langText = z.strictObject({ ja: z.string().max(2000).optional(), en: z.string().max(2000).optional() });
 export type StudyText = z.infer<typeof langText>;
 
-const ident = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and dashes, starting with a letter (at most 40)');
+const ident = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and dashes, starting with a letter (at most 40)');
 
 /** `cpu:PRESET` (a built-in or library preset), a CPU preset file (`*.json`, relative to the study file), or `human`. */
 const source = z.string().refine((s) => s === 'human' || /^cpu:[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(s) || /\.json$/i.test(s), {
@@ -29,8 +31,18 @@ const player = z
     replays: z.array(z.string().min(1)).optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.source === 'human' && (!p.replays || p.replays.length === 0)) ctx.addIssue({ code: 'custom', path: ['replays'], message: "a 'human' player needs the replay files to use (replays: [\"file.twrp\", ...])" });
-    if (p.source !== 'human' && p.replays !== undefined) ctx.addIssue({ code: 'custom', path: ['replays'], message: 'only human players list replays (CPU clips are recorded by study record)' });
+    if (p.source === 'human' && (!p.replays || p.replays.length === 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['replays'],
+        message: 'a \'human\' player needs the replay files to use (replays: ["file.twrp", ...])',
+      });
+    if (p.source !== 'human' && p.replays !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['replays'],
+        message: 'only human players list replays (CPU clips are recorded by study record)',
+      });
   });
 export type StudyPlayer = z.infer<typeof player>;
 
@@ -70,7 +82,15 @@ export const StudySchema = z
       variants: z.array(z.string().min(1)).min(1),
     }),
     sets: z.array(set).min(1).max(64),
-    groups: z.array(z.strictObject({ id: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1–8 letters or digits'), orders: z.array(z.enum(['AB', 'BA'])) })).min(1).max(8),
+    groups: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'must be 1–8 letters or digits'),
+          orders: z.array(z.enum(['AB', 'BA'])),
+        }),
+      )
+      .min(1)
+      .max(8),
     questions: z.strictObject({ absolute: scale, relative: scale, reason: z.strictObject({ prompt: langText }) }),
     practice: z.strictObject({ seconds: z.number().min(0).max(3600) }),
     clip: z.strictObject({
@@ -84,35 +104,76 @@ export const StudySchema = z
   .superRefine((s, ctx) => {
     const ids = new Map<string, number>();
     s.players.forEach((p, i) => {
-      if (ids.has(p.id)) ctx.addIssue({ code: 'custom', path: ['players', i, 'id'], message: `'${p.id}' is used twice (also players[${ids.get(p.id)}])` });
+      if (ids.has(p.id))
+        ctx.addIssue({ code: 'custom', path: ['players', i, 'id'], message: `'${p.id}' is used twice (also players[${ids.get(p.id)}])` });
       ids.set(p.id, i);
     });
     const drill = Object.hasOwn(DRILLS, s.drill.name) ? DRILLS[s.drill.name] : undefined;
-    if (!drill) ctx.addIssue({ code: 'custom', path: ['drill', 'name'], message: `must be one of ${Object.keys(DRILLS).join(', ')}, got '${s.drill.name}'` });
+    if (!drill)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['drill', 'name'],
+        message: `must be one of ${Object.keys(DRILLS).join(', ')}, got '${s.drill.name}'`,
+      });
     else {
       s.drill.variants.forEach((v, i) => {
-        if (!Object.hasOwn(drill.variants, v)) ctx.addIssue({ code: 'custom', path: ['drill', 'variants', i], message: `drill '${drill.name}' has variants ${Object.keys(drill.variants).join(', ')}, got '${v}'` });
+        if (!Object.hasOwn(drill.variants, v))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['drill', 'variants', i],
+            message: `drill '${drill.name}' has variants ${Object.keys(drill.variants).join(', ')}, got '${v}'`,
+          });
       });
       const end = Math.round((s.clip.start + s.clip.seconds) * 60);
-      if (end > drill.frames) ctx.addIssue({ code: 'custom', path: ['clip', 'seconds'], message: `start + seconds = ${(end / 60).toFixed(1)} s is longer than drill '${drill.name}' (${drill.frames / 60} s)` });
+      if (end > drill.frames)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['clip', 'seconds'],
+          message: `start + seconds = ${(end / 60).toFixed(1)} s is longer than drill '${drill.name}' (${drill.frames / 60} s)`,
+        });
     }
     s.sets.forEach((st, i) => {
-      for (const k of ['a', 'b'] as const) if (!ids.has(st[k])) ctx.addIssue({ code: 'custom', path: ['sets', i, k], message: `unknown player '${st[k]}' (players: ${[...ids.keys()].join(', ')})` });
-      if (st.a === st.b) ctx.addIssue({ code: 'custom', path: ['sets', i, 'b'], message: `a set pairs two different players, got '${st.a}' twice` });
+      for (const k of ['a', 'b'] as const)
+        if (!ids.has(st[k]))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sets', i, k],
+            message: `unknown player '${st[k]}' (players: ${[...ids.keys()].join(', ')})`,
+          });
+      if (st.a === st.b)
+        ctx.addIssue({ code: 'custom', path: ['sets', i, 'b'], message: `a set pairs two different players, got '${st.a}' twice` });
       st.variants.forEach((v, j) => {
-        if (!s.drill.variants.includes(v)) ctx.addIssue({ code: 'custom', path: ['sets', i, 'variants', j], message: `'${v}' is not one of the study's drill.variants (${s.drill.variants.join(', ')})` });
+        if (!s.drill.variants.includes(v))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sets', i, 'variants', j],
+            message: `'${v}' is not one of the study's drill.variants (${s.drill.variants.join(', ')})`,
+          });
       });
     });
     const gids = new Set<string>();
     s.groups.forEach((g, i) => {
       if (gids.has(g.id)) ctx.addIssue({ code: 'custom', path: ['groups', i, 'id'], message: `group '${g.id}' is listed twice` });
       gids.add(g.id);
-      if (g.orders.length !== s.sets.length) ctx.addIssue({ code: 'custom', path: ['groups', i, 'orders'], message: `needs one order per set: ${s.sets.length}, got ${g.orders.length}` });
+      if (g.orders.length !== s.sets.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['groups', i, 'orders'],
+          message: `needs one order per set: ${s.sets.length}, got ${g.orders.length}`,
+        });
     });
-    for (const [k, q] of [['absolute', s.questions.absolute], ['relative', s.questions.relative]] as const) {
+    for (const [k, q] of [
+      ['absolute', s.questions.absolute],
+      ['relative', s.questions.relative],
+    ] as const) {
       for (const lang of STUDY_LANGS) {
         const a = q.anchors[lang];
-        if (a && a.length !== 2 && a.length !== q.points) ctx.addIssue({ code: 'custom', path: ['questions', k, 'anchors', lang], message: `needs ${q.points} labels (one per point) or 2 (the ends), got ${a.length}` });
+        if (a && a.length !== 2 && a.length !== q.points)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['questions', k, 'anchors', lang],
+            message: `needs ${q.points} labels (one per point) or 2 (the ends), got ${a.length}`,
+          });
       }
     }
   });
@@ -167,7 +228,11 @@ export function parseStudy(text: string, path: string): Study {
 }
 
 /** The players of each set in the order a group sees them. */
-export function setOrder(s: Study, group: string, set: number): { first: string; second: string; firstVariant: string; secondVariant: string } {
+export function setOrder(
+  s: Study,
+  group: string,
+  set: number,
+): { first: string; second: string; firstVariant: string; secondVariant: string } {
   const g = s.groups.find((x) => x.id === group);
   if (!g) throw new StudyError(`unknown group '${group}'`);
   const st = s.sets[set]!;

@@ -18,7 +18,9 @@ export const SPREAD = 0.25;
 /** The true mean absolute score of each player. */
 export function trueAbsoluteMeans(study: Study, override?: Record<string, number>): Record<string, number> {
   const n = study.players.length;
-  return Object.fromEntries(study.players.map((p, i) => [p.id, override?.[p.id] ?? PAPER_ABSOLUTE[p.id] ?? (n === 1 ? 3 : 2 + (2 * i) / (n - 1))]));
+  return Object.fromEntries(
+    study.players.map((p, i) => [p.id, override?.[p.id] ?? PAPER_ABSOLUTE[p.id] ?? (n === 1 ? 3 : 2 + (2 * i) / (n - 1))]),
+  );
 }
 
 /** The true mean relative score of `row` against `col` (what Table 2 should recover). */
@@ -48,7 +50,15 @@ export interface SimulateOptions {
   studyId?: string;
 }
 
-const REASONS = ['moves smoothly', 'too precise', 'jittery small moves', 'hesitates like a person', 'dodges at the last moment', '=cmd|"/c calc"!A1', 'avoids the edges, "careful"'];
+const REASONS = [
+  'moves smoothly',
+  'too precise',
+  'jittery small moves',
+  'hesitates like a person',
+  'dodges at the last moment',
+  '=cmd|"/c calc"!A1',
+  'avoids the edges, "careful"',
+];
 
 /** Synthetic participants in exactly the answer schema (checked before they are returned). */
 export function simulateAnswers(study: Study, opts: SimulateOptions): Participant[] {
@@ -78,8 +88,17 @@ export function simulateAnswers(study: Study, opts: SimulateOptions): Participan
       const relative = drawScore(rng, trueRelative(means, second, first));
       const reason = () => (rng.next() < 0.3 ? REASONS[rng.int(REASONS.length)]! : '');
       return {
-        set: i + 1, order, first: clipOf(i + 1, first), second: clipOf(i + 1, second), absFirst, absSecond, relative,
-        reasonFirst: reason(), reasonSecond: reason(), reasonRelative: reason(), rtMs: Math.round(20000 + rng.next() * 40000),
+        set: i + 1,
+        order,
+        first: clipOf(i + 1, first),
+        second: clipOf(i + 1, second),
+        absFirst,
+        absSecond,
+        relative,
+        reasonFirst: reason(),
+        reasonSecond: reason(),
+        reasonRelative: reason(),
+        rtMs: Math.round(20000 + rng.next() * 40000),
       };
     });
     const minute = String(r % 60).padStart(2, '0');
@@ -101,8 +120,16 @@ export function simulateAnswers(study: Study, opts: SimulateOptions): Participan
 export function simulatedKey(study: Study): ClipKey {
   const key: ClipKey = {};
   study.sets.forEach((st, i) => {
-    for (const [p, v] of [[st.a, st.variants[0]], [st.b, st.variants[1]]] as const) {
-      key[`s${String(i + 1).padStart(2, '0')}${p.replace(/[^a-z0-9]/g, '')}`.slice(0, 32).padEnd(6, '0')] = { playerId: p, set: i + 1, variant: v, replayFile: `${p}-${v}.twrp` };
+    for (const [p, v] of [
+      [st.a, st.variants[0]],
+      [st.b, st.variants[1]],
+    ] as const) {
+      key[`s${String(i + 1).padStart(2, '0')}${p.replace(/[^a-z0-9]/g, '')}`.slice(0, 32).padEnd(6, '0')] = {
+        playerId: p,
+        set: i + 1,
+        variant: v,
+        replayFile: `${p}-${v}.twrp`,
+      };
     }
   });
   return key;

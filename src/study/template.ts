@@ -7,8 +7,20 @@ export const PAPER_PLAYERS = ['base', 'imap', 'imap-multi', 'expert', 'beginner'
 
 const ABS_EN = ['Not human-like at all', 'Not very human-like', 'Hard to say', 'Somewhat human-like', 'Very human-like'];
 const ABS_JA = ['全く人間らしくない', 'あまり人間らしくない', 'どちらともいえない', 'やや人間らしい', 'とても人間らしい'];
-const REL_EN = ['The first is much more human-like', 'The first is a little more human-like', 'About the same', 'The second is a little more human-like', 'The second is much more human-like'];
-const REL_JA = ['1つ目の方がずっと人間らしい', '1つ目の方がやや人間らしい', '同じくらい', '2つ目の方がやや人間らしい', '2つ目の方がずっと人間らしい'];
+const REL_EN = [
+  'The first is much more human-like',
+  'The first is a little more human-like',
+  'About the same',
+  'The second is a little more human-like',
+  'The second is much more human-like',
+];
+const REL_JA = [
+  '1つ目の方がずっと人間らしい',
+  '1つ目の方がやや人間らしい',
+  '同じくらい',
+  '2つ目の方がやや人間らしい',
+  '2つ目の方がずっと人間らしい',
+];
 
 /**
  * The paper's 8 sets. Each player appears ≥ 3 times and never twice on the same drill variant, so
@@ -55,7 +67,10 @@ export function paperStudyInput(): StudyInput {
       },
       relative: {
         points: 5,
-        prompt: { ja: '2つ目のプレイは1つ目と比べてどのくらい人間らしいですか？', en: 'Compared with the first, how human-like is the second play?' },
+        prompt: {
+          ja: '2つ目のプレイは1つ目と比べてどのくらい人間らしいですか？',
+          en: 'Compared with the first, how human-like is the second play?',
+        },
         anchors: { ja: REL_JA, en: REL_EN },
       },
       reason: { prompt: { ja: 'そう感じた理由があれば書いてください（任意）', en: 'Why? (optional)' } },

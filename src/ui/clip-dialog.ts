@@ -5,7 +5,17 @@ import type { ReplayLibrary } from '../storage/replay-library';
 import { describeError } from '../storage/replay-library';
 import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
 import { el, focusSoon, openPanel } from './dom-panel';
-import { CLIP_FPS, clipRange, estimateExport, FIRST_GUESS_RATES, nextRate, parseTime, rateClass, type ClipRange, type RateClass } from '../clips/clip-plan';
+import {
+  CLIP_FPS,
+  clipRange,
+  estimateExport,
+  FIRST_GUESS_RATES,
+  nextRate,
+  parseTime,
+  rateClass,
+  type ClipRange,
+  type RateClass,
+} from '../clips/clip-plan';
 import type { FormatSupport } from '../clips/support';
 
 export interface ClipRequest {
@@ -13,7 +23,7 @@ export interface ClipRequest {
   field: ClipField;
   format: ClipFormat;
   survey: boolean;
-  /** Encoder settings (default 'fast'; 'baseline' for the speed comparison, see export-clip.ts). */
+  /** Encoder settings (default 'baseline'; 'fast' for the speed comparison, see export-clip.ts). */
   mode?: 'fast' | 'baseline';
 }
 
@@ -28,7 +38,11 @@ export interface ClipDialogHost {
   survey: boolean;
   support: () => Promise<Record<ClipFormat, FormatSupport>>;
   /** Renders and encodes; resolves with the stored clip (or a download-only result when there is no library entry). */
-  run(req: ClipRequest, progress: (done: number, total: number) => void, signal: AbortSignal): Promise<{ info: ClipInfo | null; blob: Blob; filename: string }>;
+  run(
+    req: ClipRequest,
+    progress: (done: number, total: number) => void,
+    signal: AbortSignal,
+  ): Promise<{ info: ClipInfo | null; blob: Blob; filename: string }>;
   onClose(): void;
 }
 
@@ -70,7 +84,17 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const end = el('input', { type: 'text', name: 'end', 'aria-label': 'end' });
   end.value = secs(Math.min(h.lastFrame + 1, h.current + 30 * CLIP_FPS));
   const field = el('select', { name: 'field' });
-  const fields: [ClipField, string][] = h.sides > 1 ? [['both', 'Both fields'], ['left', 'Left field (P1)'], ['right', 'Right field (P2)']] : [['left', 'The field'], ['both', 'Whole screen']];
+  const fields: [ClipField, string][] =
+    h.sides > 1
+      ? [
+          ['both', 'Both fields'],
+          ['left', 'Left field (P1)'],
+          ['right', 'Right field (P2)'],
+        ]
+      : [
+          ['left', 'The field'],
+          ['both', 'Whole screen'],
+        ];
   for (const [v, t] of fields) field.append(el('option', { value: v, text: t }));
   const format = el('select', { name: 'format' });
   format.append(el('option', { value: 'webm', text: 'WebM (VP9)' }), el('option', { value: 'mp4', text: 'MP4' }));
@@ -97,8 +121,18 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const cancel = el('button', { text: 'Close' });
   const list = el('ul');
   panel.append(
-    el('div', { class: 'row' }, el('div', {}, el('label', { text: 'Start (s, m:ss or 750f)' }), start), el('div', {}, el('label', { text: 'End' }), end)),
-    el('div', { class: 'row' }, el('div', {}, el('label', { text: 'Field' }), field), el('div', {}, el('label', { text: 'Format' }), format)),
+    el(
+      'div',
+      { class: 'row' },
+      el('div', {}, el('label', { text: 'Start (s, m:ss or 750f)' }), start),
+      el('div', {}, el('label', { text: 'End' }), end),
+    ),
+    el(
+      'div',
+      { class: 'row' },
+      el('div', {}, el('label', { text: 'Field' }), field),
+      el('div', {}, el('label', { text: 'Format' }), format),
+    ),
     el('label', {}, survey, ' Survey mode: hide names and anything that tells human from CPU'),
     note,
     estimate,
@@ -158,7 +192,16 @@ export function openClipDialog(h: ClipDialogHost): () => void {
         void refresh();
       };
       const kb = Math.max(1, Math.round(c.size / 1024));
-      list.append(el('li', {}, el('span', { text: `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB` }), el('span', {}, dl, del)));
+      list.append(
+        el(
+          'li',
+          {},
+          el('span', {
+            text: `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB`,
+          }),
+          el('span', {}, dl, del),
+        ),
+      );
     }
   };
   void refresh();
@@ -172,7 +215,12 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     try {
       const s = parseTime(start.value, 'Start');
       const e = parseTime(end.value, 'End');
-      req = { range: clipRange(s, e, h.lastFrame), field: field.value as ClipField, format: format.value as ClipFormat, survey: survey.checked };
+      req = {
+        range: clipRange(s, e, h.lastFrame),
+        field: field.value as ClipField,
+        format: format.value as ClipFormat,
+        survey: survey.checked,
+      };
       if (support && !support[req.format].codec) throw new Error(support[req.format].note);
     } catch (e) {
       err.textContent = describeError(e);

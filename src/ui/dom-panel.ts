@@ -33,7 +33,11 @@ function ensureStyle(): void {
   document.head.appendChild(s);
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'text') e.textContent = v;
@@ -77,7 +81,13 @@ export function focusSoon(e: HTMLInputElement | HTMLSelectElement, select = fals
  * Asks for one line of text. Resolves with the text (Enter / OK) or null (Esc / Cancel).
  * `validate` may return an error message to show instead of closing.
  */
-export function promptText(o: { title: string; label: string; value?: string; placeholder?: string; validate?: (v: string) => string | null }): Promise<string | null> {
+export function promptText(o: {
+  title: string;
+  label: string;
+  value?: string;
+  placeholder?: string;
+  validate?: (v: string) => string | null;
+}): Promise<string | null> {
   return new Promise((resolve) => {
     let done = false;
     const close = (v: string | null) => {

@@ -3,7 +3,7 @@
 // action), pad Start confirms unless the scene uses Start itself (the pause menu). The pad's
 // d-pad and left stick repeat when held (src/input/menu-pad-nav.ts). Rows can be disabled
 // (shown dimmed with a note).
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { toLogical } from '../art/render-scale';
@@ -141,7 +141,19 @@ export class Menu {
 
   private key(e: KeyboardEvent): void {
     if (!this.active) return;
-    const map: Record<string, MenuCommand> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', z: 'confirm', Z: 'confirm', Enter: 'confirm', ' ': 'confirm', x: 'back', X: 'back', Backspace: 'back' };
+    const map: Record<string, MenuCommand> = {
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+      ArrowLeft: 'left',
+      ArrowRight: 'right',
+      z: 'confirm',
+      Z: 'confirm',
+      Enter: 'confirm',
+      ' ': 'confirm',
+      x: 'back',
+      X: 'back',
+      Backspace: 'back',
+    };
     const c = map[e.key];
     // Like the pad's buttons, keys that choose or go back never repeat: an X held for a charge
     // when the match ended must not leave the result screen by auto-repeat. Arrows do repeat.

@@ -11,7 +11,7 @@ import { readScenePads } from '../input/input-device';
  * after confirm, back or start the rest are dropped anyway, as the handler may have left the scene.
  * Polled every frame, so a button held before anything handles it is seen as held.
  */
-export function onPadCommands(scene: Phaser.Scene, handle: (c: MenuCommand) => boolean | void, nav = new MenuPadNav()): () => void {
+export function onPadCommands(scene: Phaser.Scene, handle: (c: MenuCommand) => unknown, nav = new MenuPadNav()): () => void {
   const update = (_time: number, delta: number): void => {
     for (const c of nav.update(readScenePads(scene, 'menu'), delta)) {
       if (handle(c) === false) break;

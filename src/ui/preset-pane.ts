@@ -63,13 +63,19 @@ export class PresetFieldsFolder {
     private readonly onRefused: (reason: string) => void,
   ) {
     for (const f of fields) {
-      this.values[f.path] = f.kind === 'boolean' ? false : f.kind === 'enum' ? f.options![0]! : f.min ?? 0;
+      this.values[f.path] = f.kind === 'boolean' ? false : f.kind === 'enum' ? f.options![0]! : (f.min ?? 0);
       const params =
         f.kind === 'enum'
           ? { label: f.path, options: Object.fromEntries(f.options!.map((o) => [o, o])) }
           : f.kind === 'boolean'
             ? { label: f.path }
-            : { label: f.path, min: f.min, max: f.max, step: f.kind === 'int' ? Math.max(1, f.step ?? 1) : f.step, format: (v: number) => v.toFixed(decimals(f.kind === 'int' ? 1 : f.step)) };
+            : {
+                label: f.path,
+                min: f.min,
+                max: f.max,
+                step: f.kind === 'int' ? Math.max(1, f.step ?? 1) : f.step,
+                format: (v: number) => v.toFixed(decimals(f.kind === 'int' ? 1 : f.step)),
+              };
       const api = folder.addBinding(this.values, f.path, params);
       api.element.title = fieldHint(f);
       api.element.dataset.field = f.path;

@@ -33,7 +33,10 @@ export class TimelineBar {
     this.head = scene.add.graphics();
     const r = rect;
     // The hit area reaches the marks above and below the bar.
-    this.zone = scene.add.zone(r.x, r.y - 4, r.w, r.h + 8).setOrigin(0).setInteractive({ useHandCursor: true });
+    this.zone = scene.add
+      .zone(r.x, r.y - 4, r.w, r.h + 8)
+      .setOrigin(0)
+      .setInteractive({ useHandCursor: true });
     this.zone.on('pointerdown', (ptr: Phaser.Input.Pointer) => {
       this.dragging = true;
       onSeek(this.frameAt(toLogical(ptr).x));

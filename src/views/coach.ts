@@ -4,7 +4,7 @@
 // focused, a charge began). The panel fades when all four are done or after COACH_FRAMES. Later, the
 // first time the gauge holds a full level, a prompt says to hold the charge key. Reads the state,
 // never writes it.
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { FIELD_W, FPS } from '../sim/constants';
 import type { SideState } from '../sim/state';
@@ -57,7 +57,8 @@ export class Coach {
     bg.fillStyle(UI.panel, 0.72).fillRoundedRect(0, 0, w, 128, 10);
     bg.lineStyle(1.5, UI.frame, 0.6).strokeRoundedRect(0, 0, w, 128, 10);
     const head = scene.add.text(w / 2, 8, `${who}CONTROLS`, textStyle(13, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
-    const row = (k: number, key: string, what: string): Phaser.GameObjects.Text => scene.add.text(14, 30 + k * 23, `${key}  ·  ${what}`, textStyle(14));
+    const row = (k: number, key: string, what: string): Phaser.GameObjects.Text =>
+      scene.add.text(14, 30 + k * 23, `${key}  ·  ${what}`, textStyle(14));
     this.lines = {
       move: row(0, keys.move, 'move'),
       shot: row(1, `${keys.shot} (hold)`, 'shoot'),
@@ -87,14 +88,27 @@ export class Coach {
       }
       if (this.seen.size === 4 || frame >= COACH_FRAMES) {
         this.fading = true;
-        this.scene.tweens.add({ targets: this.panel, alpha: 0, delay: this.seen.size === 4 ? 700 : 0, duration: 600, onComplete: () => this.panel.setVisible(false) });
+        this.scene.tweens.add({
+          targets: this.panel,
+          alpha: 0,
+          delay: this.seen.size === 4 ? 700 : 0,
+          duration: 600,
+          onComplete: () => this.panel.setVisible(false),
+        });
       }
     }
     // The first full gauge level: tell the player what it is for, until they charge.
     if (!this.prompted && gaugeLevels(side) > 0 && side.ship.lives > 0) {
       this.prompted = true;
       this.prompt.setText(`GAUGE READY!\nhold ${this.keys.charge}, release to attack`).setVisible(true).setAlpha(1);
-      this.scene.tweens.add({ targets: this.prompt, alpha: 0.35, yoyo: true, repeat: 6, duration: 350, onComplete: () => this.prompt.setVisible(false) });
+      this.scene.tweens.add({
+        targets: this.prompt,
+        alpha: 0.35,
+        yoyo: true,
+        repeat: 6,
+        duration: 350,
+        onComplete: () => this.prompt.setVisible(false),
+      });
     }
     if (this.prompt.visible && side.ship.charge > 0) this.prompt.setVisible(false);
   }

@@ -3,7 +3,7 @@
 // scaled up, so the overlay costs one image, not thousands of rectangles. The path's Graphics is
 // named `${key}-path` and holds this overlay as data 'overlay': browser tests call drawnPath() on
 // it, which reads the points back from what the Graphics was told to draw (only when asked).
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import type { CpuController } from '../cpu/cpu-controller';
 import type { InfluenceMap } from '../cpu/dodge/index';
 import { heatRgba } from './overlay-scales';
@@ -38,7 +38,9 @@ export class DodgeOverlay {
   draw(): void {
     const map = (this.map = this.cpu.influenceMap(this.map ?? undefined));
     if (!this.tex) {
-      this.tex = this.scene.textures.exists(this.key) ? (this.scene.textures.get(this.key) as Phaser.Textures.CanvasTexture) : this.scene.textures.createCanvas(this.key, map.cols, map.rows)!;
+      this.tex = this.scene.textures.exists(this.key)
+        ? (this.scene.textures.get(this.key) as Phaser.Textures.CanvasTexture)
+        : this.scene.textures.createCanvas(this.key, map.cols, map.rows)!;
       this.pixels = this.tex.getContext().createImageData(map.cols, map.rows);
       this.image = this.scene.add.image(0, 0, this.key).setOrigin(0, 0).setScale(map.cell).setAlpha(0.6);
       this.parent.addAt(this.image, 0);
@@ -78,7 +80,11 @@ export class DodgeOverlay {
    * src/gameobjects/graphics/Commands.js and Graphics.js.
    */
   drawnPath(): number[] {
-    const BEGIN_PATH = 1, LINE_TO = 4, MOVE_TO = 5, LINE_STYLE = 6, FILL_STYLE = 7;
+    const BEGIN_PATH = 1,
+      LINE_TO = 4,
+      MOVE_TO = 5,
+      LINE_STYLE = 6,
+      FILL_STYLE = 7;
     const args: Record<number, number> = { [BEGIN_PATH]: 0, [LINE_STYLE]: 3, [FILL_STYLE]: 2 };
     const buf = this.path.commandBuffer as number[];
     let i = 0;

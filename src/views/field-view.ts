@@ -108,7 +108,10 @@ export class FieldView {
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
     this.shipKey = neutral ? 'shipN' : `ship${sideIndex}`;
     this.ship = scene.add.image(FIELD_W / 2, 400, this.shipKey);
-    this.grazeRing = scene.add.image(0, 0, 'grazeRing').setScale((SHIP_GRAZE_RADIUS * 2) / 40).setAlpha(0);
+    this.grazeRing = scene.add
+      .image(0, 0, 'grazeRing')
+      .setScale((SHIP_GRAZE_RADIUS * 2) / 40)
+      .setAlpha(0);
     this.chargeRing = scene.add.image(0, 0, 'ring').setAlpha(0);
     shipLayer.add([this.grazeRing, this.ship, this.chargeRing]);
     this.hitbox = scene.add.image(0, 0, 'hitbox').setVisible(false);
@@ -153,7 +156,9 @@ export class FieldView {
       if (img.texture.key !== key) img.setTexture(key);
       img.setPosition(e.x, e.y);
       // Turrets (kind 7) turn to their facing (the texture's barrel points up); chasers (6) spin slowly.
-      img.setRotation(e.kind === 2 ? frame * 0.08 : e.kind === 1 ? frame * 0.05 : e.kind === 7 ? e.phase + Math.PI / 2 : e.kind === 6 ? frame * 0.04 : 0);
+      img.setRotation(
+        e.kind === 2 ? frame * 0.08 : e.kind === 1 ? frame * 0.05 : e.kind === 7 ? e.phase + Math.PI / 2 : e.kind === 6 ? frame * 0.04 : 0,
+      );
       // Bob and a white flash just after taking damage.
       if (e.kind === 0 || e.kind === 4) img.y += Math.sin((frame + i * 13) * 0.15) * 1.5;
       const hurt = e.hp < e.maxHp && !e.invulnerable && (frame & 4) === 0 && e.hp / e.maxHp < 0.35;
@@ -224,7 +229,10 @@ export class FieldView {
     const lv = chargeLevel(side);
     if (alive && s.charge > 0) {
       const pulse = 0.5 + 0.5 * Math.sin(frame * 0.4);
-      this.chargeRing.setPosition(s.x, s.y).setScale(0.25 + lv * 0.1 + pulse * 0.03).setAlpha(0.5 + 0.3 * pulse);
+      this.chargeRing
+        .setPosition(s.x, s.y)
+        .setScale(0.25 + lv * 0.1 + pulse * 0.03)
+        .setAlpha(0.5 + 0.3 * pulse);
       this.chargeRing.setTint([0xffffff, 0x47d7ff, 0xffd24a, 0xff5a7a][lv]!);
     } else this.chargeRing.setAlpha(0);
   }

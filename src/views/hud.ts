@@ -83,7 +83,20 @@ export class Hud {
       const chain = add(scene.add.text(r.x + r.w, r.y - 27, '', textStyle(15, UI.accent)).setOrigin(1, 0));
       const gauge = add(scene.add.graphics());
       const level = add(scene.add.text(r.x + r.w, r.y + FIELD_H + 8, '', textStyle(14)).setOrigin(1, 0));
-      return { name, score, lives, livesText, chain, gauge, level, rect: r, lastGauge: -1, lastCharge: -1, drawnFill: [0, 0, 0], lastLives: -1 };
+      return {
+        name,
+        score,
+        lives,
+        livesText,
+        chain,
+        gauge,
+        level,
+        rect: r,
+        lastGauge: -1,
+        lastCharge: -1,
+        drawnFill: [0, 0, 0],
+        lastLives: -1,
+      };
     });
     const cx = rects.length > 1 ? GAME_W / 2 : rects[0]!.x + FIELD_W + (GAME_W - rects[0]!.x - FIELD_W) / 2;
     const top = rects[0]!.y;
@@ -93,8 +106,18 @@ export class Hud {
     add(scene.add.text(cx, top + 70, 'LEVEL', textStyle(13, UI.dim)).setOrigin(0.5, 0));
     this.stage = add(scene.add.text(cx, top + 88, '', textStyle(24)).setOrigin(0.5, 0));
     this.fps = add(scene.add.text(cx, top + FIELD_H - 4, '', textStyle(12, UI.dim)).setOrigin(0.5, 1));
-    this.mazeLabel = add(scene.add.text(cx, top + 200, 'MAZES', textStyle(13, UI.dim)).setOrigin(0.5, 0).setVisible(false));
-    this.mazes = add(scene.add.text(cx, top + 218, '', textStyle(24)).setOrigin(0.5, 0).setVisible(false));
+    this.mazeLabel = add(
+      scene.add
+        .text(cx, top + 200, 'MAZES', textStyle(13, UI.dim))
+        .setOrigin(0.5, 0)
+        .setVisible(false),
+    );
+    this.mazes = add(
+      scene.add
+        .text(cx, top + 218, '', textStyle(24))
+        .setOrigin(0.5, 0)
+        .setVisible(false),
+    );
     add(scene.add.text(cx, top + FIELD_H - 26, 'Esc pause', textStyle(12, UI.dim)).setOrigin(0.5, 1));
   }
 
@@ -156,10 +179,20 @@ export class Hud {
       const icon = h.lives[k]!;
       const ghost = this.scene.add.image(icon.x, icon.y, `ship${side}`).setScale(0.38).setTint(0xff3050).setTintMode(Phaser.TintModes.FILL);
       this.layer.add(ghost);
-      this.scene.tweens.add({ targets: ghost, scale: 1.3, alpha: 0, y: icon.y - 18, duration: 700, ease: 'Cubic.Out', onComplete: () => ghost.destroy() });
+      this.scene.tweens.add({
+        targets: ghost,
+        scale: 1.3,
+        alpha: 0,
+        y: icon.y - 18,
+        duration: 700,
+        ease: 'Cubic.Out',
+        onComplete: () => ghost.destroy(),
+      });
     }
     const x = h.lives[Math.min(now, MAX_LIFE_ICONS - 1)]!.x;
-    const minus = this.scene.add.text(x + 8, h.rect.y - 30, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 })).setOrigin(0, 0.5);
+    const minus = this.scene.add
+      .text(x + 8, h.rect.y - 30, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 }))
+      .setOrigin(0, 0.5);
     this.layer.add(minus);
     this.scene.tweens.add({ targets: minus, y: minus.y - 16, alpha: 0, delay: 500, duration: 600, onComplete: () => minus.destroy() });
   }

@@ -54,7 +54,9 @@ export class MatchView {
   ) {
     this.showFps = opts.fps ?? true;
     this.rects = fieldRects(state.sides.length);
-    this.views = this.rects.map((r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i), opts.neutral ? 'neutral' : 'side'));
+    this.views = this.rects.map(
+      (r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i), opts.neutral ? 'neutral' : 'side'),
+    );
     this.hudLayer = scene.add.layer();
     const before = new Set(this.hudLayer.list);
     this.hud = new Hud(scene, this.hudLayer, this.rects, names, opts.neutral ?? false);
@@ -74,7 +76,8 @@ export class MatchView {
       for (const o of this.views) if (o !== v) v.camera.ignore(o.objects);
     }
     scene.cameras.main.setBackgroundColor(UI.bgTop);
-    this.mazeViews = state.config.stages === 'maze' ? this.views.map((v) => new MazeView(scene, v.mazeLayer, v.debugLayer, v.sideIndex)) : [];
+    this.mazeViews =
+      state.config.stages === 'maze' ? this.views.map((v) => new MazeView(scene, v.mazeLayer, v.debugLayer, v.sideIndex)) : [];
     this.setSurvey(opts.survey ?? false);
   }
 
@@ -130,7 +133,10 @@ export class MatchView {
   /** Shows or hides an overlay's key (made the first time it is needed), in the HUD beside the fields. */
   private legend(kind: 'cpu' | 'wave', on: boolean): void {
     if (on && !this.legends[kind]) {
-      this.legends[kind] = new OverlayLegend(this.scene, this.hudLayer, legendBox(this.rects), kind, { maze: this.mazeViews.length > 0, slot: kind === 'cpu' ? 0 : 1 });
+      this.legends[kind] = new OverlayLegend(this.scene, this.hudLayer, legendBox(this.rects), kind, {
+        maze: this.mazeViews.length > 0,
+        slot: kind === 'cpu' ? 0 : 1,
+      });
       for (const v of this.views) v.camera.ignore(this.legends[kind].root);
       this.overlayCamera.ignore(this.legends[kind].root);
     }
@@ -172,7 +178,10 @@ export class MatchView {
     }
     this.hud.update(state as MatchState, fps);
     if (!this.fpsText) {
-      this.fpsText = (this.hudLayer.list.find((o) => o instanceof Phaser.GameObjects.Text && / fps$/.test(o.text)) as Phaser.GameObjects.Text | undefined) ?? null;
+      this.fpsText =
+        (this.hudLayer.list.find((o) => o instanceof Phaser.GameObjects.Text && / fps$/.test(o.text)) as
+          | Phaser.GameObjects.Text
+          | undefined) ?? null;
       this.fpsText?.setVisible(!this.survey && this.showFps);
     }
   }

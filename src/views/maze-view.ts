@@ -4,7 +4,7 @@
 // up) with white contour lines where the decade or the sign changes — the wave fronts — and each
 // chaser's current heading as a line (turrets: their vision cone). Scales: overlay-scales.ts. Chasers and turrets themselves are
 // enemies and drawn by FieldView. Reads the sim state, never writes it.
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import { createMazeTexture } from '../art/textures';
 import { TILE } from '../sim/maze-state';
 import { TURRET_CONE } from '../sim/maze-turrets';
@@ -74,7 +74,10 @@ export class MazeView {
     if (!mz) return;
     if (mz.name !== this.name) this.load(side);
     const pulse = 0.5 + 0.5 * Math.sin(frame * 0.12);
-    for (const g of this.exits) g.setScale(0.9 + 0.15 * pulse).setRotation(frame * 0.03).setAlpha(0.75 + 0.25 * pulse);
+    for (const g of this.exits)
+      g.setScale(0.9 + 0.15 * pulse)
+        .setRotation(frame * 0.03)
+        .setAlpha(0.75 + 0.25 * pulse);
     const rings = this.padRings;
     rings.clear();
     mz.pads.forEach((p, i) => {
@@ -121,9 +124,15 @@ export class MazeView {
     if (field) {
       if (!this.heatTex) {
         const key = `wavemap${this.sideIndex}:${field.width}x${field.height}`;
-        this.heatTex = this.scene.textures.exists(key) ? (this.scene.textures.get(key) as Phaser.Textures.CanvasTexture) : this.scene.textures.createCanvas(key, field.width, field.height)!;
+        this.heatTex = this.scene.textures.exists(key)
+          ? (this.scene.textures.get(key) as Phaser.Textures.CanvasTexture)
+          : this.scene.textures.createCanvas(key, field.width, field.height)!;
         this.heatPixels = this.heatTex.getContext().createImageData(field.width, field.height);
-        this.heat = this.scene.add.image(0, 0, key).setOrigin(0, 0).setScale(TILE / field.resolution).setAlpha(0.7);
+        this.heat = this.scene.add
+          .image(0, 0, key)
+          .setOrigin(0, 0)
+          .setScale(TILE / field.resolution)
+          .setAlpha(0.7);
         this.debugLayer.addAt(this.heat, 0);
       }
       const px = this.heatPixels!.data;

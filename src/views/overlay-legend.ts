@@ -1,7 +1,7 @@
 // Keys to the debug overlays, drawn in the HUD where no field is (between the two fields, or beside
 // a single one): F3's danger scale and what its path and tints are, F2's signed wave scale, its
 // contour lines and the chasers' and turrets' marks. Shown while their overlay is on.
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { FIELD_H, FIELD_W } from '../sim/constants';
 import { GAME_W, type FieldRect } from './layout';
@@ -26,21 +26,32 @@ const hex = (c: Rgba): number => (c[0] << 16) | (c[1] << 8) | c[2];
 export class OverlayLegend {
   readonly root: Phaser.GameObjects.Container;
 
-  constructor(scene: Phaser.Scene, layer: Phaser.GameObjects.Layer, box: { x: number; y: number; w: number }, kind: LegendKind, opts: { maze: boolean; slot: number }) {
+  constructor(
+    scene: Phaser.Scene,
+    layer: Phaser.GameObjects.Layer,
+    box: { x: number; y: number; w: number },
+    kind: LegendKind,
+    opts: { maze: boolean; slot: number },
+  ) {
     const w = box.w;
     this.root = scene.add.container(box.x, box.y + opts.slot * 80).setName(`legend-${kind}`);
     const cpu = kind === 'cpu';
     const lines = cpu
       ? ['green line: its plan', ...(opts.maze ? ['ship tint: route step'] : [])]
-      : ['white: fronts, ×10 steps', 'ticks: chaser headings'];
+      : ['white: wave fronts', 'ticks: chaser headings'];
     const h = 44 + lines.length * 13;
     const bg = scene.add.graphics();
     bg.fillStyle(UI.panel, 0.85).fillRoundedRect(0, 0, w, h, 6);
     bg.lineStyle(1, UI.frame, 0.5).strokeRoundedRect(0, 0, w, h, 6);
-    const title = scene.add.text(w / 2, 3, cpu ? 'F3 · CPU VIEW' : 'F2 · WAVE FIELD', textStyle(11, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
+    const title = scene.add
+      .text(w / 2, 3, cpu ? 'F3 · CPU VIEW' : 'F2 · WAVE FIELD', textStyle(11, UI.accent, { fontStyle: 'bold' }))
+      .setOrigin(0.5, 0);
     // The colour bar, drawn with the very scale the overlay paints with.
     const bar = scene.add.graphics();
-    const bx = 8, by = 19, bw = w - 16, steps = 30;
+    const bx = 8,
+      by = 19,
+      bw = w - 16,
+      steps = 30;
     bar.fillStyle(0x05020e, 1).fillRect(bx, by, bw, 9);
     for (let k = 0; k < steps; k++) {
       const t = (k + 0.5) / steps;

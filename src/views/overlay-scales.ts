@@ -32,7 +32,9 @@ export function waveRgba(level: number): Rgba {
   if (level === 0) return [0, 0, 0, 0];
   const m = Math.abs(level) / WAVE_DECADES;
   const a = Math.round(25 + 205 * m * m);
-  return level > 0 ? [Math.round(120 + 135 * m), Math.round(40 * m), Math.round(30 * (1 - m)), a] : [Math.round(30 * (1 - m)), Math.round(70 + 90 * m), Math.round(140 + 115 * m), a];
+  return level > 0
+    ? [Math.round(120 + 135 * m), Math.round(40 * m), Math.round(30 * (1 - m)), a]
+    : [Math.round(30 * (1 - m)), Math.round(70 + 90 * m), Math.round(140 + 115 * m), a];
 }
 
 /** A level grid's mark for a wall point: never reached, never "not yet reached" (no front along walls). */
@@ -48,7 +50,13 @@ export function contourMask(levels: Int8Array, w: number, h: number, out: Uint8A
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (levels[i] === 0 || levels[i] === WALL_LEVEL) continue;
-      if ((x + 1 < w && levels[i + 1] === 0) || (x > 0 && levels[i - 1] === 0) || (y + 1 < h && levels[i + w] === 0) || (y > 0 && levels[i - w] === 0)) out[i] = 1;
+      if (
+        (x + 1 < w && levels[i + 1] === 0) ||
+        (x > 0 && levels[i - 1] === 0) ||
+        (y + 1 < h && levels[i + w] === 0) ||
+        (y > 0 && levels[i - w] === 0)
+      )
+        out[i] = 1;
     }
   }
   return out;

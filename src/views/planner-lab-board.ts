@@ -161,7 +161,9 @@ export class PlannerLabBoard {
     const maxD = Math.max(...cols.keys());
     const pos = new Map<string, { x: number; y: number }>();
     for (const [d, list] of cols)
-      list.forEach((n, i) => pos.set(n, { x: r.x + 40 + (d * (r.w - 80)) / Math.max(1, maxD), y: r.y + 60 + ((i + 0.5) * (r.h - 160)) / list.length }));
+      list.forEach((n, i) =>
+        pos.set(n, { x: r.x + 40 + (d * (r.w - 80)) / Math.max(1, maxD), y: r.y + 60 + ((i + 0.5) * (r.h - 160)) / list.length }),
+      );
     const g = this.gridG;
     g.lineStyle(2, 0x8a7cff, 0.8);
     for (const [a, b] of gj.graph.edges) {
@@ -175,7 +177,14 @@ export class PlannerLabBoard {
       const ex = q.x - ux * 20;
       const ey = q.y - uy * 20;
       g.lineBetween(p.x + ux * 20, p.y + uy * 20, ex, ey);
-      g.fillStyle(0x8a7cff, 0.9).fillTriangle(ex, ey, ex - ux * 9 - uy * 5, ey - uy * 9 + ux * 5, ex - ux * 9 + uy * 5, ey - uy * 9 - ux * 5);
+      g.fillStyle(0x8a7cff, 0.9).fillTriangle(
+        ex,
+        ey,
+        ex - ux * 9 - uy * 5,
+        ey - uy * 9 + ux * 5,
+        ex - ux * 9 + uy * 5,
+        ey - uy * 9 - ux * 5,
+      );
     }
     const h = run?.history[turn];
     const live = new Set(h ? h.enemies.map((e) => e.at) : (gj.enemies ?? []).map((e) => e.at));

@@ -3,7 +3,7 @@
 // the next stop — the dodger is pulled along the route to it), the ship tinted by its current
 // action as in seed 001's figures (move / attack / heal), HP as current/max beside the ship, and a
 // small legend. describe() reports what is shown (end-to-end tests find it by PLANNER_OVERLAY_NAME).
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import type { CpuController } from '../cpu/cpu-controller';
 import type { MazeAction } from '../cpu/maze-cpu';
 import { FIELD_H } from '../sim/constants';
@@ -52,9 +52,22 @@ export class PlannerOverlay {
     const parent = view.debugLayer;
     this.g = scene.add.graphics().setName(PLANNER_OVERLAY_NAME);
     this.g.setData('overlay', this);
-    this.shown = { side: view.sideIndex, visible: false, action: 'move', shipTint: null, route: [], attacks: [], heals: [], stop: null, hp: '', legend: '' };
+    this.shown = {
+      side: view.sideIndex,
+      visible: false,
+      action: 'move',
+      shipTint: null,
+      route: [],
+      attacks: [],
+      heals: [],
+      stop: null,
+      hp: '',
+      legend: '',
+    };
     this.hp = scene.add.text(0, 0, '', textStyle(13, '#ffffff', { fontStyle: 'bold' })).setOrigin(0, 0.5);
-    const items: Phaser.GameObjects.GameObject[] = [scene.add.rectangle(0, 0, 118, 86, 0x07030f, 0.78).setOrigin(0, 0).setStrokeStyle(1, 0xffffff, 0.25)];
+    const items: Phaser.GameObjects.GameObject[] = [
+      scene.add.rectangle(0, 0, 118, 86, 0x07030f, 0.78).setOrigin(0, 0).setStrokeStyle(1, 0xffffff, 0.25),
+    ];
     (['move', 'attack', 'heal'] as const).forEach((a, i) => {
       items.push(scene.add.rectangle(8, 10 + i * 16, 10, 10, ACTION_COLORS[a]).setOrigin(0, 0));
       items.push(scene.add.text(24, 8 + i * 16, a, textStyle(11, '#eeeaff')));
@@ -122,7 +135,7 @@ export class PlannerOverlay {
     shown.heals = [];
     // Planned attacks and heals where they happen.
     const p = m.plan;
-    if (p && p.feasible) {
+    if (p?.feasible) {
       p.actions.forEach((a, j) => {
         if (a.do === 'move') return;
         const cell = route[m.routeIndexOfAction[j]!]!;
@@ -147,7 +160,7 @@ export class PlannerOverlay {
     shown.stop = stop ? { x: stop.x, y: stop.y } : null;
     g.lineStyle(1.5, color, 0.9);
     if (stop) g.strokeRect(c(stop.x) - 7, c(stop.y) - 7, 14, 14);
-    else if (m.goalX === m.goalX) g.strokeRect(m.goalX - 7, m.goalY - 7, 14, 14);
+    else if (!Number.isNaN(m.goalX)) g.strokeRect(m.goalX - 7, m.goalY - 7, 14, 14);
     // The ship: tinted by its action, with a ring in the same colour so it reads over bullets.
     this.view.setShipTint(color);
     shown.action = m.action;
@@ -158,7 +171,7 @@ export class PlannerOverlay {
     setText(this.hp, `${m.hp}/${m.maxHp}`);
     const right = ship.x > 330;
     this.hp.setOrigin(right ? 1 : 0, 0.5).setPosition(ship.x + (right ? -17 : 17), ship.y - 10);
-    const kills = p && p.feasible ? p.killed.length : 0;
+    const kills = p?.feasible ? p.killed.length : 0;
     setText(this.info, `${m.mode} · ${m.objective}\nplan: ${kills} kill${kills === 1 ? '' : 's'}`);
     shown.hp = this.hp.text;
     shown.legend = this.info.text;

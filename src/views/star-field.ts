@@ -18,7 +18,11 @@ export class StarField {
       const x = ((i * 0.618034) % 1) * w;
       const y = ((i * 0.414214 + 0.1) % 1) * h;
       const depth = 0.3 + ((i * 7) % 10) / 10;
-      const img = scene.add.image(x, y, 'spark').setScale(0.25 + depth * 0.35).setAlpha(0.3 + depth * 0.5).setTint(tint);
+      const img = scene.add
+        .image(x, y, 'spark')
+        .setScale(0.25 + depth * 0.35)
+        .setAlpha(0.3 + depth * 0.5)
+        .setTint(tint);
       img.setBlendMode(Phaser.BlendModes.ADD);
       parent?.add(img);
       this.stars.push({ img, x, y, speed: 0.4 + depth * 1.6 });
@@ -26,6 +30,6 @@ export class StarField {
   }
 
   update(frame: number): void {
-    for (const s of this.stars) s.img.y = (s.y + frame * s.speed) % (this.h + 16) - 8;
+    for (const s of this.stars) s.img.y = ((s.y + frame * s.speed) % (this.h + 16)) - 8;
   }
 }

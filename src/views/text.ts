@@ -7,7 +7,15 @@ export type TextStyle = Phaser.Types.GameObjects.Text.TextStyle;
 /** The game's text look: one font, a dark outline so text reads over bullets. */
 export function textStyle(size: number, color: string = UI.text, extra: TextStyle = {}): TextStyle {
   // resolution: text is rasterised at the canvas's scale (high-DPI), so a zoomed camera keeps it sharp.
-  return { fontFamily: FONT, fontSize: `${size}px`, color, stroke: '#07030f', strokeThickness: Math.max(2, size / 6), resolution: renderScale.value, ...extra };
+  return {
+    fontFamily: FONT,
+    fontSize: `${size}px`,
+    color,
+    stroke: '#07030f',
+    strokeThickness: Math.max(2, size / 6),
+    resolution: renderScale.value,
+    ...extra,
+  };
 }
 
 /** Sets text only when it changed (re-rendering a Text is costly). */

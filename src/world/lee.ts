@@ -64,7 +64,8 @@ export class LeeField {
     }
     const h = (opts.clearance ?? 0.3) - 0.5 / res;
     if (h > 0) {
-      const blocked = (cx: number, cy: number): boolean => cx < 0 || cy < 0 || cx >= maze.width || cy >= maze.height || maze.walls[cy * maze.width + cx] !== 0;
+      const blocked = (cx: number, cy: number): boolean =>
+        cx < 0 || cy < 0 || cx >= maze.width || cy >= maze.height || maze.walls[cy * maze.width + cx] !== 0;
       for (let y = 0; y < this.height; y++) {
         for (let x = 0; x < this.width; x++) {
           const i = y * this.width + x;
@@ -165,7 +166,8 @@ export class LeeField {
 
   /** Makes this field's state equal to `o`'s (same grid and options); allocates nothing. */
   copyFrom(o: LeeField): void {
-    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves) throw new RangeError('copyFrom: the Lee fields differ in size or waves');
+    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves)
+      throw new RangeError('copyFrom: the Lee fields differ in size or waves');
     this.time = o.time;
     this.sourceCell = o.sourceCell;
     this.age.set(o.age);

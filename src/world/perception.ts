@@ -97,7 +97,16 @@ export interface PerceptionOptions {
 }
 
 /** Seen or heard. */
-export function perceives(g: TileGrid, x: number, y: number, fx: number, fy: number, tx: number, ty: number, p: PerceptionOptions): boolean {
+export function perceives(
+  g: TileGrid,
+  x: number,
+  y: number,
+  fx: number,
+  fy: number,
+  tx: number,
+  ty: number,
+  p: PerceptionOptions,
+): boolean {
   if (canSee(g, x, y, fx, fy, tx, ty, p.cone)) return true;
   const h = p.hearing ?? 0;
   return h > 0 && canHear(g, x, y, tx, ty, h, p.hearThroughWalls ?? true);

@@ -54,8 +54,14 @@ describe('linter purity rules (biome.jsonc)', () => {
     expect(pureOverride, 'biome.jsonc has an override with the purity rules').toBeDefined();
     const folderOf = (g: string) => g.replace(/^!?src\//, '').replace(/\/\*\*$/, '');
     const includes = pureOverride!.includes ?? [];
-    const linted = includes.filter((g) => !g.startsWith('!')).map(folderOf).sort();
-    const pure = layers.filter((l) => l.pure).flatMap((l) => l.folders).sort();
+    const linted = includes
+      .filter((g) => !g.startsWith('!'))
+      .map(folderOf)
+      .sort();
+    const pure = layers
+      .filter((l) => l.pure)
+      .flatMap((l) => l.folders)
+      .sort();
     expect(linted).toEqual(pure);
     // A negated glob carves out a sub-folder with a row of its own that is not pure (study/page).
     for (const g of includes.filter((x) => x.startsWith('!'))) expect(layerOf(layers, folderOf(g))?.layer.pure).toBe(false);

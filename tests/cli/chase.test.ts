@@ -66,7 +66,22 @@ describe('chase tool', () => {
       [['--arrival-threshold', '1'], /^--arrival-threshold 1: must be in \(0, 1\)/],
     ];
     for (const [argv, re] of cases) expect(() => parse(argv), argv.join(' ')).toThrow(re);
-    expect(parse(['--delta', '0.5', '--waves', '2', '--lifetime', '200', '--threshold', '1e-4', '--resolution', '3', '--arrival-threshold', '1e-9'])).toEqual({
+    expect(
+      parse([
+        '--delta',
+        '0.5',
+        '--waves',
+        '2',
+        '--lifetime',
+        '200',
+        '--threshold',
+        '1e-4',
+        '--resolution',
+        '3',
+        '--arrival-threshold',
+        '1e-9',
+      ]),
+    ).toEqual({
       wave: { delta: 0.5, waves: 2, lifetime: 200, resolution: 3, arrivalThreshold: 1e-9 },
       threshold: 1e-4,
     });
@@ -78,14 +93,20 @@ describe('chase tool', () => {
     const file = write('line.maze', '#########\n#A.....P#\n#########\n');
     const base = lastJson((await run([file, '--method', 'wave', '--json'])).stdout) as { chasers: { caught: boolean; steps: number }[] };
     expect(base.chasers[0]!.caught).toBe(true);
-    const deaf = lastJson((await run([file, '--method', 'wave', '--threshold', '10', '--max-steps', '500', '--json'])).stdout) as { chasers: { caught: boolean }[] };
+    const deaf = lastJson((await run([file, '--method', 'wave', '--threshold', '10', '--max-steps', '500', '--json'])).stdout) as {
+      chasers: { caught: boolean }[];
+    };
     expect(deaf.chasers[0]!.caught).toBe(false);
     // A slower wave (smaller delta) reaches the chaser later.
-    const slow = lastJson((await run([file, '--method', 'wave', '--delta', '0.1', '--json'])).stdout) as { chasers: { caught: boolean; steps: number }[] };
+    const slow = lastJson((await run([file, '--method', 'wave', '--delta', '0.1', '--json'])).stdout) as {
+      chasers: { caught: boolean; steps: number }[];
+    };
     expect(slow.chasers[0]!.caught).toBe(true);
     expect(slow.chasers[0]!.steps).toBeGreaterThan(base.chasers[0]!.steps);
     // wave+ waits for the first front to pass its arrival level: a high one is passed later.
-    const plus = async (extra: string[]) => (lastJson((await run([file, '--method', 'wave+', '--json', ...extra])).stdout) as { chasers: { caught: boolean; steps: number }[] }).chasers[0]!;
+    const plus = async (extra: string[]) =>
+      (lastJson((await run([file, '--method', 'wave+', '--json', ...extra])).stdout) as { chasers: { caught: boolean; steps: number }[] })
+        .chasers[0]!;
     const low = await plus([]);
     const high = await plus(['--arrival-threshold', '0.5']);
     expect([low.caught, high.caught]).toEqual([true, true]);
@@ -138,7 +159,10 @@ describe('eval:chase and bench:wave', { timeout: 300_000 }, () => {
     expect(Object.keys(table.tiny!).sort()).toEqual(['random', 'static']);
     expect(Object.keys(table.tiny!.static!).sort()).toEqual(['crash', 'flow', 'lee', 'lee+', 'wave', 'wave+', 'wave1']);
     // The headline: seed 000 Table 2 on the paper-like map, next to the paper's numbers.
-    const paper = out.paper as { r2: { grid: number[]; table: Record<string, { static: (number | null)[] }> }; paper: { static: { Lee: number[] } } };
+    const paper = out.paper as {
+      r2: { grid: number[]; table: Record<string, { static: (number | null)[] }> };
+      paper: { static: { Lee: number[] } };
+    };
     expect(paper.r2.grid).toEqual([100, 100]);
     expect(Object.keys(paper.r2.table).sort()).toEqual(['flow', 'lee', 'lee+', 'wave', 'wave+', 'wave1']);
     expect(paper.paper.static.Lee).toEqual([769, 406, 745]);
@@ -190,12 +214,17 @@ describe('eval:chase and bench:wave', { timeout: 300_000 }, () => {
         'wall_share_obstacles',
       ].sort(),
     );
-    for (const k of ['steps_per_s', 'steps_per_s_fastest', 'steps_per_s_obstacles', 'steps_per_s_obstacles_fastest']) expect(Object.keys(out[k] as object).sort()).toEqual(['100x100', '200x200']);
+    for (const k of ['steps_per_s', 'steps_per_s_fastest', 'steps_per_s_obstacles', 'steps_per_s_obstacles_fastest'])
+      expect(Object.keys(out[k] as object).sort()).toEqual(['100x100', '200x200']);
     for (const v of Object.values(out.steps_per_s as Record<string, number>)) expect(v).toBeGreaterThan(0);
     // steps_per_s is the sustained rate (the median block), never above the fastest block's.
     for (const size of ['100x100', '200x200']) {
-      expect((out.steps_per_s as Record<string, number>)[size]).toBeLessThanOrEqual((out.steps_per_s_fastest as Record<string, number>)[size]!);
-      expect((out.steps_per_s_obstacles as Record<string, number>)[size]).toBeLessThanOrEqual((out.steps_per_s_obstacles_fastest as Record<string, number>)[size]!);
+      expect((out.steps_per_s as Record<string, number>)[size]).toBeLessThanOrEqual(
+        (out.steps_per_s_fastest as Record<string, number>)[size]!,
+      );
+      expect((out.steps_per_s_obstacles as Record<string, number>)[size]).toBeLessThanOrEqual(
+        (out.steps_per_s_obstacles_fastest as Record<string, number>)[size]!,
+      );
     }
     expect(out.cost_ratio_256_vs_1 as number).toBeGreaterThan(0);
     const walls = out.wall_share_obstacles as Record<string, number>;

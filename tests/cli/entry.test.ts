@@ -12,7 +12,10 @@ describe('tool entry scripts', { timeout: 600_000 }, () => {
       ['chase', ['mazes/pillars.maze', '--method', 'bogus', '--method', 'wave'], /^error: option --method given 2 times/],
       ['plan', ['/dev/zero'], /^error: \/dev\/zero: is not a regular file \(a device\)/],
     ];
-    const [ok, ...runs] = await Promise.all([spawnTool('match', ['--seed', '4', '--frames', '60', '--json']), ...bad.map(([name, args]) => spawnTool(name, args))]);
+    const [ok, ...runs] = await Promise.all([
+      spawnTool('match', ['--seed', '4', '--frames', '60', '--json']),
+      ...bad.map(([name, args]) => spawnTool(name, args)),
+    ]);
     expect(ok.status, ok.stderr).toBe(0);
     expect(lastJson(ok.stdout)).toMatchObject({ frames: 60, seed: 4 });
     bad.forEach(([name, args, re], k) => {

@@ -8,13 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { getDodgePreset, parseDodgePreset } from '../../src/cpu/presets';
 import { getStagePreset } from '../../src/sim/stage-preset';
 
-const run = (script: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8' });
+const run = (script: string, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8' });
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!);
 const dir = mkdtempSync(join(tmpdir(), 'presets-'));
 const cpuFile = join(dir, 'my-cpu.json');
 writeFileSync(cpuFile, JSON.stringify({ ...getDodgePreset('hard'), name: 'my-cpu', label: 'My CPU', reactionFrames: 40 }));
 const stageFile = join(dir, 'my-stage.json');
-writeFileSync(stageFile, JSON.stringify({ ...getStagePreset('easy'), name: 'my-stage', label: 'My stage', density: 0.3, lives: 2, timeLimit: 20 }));
+writeFileSync(
+  stageFile,
+  JSON.stringify({ ...getStagePreset('easy'), name: 'my-stage', label: 'My stage', density: 0.3, lives: 2, timeLimit: 20 }),
+);
 const broken = join(dir, 'broken.json');
 writeFileSync(broken, JSON.stringify({ ...getDodgePreset('hard'), depth: 99 }));
 
@@ -37,7 +41,20 @@ describe('presets tool', () => {
   });
 
   it('eval takes a preset file and reports CIs, metrics and the seeds per second (worker threads)', SLOW, () => {
-    const r = run('presets', ['eval', cpuFile, 'novice', '--stage', stageFile, '--seeds', '2', '--opponents', 'easy', '--drill-seconds', '5', '--json']);
+    const r = run('presets', [
+      'eval',
+      cpuFile,
+      'novice',
+      '--stage',
+      stageFile,
+      '--seeds',
+      '2',
+      '--opponents',
+      'easy',
+      '--drill-seconds',
+      '5',
+      '--json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/eval: 8\/8/);
     const o = lastJson(r.stdout);
@@ -55,7 +72,31 @@ describe('presets tool', () => {
 
   it('calibrate writes a valid preset with the value found and its CI', SLOW, () => {
     const out = join(dir, 'cal.json');
-    const r = run('presets', ['calibrate', 'easy', '--param', 'reactionFrames', '--min', '0', '--max', '8', '--target', 'hits_per_min=0', '--stage', 'easy', '--drill-seconds', '4', '--seeds', '2', '--max-seeds', '2', '--workers', '0', '--out', out, '--json']);
+    const r = run('presets', [
+      'calibrate',
+      'easy',
+      '--param',
+      'reactionFrames',
+      '--min',
+      '0',
+      '--max',
+      '8',
+      '--target',
+      'hits_per_min=0',
+      '--stage',
+      'easy',
+      '--drill-seconds',
+      '4',
+      '--seeds',
+      '2',
+      '--max-seeds',
+      '2',
+      '--workers',
+      '0',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const o = lastJson(r.stdout);
     const p = parseDodgePreset(JSON.parse(readFileSync(out, 'utf8')));
@@ -71,7 +112,10 @@ describe('presets tool', () => {
     expectError(run('presets', ['eval', 'nobody']), /^error: preset: unknown preset 'nobody'/);
     expectError(run('presets', ['eval', 'easy', '--stage', join(dir, 'missing.json')]), /^error: .*missing\.json: cannot read file/);
     expectError(run('presets', ['frobnicate']), /^error: unknown command 'frobnicate'/);
-    expectError(run('presets', ['calibrate', 'easy', '--param', 'focus', '--target', 'win_rate=0.5']), /^error: --param focus: not a numeric preset field/);
+    expectError(
+      run('presets', ['calibrate', 'easy', '--param', 'focus', '--target', 'win_rate=0.5']),
+      /^error: --param focus: not a numeric preset field/,
+    );
     expectError(run('presets', ['calibrate', 'easy', '--param', 'slip', '--target', 'fun=1']), /^error: --target: unknown metric 'fun'/);
   });
 });
@@ -79,7 +123,21 @@ describe('presets tool', () => {
 describe('preset files in the other tools', () => {
   it('match: --p1 cpu:FILE.json and --difficulty FILE.json; the replay keeps the full values', SLOW, () => {
     const rec = join(dir, 'm.tfr');
-    const r = run('match', ['--seed', '4', '--frames', '600', '--p1', `cpu:${cpuFile}`, '--p2', 'cpu:easy', '--difficulty', stageFile, '--record', rec, '--json']);
+    const r = run('match', [
+      '--seed',
+      '4',
+      '--frames',
+      '600',
+      '--p1',
+      `cpu:${cpuFile}`,
+      '--p2',
+      'cpu:easy',
+      '--difficulty',
+      stageFile,
+      '--record',
+      rec,
+      '--json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(lastJson(r.stdout)).toMatchObject({ p1: 'cpu:my-cpu', frames: 600 });
     const v = run('replay', ['info', rec, '--json']);
@@ -87,10 +145,10 @@ describe('preset files in the other tools', () => {
     expect(info).toContain('my-stage');
     expect(info).toContain('"stageDensity":0.3');
     // Verifies anywhere: the preset files are not needed (here: deleted first).
-    writeFileSync(stageFile + '.bak', readFileSync(stageFile));
+    writeFileSync(`${stageFile}.bak`, readFileSync(stageFile));
     writeFileSync(stageFile, '{ broken');
     const ver = run('replay', ['verify', rec, '--json']);
-    writeFileSync(stageFile, readFileSync(stageFile + '.bak'));
+    writeFileSync(stageFile, readFileSync(`${stageFile}.bak`));
     expect(ver.status, ver.stderr).toBe(0);
     expect(lastJson(ver.stdout)).toMatchObject({ ok: true, frames: 600 });
     expectError(run('match', ['--p1', `cpu:${broken}`]), /^error: controller 'cpu:.*broken\.json': .*broken\.json\.depth: /);

@@ -19,8 +19,11 @@ export async function runMain(main: ToolMain, args: string[]): Promise<ToolRun> 
 /** Runs `src/cli/NAME.ts` as its own process (node --import tsx, as `npm run` would with tsx). */
 export function spawnTool(name: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], { encoding: 'utf8', cwd: process.cwd() }, (_e, stdout, stderr) =>
-      done({ status: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/cli/${name}.ts`, ...args],
+      { encoding: 'utf8', cwd: process.cwd() },
+      (_e, stdout, stderr) => done({ status: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -28,4 +31,8 @@ export function spawnTool(name: string, args: string[]): Promise<{ status: numbe
 /** The JSON object on the last line of stdout. */
 export const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>;
 /** stderr's non-empty lines (without npm's own warnings). */
-export const errLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
+export const errLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l && !l.startsWith('npm warn'));

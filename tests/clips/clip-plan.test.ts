@@ -68,8 +68,13 @@ describe('clip plans', () => {
 describe('clip export estimate', () => {
   it('says the time before starting, from the measured speed or a first guess', async () => {
     const { estimateExport, nextRate, rateClass, FIRST_GUESS_RATES } = await import('../../src/clips/clip-plan');
-    expect(estimateExport(1800, 4, false)).toEqual({ seconds: 450, text: 'Estimated time: about 7:30 (1800 frames at ~4.0 frames/s, a first guess; the next estimate uses the measured speed)' });
-    expect(estimateExport(120, 25, true).text).toBe('Estimated time: about 0:05 (120 frames at ~25 frames/s, the speed of the last export in this browser)');
+    expect(estimateExport(1800, 4, false)).toEqual({
+      seconds: 450,
+      text: 'Estimated time: about 7:30 (1800 frames at ~4.0 frames/s, a first guess; the next estimate uses the measured speed)',
+    });
+    expect(estimateExport(120, 25, true).text).toBe(
+      'Estimated time: about 0:05 (120 frames at ~25 frames/s, the speed of the last export in this browser)',
+    );
     expect(rateClass('left')).toBe('field');
     expect(FIRST_GUESS_RATES.both).toBeLessThan(FIRST_GUESS_RATES.field);
     expect(nextRate(null, 120, 10)).toBe(12);

@@ -17,8 +17,21 @@ import { overlapsWall } from '../../src/geom/move';
 const centre = (c: number) => (c + 0.5) * TILE;
 
 /** Just what MazeCpu reads: a one-side state with a maze, chasers (cells) and pads. */
-function fakeState(maze: Maze, o: { ship: [number, number]; lives: number; maxLives?: number; chasers?: [number, number][]; padsReady?: boolean; frame?: number }): MatchState {
-  const chasers = (o.chasers ?? []).map(([cx, cy], i) => ({ id: 'ABCDEF'[i]!, cx, cy, alive: true, respawnAt: 0, x: centre(cx), y: centre(cy), hx: 0, hy: 0 }));
+function fakeState(
+  maze: Maze,
+  o: { ship: [number, number]; lives: number; maxLives?: number; chasers?: [number, number][]; padsReady?: boolean; frame?: number },
+): MatchState {
+  const chasers = (o.chasers ?? []).map(([cx, cy], i) => ({
+    id: 'ABCDEF'[i]!,
+    cx,
+    cy,
+    alive: true,
+    respawnAt: 0,
+    x: centre(cx),
+    y: centre(cy),
+    hx: 0,
+    hy: 0,
+  }));
   const pads = maze.heals.map((h) => ({ cx: h.x, cy: h.y, stand: 0, readyAt: o.padsReady === false ? 1e9 : 0 }));
   return {
     frame: o.frame ?? 0,
@@ -34,7 +47,7 @@ const SMALL = parseMaze(['#########', '#G......#', '#.#####.#', '#...H...#', '#.
 
 function firstStop(m: MazeCpu): string | null {
   const p = m.plan;
-  if (!p || !p.feasible) return null;
+  if (!p?.feasible) return null;
   return p.actions.find((a) => a.do !== 'move')?.do ?? null;
 }
 

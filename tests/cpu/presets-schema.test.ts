@@ -34,7 +34,9 @@ function checkBounds(fields: readonly PresetField[], valid: unknown, parse: (d: 
       const below = f.min! - (f.kind === 'int' ? 1 : f.step!);
       const above = f.max! + (f.kind === 'int' ? 1 : f.step!);
       for (const bad of [below, above, '3', null]) {
-        expect(() => parse(withField(valid, f.path, bad)), `${f.path} = ${String(bad)}`).toThrow(new RegExp(`\\.${f.path.replace('.', '\\.')}: `));
+        expect(() => parse(withField(valid, f.path, bad)), `${f.path} = ${String(bad)}`).toThrow(
+          new RegExp(`\\.${f.path.replace('.', '\\.')}: `),
+        );
       }
       if (f.kind === 'int') expect(() => parse(withField(valid, f.path, f.min! + 0.5))).toThrow(PresetError);
       if (f.paper !== undefined) expect(() => parse(withField(valid, f.path, f.paper))).not.toThrow();
@@ -51,8 +53,21 @@ function checkBounds(fields: readonly PresetField[], valid: unknown, parse: (d: 
 describe('CPU preset schema', () => {
   it('lists every tunable field with its range, step, description and (where the paper has one) its value', () => {
     expect(CPU_PRESET_FIELDS.map((f) => f.path)).toEqual([
-      'depth', 'framesPerStep', 'reactionFrames', 'influenceMap', 'focus', 'switchPenalty', 'w', 'lure', 'slip',
-      'cpu.shoot', 'cpu.charge', 'cpu.clearBelow', 'cpu.attackAt', 'planner.mode', 'planner.objective',
+      'depth',
+      'framesPerStep',
+      'reactionFrames',
+      'influenceMap',
+      'focus',
+      'switchPenalty',
+      'w',
+      'lure',
+      'slip',
+      'cpu.shoot',
+      'cpu.charge',
+      'cpu.clearBelow',
+      'cpu.attackAt',
+      'planner.mode',
+      'planner.objective',
     ]);
     const f = Object.fromEntries(CPU_PRESET_FIELDS.map((x) => [x.path, x]));
     expect(f.depth).toMatchObject({ kind: 'int', min: 1, max: 8, paper: 5 });
@@ -81,24 +96,57 @@ describe('CPU preset schema', () => {
 
   it('the built-ins are the JSON files of src/cpu/presets/builtin, each named after its file', () => {
     const dir = join(ROOT, 'src/cpu/presets/builtin');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toEqual(DODGE_PRESETS.map((p) => `${p.name}.json`).sort());
-    for (const f of files) expect(parseDodgePreset(JSON.parse(readFileSync(join(dir, f), 'utf8')))).toEqual(getDodgePreset(f.replace('.json', '')));
+    for (const f of files)
+      expect(parseDodgePreset(JSON.parse(readFileSync(join(dir, f), 'utf8')))).toEqual(getDodgePreset(f.replace('.json', '')));
   });
 
   it('the novice reference is frozen: a beginner with slow reactions, a shallow lookahead, slips and no charge', () => {
     const n = getDodgePreset(NOVICE_PRESET);
-    expect(n).toMatchObject({ depth: 2, framesPerStep: 4, reactionFrames: 36, influenceMap: true, focus: false, switchPenalty: 10, w: 0.003, lure: 6, slip: 0.25 });
+    expect(n).toMatchObject({
+      depth: 2,
+      framesPerStep: 4,
+      reactionFrames: 36,
+      influenceMap: true,
+      focus: false,
+      switchPenalty: 10,
+      w: 0.003,
+      lure: 6,
+      slip: 0.25,
+    });
     expect(n.cpu).toMatchObject({ shoot: true, charge: false });
   });
 });
 
 describe('stage preset schema', () => {
   it('holds what DIFFICULTY_PARAMS, FRAMES_PER_LEVEL and the constants held', () => {
-    expect(STAGE_PRESET_FIELDS.map((f) => f.path)).toEqual(['speed', 'density', 'interval', 'framesPerLevel', 'maxLevel', 'densityRamp', 'speedRamp', 'lives', 'timeLimit']);
+    expect(STAGE_PRESET_FIELDS.map((f) => f.path)).toEqual([
+      'speed',
+      'density',
+      'interval',
+      'framesPerLevel',
+      'maxLevel',
+      'densityRamp',
+      'speedRamp',
+      'lives',
+      'timeLimit',
+    ]);
     expect(STAGE_PRESETS.map((p) => p.name)).toEqual(['easy', 'normal', 'hard', 'lunatic']);
     const n = getStagePreset('Normal');
-    expect(n).toMatchObject({ speed: 1, density: 1, interval: 1, framesPerLevel: 1200, maxLevel: 10, densityRamp: 0.1, speedRamp: 0.03, lives: 5, timeLimit: 180 });
+    expect(n).toMatchObject({
+      speed: 1,
+      density: 1,
+      interval: 1,
+      framesPerLevel: 1200,
+      maxLevel: 10,
+      densityRamp: 0.1,
+      speedRamp: 0.03,
+      lives: 5,
+      timeLimit: 180,
+    });
   });
 
   it('accepts every field at its bounds and names the field otherwise', () => {
@@ -133,7 +181,15 @@ describe('match config carries the stage preset values', () => {
 
   it('a custom preset needs its values; bad values name the config field', () => {
     expect(() => makeConfig({ seed: 1, difficulty: 'mine' })).toThrow(/^config\.difficulty: 'mine' is not a built-in/);
-    const mine = parseStagePreset({ ...getStagePreset('hard'), name: 'mine', label: 'Mine', speed: 0.55, maxLevel: 3, lives: 7, timeLimit: 60 });
+    const mine = parseStagePreset({
+      ...getStagePreset('hard'),
+      name: 'mine',
+      label: 'Mine',
+      speed: 0.55,
+      maxLevel: 3,
+      lives: 7,
+      timeLimit: 60,
+    });
     const c = makeConfig({ seed: 1, ...stageConfig(mine) });
     expect(c).toMatchObject({ difficulty: 'mine', stageSpeed: 0.55, stageMaxLevel: 3, lives: 7, timeLimit: 3600 });
     expect(() => makeConfig({ seed: 1, ...stageConfig(mine), stageSpeed: 9 })).toThrow(/^config\.stageSpeed: /);
@@ -143,7 +199,15 @@ describe('match config carries the stage preset values', () => {
   it('every stage value reaches the state hash and the game', () => {
     const base = makeConfig({ seed: 5 });
     const h = hashState(createMatch(base));
-    for (const k of ['stageSpeed', 'stageDensity', 'stageInterval', 'stageFramesPerLevel', 'stageMaxLevel', 'stageDensityRamp', 'stageSpeedRamp'] as const) {
+    for (const k of [
+      'stageSpeed',
+      'stageDensity',
+      'stageInterval',
+      'stageFramesPerLevel',
+      'stageMaxLevel',
+      'stageDensityRamp',
+      'stageSpeedRamp',
+    ] as const) {
       const c = { ...base, [k]: base[k] * 0.5 + (k === 'stageMaxLevel' ? 0.5 : 0) };
       expect(hashState(createMatch(makeConfig({ ...c, stageMaxLevel: Math.round(c.stageMaxLevel) }))), k).not.toBe(h);
     }

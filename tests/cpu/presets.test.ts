@@ -3,12 +3,30 @@ import { DEFAULT_PLANNER, DODGE_PRESETS, dodgeParamsOf, getDodgePreset, parseDod
 
 /** Every key of a resolved preset, nested ones as 'cpu.shoot'. */
 const KEYS = [
-  'name', 'label', 'description', 'depth', 'framesPerStep', 'reactionFrames', 'influenceMap', 'focus', 'switchPenalty', 'w', 'lure', 'slip',
-  'cpu.shoot', 'cpu.charge', 'cpu.clearBelow', 'cpu.attackAt', 'planner.mode', 'planner.objective',
+  'name',
+  'label',
+  'description',
+  'depth',
+  'framesPerStep',
+  'reactionFrames',
+  'influenceMap',
+  'focus',
+  'switchPenalty',
+  'w',
+  'lure',
+  'slip',
+  'cpu.shoot',
+  'cpu.charge',
+  'cpu.clearBelow',
+  'cpu.attackAt',
+  'planner.mode',
+  'planner.objective',
 ].sort();
 
 function keysOf(o: object, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(o).flatMap(([k, v]) =>
+    v !== null && typeof v === 'object' ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 }
 
 describe('dodge presets', () => {
@@ -19,7 +37,11 @@ describe('dodge presets', () => {
   it('every preset is resolved: all values present, planner included, and a stored copy reads back equal', () => {
     for (const p of DODGE_PRESETS) {
       expect(keysOf(p).sort()).toEqual(KEYS);
-      for (const k of KEYS) expect(k.split('.').reduce((o: any, f) => o[f], p), `${p.name}.${k}`).not.toBeUndefined();
+      for (const k of KEYS)
+        expect(
+          k.split('.').reduce((o: any, f) => o[f], p),
+          `${p.name}.${k}`,
+        ).not.toBeUndefined();
       // What a replay stores is JSON of the controller's preset: it must parse back to the same preset.
       const stored: unknown = JSON.parse(JSON.stringify(p));
       expect(parseDodgePreset(stored)).toEqual(p);
@@ -34,7 +56,10 @@ describe('dodge presets', () => {
     expect(r.planner).toEqual(DEFAULT_PLANNER);
     expect(r.cpu).toEqual({ shoot: true, charge: true, clearBelow: -120, attackAt: 3 });
     expect(parseDodgePreset({ ...noPlanner, planner: { mode: 'restricted' } }).planner).toEqual({ mode: 'restricted', objective: 'kills' });
-    expect(parseDodgePreset({ ...noPlanner, planner: { objective: 'shortest' } }).planner).toEqual({ mode: 'exact', objective: 'shortest' });
+    expect(parseDodgePreset({ ...noPlanner, planner: { objective: 'shortest' } }).planner).toEqual({
+      mode: 'exact',
+      objective: 'shortest',
+    });
   });
 
   it('encodes the paper (table 1, A.5): depth 5, reaction 0.4 s, w = 0.003, nothing added', () => {
@@ -59,7 +84,12 @@ describe('dodge presets', () => {
   });
 
   it('difficulties are graded on the paper parameters from Easy to Lunatic', () => {
-    const [e, n, h, l] = (['easy', 'normal', 'hard', 'lunatic'] as const).map(getDodgePreset) as [ReturnType<typeof getDodgePreset>, ReturnType<typeof getDodgePreset>, ReturnType<typeof getDodgePreset>, ReturnType<typeof getDodgePreset>];
+    const [e, n, h, l] = (['easy', 'normal', 'hard', 'lunatic'] as const).map(getDodgePreset) as [
+      ReturnType<typeof getDodgePreset>,
+      ReturnType<typeof getDodgePreset>,
+      ReturnType<typeof getDodgePreset>,
+      ReturnType<typeof getDodgePreset>,
+    ];
     // Quicker reactions, deeper or equal lookahead, shorter or equal held moves, a lighter hand.
     expect(e.reactionFrames).toBeGreaterThan(n.reactionFrames);
     expect(n.reactionFrames).toBeGreaterThan(h.reactionFrames);
@@ -115,8 +145,14 @@ describe('dodge presets', () => {
     const p = dodgeParamsOf(hard);
     expect(p.focus).toBe(true);
     expect(p).toEqual({
-      depth: hard.depth, framesPerStep: hard.framesPerStep, reactionFrames: hard.reactionFrames, influenceMap: true,
-      focus: hard.focus, switchPenalty: hard.switchPenalty, w: hard.w, lure: hard.lure,
+      depth: hard.depth,
+      framesPerStep: hard.framesPerStep,
+      reactionFrames: hard.reactionFrames,
+      influenceMap: true,
+      focus: hard.focus,
+      switchPenalty: hard.switchPenalty,
+      w: hard.w,
+      lure: hard.lure,
     });
   });
 });

@@ -35,9 +35,13 @@ export async function openGame(browser: Browser, url: string): Promise<OpenedPag
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}${e.message.length < 8 && e.stack ? ` (${e.stack.split('\n').slice(0, 3).join(' | ')})` : ''}`));
+  page.on('pageerror', (e) =>
+    errors.push(`uncaught: ${e.message}${e.message.length < 8 && e.stack ? ` (${e.stack.split('\n').slice(0, 3).join(' | ')})` : ''}`),
+  );
   await page.goto(url, { timeout: 120_000 });
-  await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, {
+    timeout: 60_000,
+  });
   return { page, errors };
 }
 
@@ -150,13 +154,19 @@ export async function padConnect(page: Page): Promise<void> {
 /** Sets buttons (index → held) and axes of the fake pad, then waits until the game has read it in two frames. */
 export async function padSet(page: Page, o: { buttons?: Record<number, boolean>; axes?: number[] }): Promise<void> {
   const polls = await page.evaluate((o) => {
-    const pad = (window as unknown as { __fakePad: { buttons: { pressed: boolean; touched: boolean; value: number }[]; axes: number[]; polls: number; timestamp: number } }).__fakePad;
+    const pad = (
+      window as unknown as {
+        __fakePad: { buttons: { pressed: boolean; touched: boolean; value: number }[]; axes: number[]; polls: number; timestamp: number };
+      }
+    ).__fakePad;
     for (const [i, on] of Object.entries(o.buttons ?? {})) pad.buttons[Number(i)] = { pressed: on, touched: on, value: on ? 1 : 0 };
     if (o.axes) pad.axes = o.axes.slice();
     pad.timestamp = performance.now();
     return pad.polls;
   }, o);
-  await page.waitForFunction((p) => (window as unknown as { __fakePad: { polls: number } }).__fakePad.polls >= p + 2, polls, { timeout: 10_000 });
+  await page.waitForFunction((p) => (window as unknown as { __fakePad: { polls: number } }).__fakePad.polls >= p + 2, polls, {
+    timeout: 10_000,
+  });
 }
 
 /** Presses and releases pad buttons one after another (each seen pressed, then released). */

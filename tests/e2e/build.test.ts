@@ -72,7 +72,8 @@ describe('production build', () => {
     const mediabunny = js().filter((f) => readFileSync(join(OUT, 'assets', f), 'utf8').includes('mediabunny'));
     for (const f of mediabunny) expect(initial, `${f} mentions mediabunny`).not.toContain(`assets/${f}`);
     // The app's own chunks hold no Phaser (the Phaser chunks stay cached across game updates).
-    for (const f of initial.filter((f) => !/assets\/phaser-/.test(f))) expect(readFileSync(join(OUT, f), 'utf8'), f).not.toMatch(/Phaser v\d|WebGLRenderer/);
+    for (const f of initial.filter((f) => !/assets\/phaser-/.test(f)))
+      expect(readFileSync(join(OUT, f), 'utf8'), f).not.toMatch(/Phaser v\d|WebGLRenderer/);
     expect(readFileSync(join(OUT, entry), 'utf8')).toMatch(/PreloadScene|preload/);
     const gzip = initial.reduce((s, f) => s + gzipSync(readFileSync(join(OUT, f)), { level: 9 }).length, 0);
     expect(gzip).toBeLessThanOrEqual(INITIAL_GZIP_BUDGET);
@@ -96,18 +97,33 @@ describe('production build', () => {
     });
     await page.goto(url);
     await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
-    const pack = JSON.parse(readFileSync('public/media/pack.json', 'utf8')) as { main: { files: { url?: string; textureURL?: string; atlasURL?: string }[] } };
+    const pack = JSON.parse(readFileSync('public/media/pack.json', 'utf8')) as {
+      main: { files: { url?: string; textureURL?: string; atlasURL?: string }[] };
+    };
     const wanted = pack.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u): u is string => !!u));
-    for (const u of wanted) expect(media.some((m) => m.endsWith(u)), u).toBe(true);
+    for (const u of wanted)
+      expect(
+        media.some((m) => m.endsWith(u)),
+        u,
+      ).toBe(true);
     expect(failed).toEqual([]);
     const g = await page.evaluate(() => ({
       hook: typeof (window as unknown as Record<string, unknown>).__twinfield,
       game: typeof (window as unknown as Record<string, unknown>).__twinfield_game,
       sans: document.fonts.check('16px "Twinfield Sans"') && document.fonts.check('bold 16px "Twinfield Sans"'),
       mono: document.fonts.check('16px "Twinfield Mono"'),
-      faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`).sort(),
+      faces: [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`)
+        .sort(),
     }));
-    expect(g).toEqual({ hook: 'undefined', game: 'undefined', sans: true, mono: true, faces: ['Twinfield Mono normal', 'Twinfield Sans bold', 'Twinfield Sans normal'] });
+    expect(g).toEqual({
+      hook: 'undefined',
+      game: 'undefined',
+      sans: true,
+      mono: true,
+      faces: ['Twinfield Mono normal', 'Twinfield Sans bold', 'Twinfield Sans normal'],
+    });
     await page.waitForTimeout(300);
     await screenshot(page, 'prod-title');
     expect(errors).toEqual([]);
@@ -120,7 +136,12 @@ describe('production build', () => {
       const page = await browser!.newPage({ viewport: { width: 960, height: 540 }, deviceScaleFactor: dpr });
       await page.goto(url);
       await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
-      sizes.push(await page.evaluate(() => ({ css: Math.round(document.querySelector('canvas')!.getBoundingClientRect().width), px: document.querySelector('canvas')!.width })));
+      sizes.push(
+        await page.evaluate(() => ({
+          css: Math.round(document.querySelector('canvas')!.getBoundingClientRect().width),
+          px: document.querySelector('canvas')!.width,
+        })),
+      );
       if (dpr === 2) {
         await page.waitForTimeout(500);
         await screenshot(page, 'prod-title-2x');
@@ -165,7 +186,10 @@ describe('sound and every scene (e2e build)', () => {
     const keys = (await page.evaluate('window.__twinfield_game.cache.audio.getKeys()')) as string[];
     expect(keys.filter((k) => k.startsWith('sfx-')).length).toBe(13);
     await page.evaluate(() => {
-      const w = window as unknown as { __played: { key: string; pan: number }[]; __twinfield_game: { sound: { play: (k: string, x?: { pan?: number }) => boolean } } };
+      const w = window as unknown as {
+        __played: { key: string; pan: number }[];
+        __twinfield_game: { sound: { play: (k: string, x?: { pan?: number }) => boolean } };
+      };
       w.__played = [];
       const s = w.__twinfield_game.sound;
       const play = s.play.bind(s);
@@ -181,14 +205,21 @@ describe('sound and every scene (e2e build)', () => {
     // A match's kills sound from their own field: left side panned left, right side right.
     await inPage(page, (h) => h.startMatch({ seed: 5, p1: 'cpu:normal', p2: 'cpu:normal' }));
     await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
-    await page.waitForFunction(() => (window as unknown as { __played: { key: string }[] }).__played.some((p) => p.key === 'sfx-kill'), null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __played: { key: string }[] }).__played.some((p) => p.key === 'sfx-kill'),
+      null,
+      { timeout: 60_000 },
+    );
     const kills = (await played()).filter((p) => p.key === 'sfx-kill');
     expect(kills.every((p) => p.pan !== 0 && Math.abs(p.pan) <= 1)).toBe(true);
     // The manager's `mute` getter reads a gain the audio thread applies later (never while the
     // context is suspended, as on a blurred headless page): watch its 'mute' event instead.
     const watchMute = () =>
       page.evaluate(() => {
-        const w = window as unknown as { __mutes: boolean[]; __twinfield_game: { sound: { on(e: string, f: (m: unknown, v: boolean) => void): void } } };
+        const w = window as unknown as {
+          __mutes: boolean[];
+          __twinfield_game: { sound: { on(e: string, f: (m: unknown, v: boolean) => void): void } };
+        };
         w.__mutes = [];
         w.__twinfield_game.sound.on('mute', (_m, v) => w.__mutes.push(v));
       });
@@ -198,7 +229,9 @@ describe('sound and every scene (e2e build)', () => {
     expect(await mutes()).toEqual([[true], '1']);
     // A new visit starts muted: the first M press unmutes.
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, {
+      timeout: 60_000,
+    });
     await watchMute();
     await inPage(page, (h) => h.startMatch({ seed: 5 }));
     await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
@@ -216,13 +249,22 @@ describe('sound and every scene (e2e build)', () => {
     });
     await page.reload();
     // The Preloader is in its LOADING state (Phaser.Scenes.LOADING = 3) while files arrive.
-    await page.waitForFunction(() => (window as unknown as { __twinfield_game?: { scene: { getScene(k: string): { sys: { settings: { status: number } } } | null } } }).__twinfield_game?.scene.getScene('preload')?.sys.settings.status === 3, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        (
+          window as unknown as { __twinfield_game?: { scene: { getScene(k: string): { sys: { settings: { status: number } } } | null } } }
+        ).__twinfield_game?.scene.getScene('preload')?.sys.settings.status === 3,
+      null,
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(500);
     await screenshot(page, 'scene-preload');
     const title = await page.evaluate(() => (window as unknown as { __twinfield: { ready: boolean } }).__twinfield.ready);
     expect(title).toBe(false);
     release();
-    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __twinfield?: { ready: boolean } }).__twinfield?.ready === true, null, {
+      timeout: 60_000,
+    });
     await page.unroute('**/media/sfx/**');
   });
 
@@ -257,7 +299,9 @@ describe('sound and every scene (e2e build)', () => {
     const id = (await inPage(page, (h) => h.replays())) as unknown as { id: string }[];
     expect(id.length).toBeGreaterThan(0);
     await page.evaluate(`window.__twinfield.openReplay(${JSON.stringify(id[0]!.id)})`);
-    await page.waitForFunction(`window.__twinfield.scene() === 'playback' && window.__twinfield.playback()?.loaded`, null, { timeout: 30_000 });
+    await page.waitForFunction(`window.__twinfield.scene() === 'playback' && window.__twinfield.playback()?.loaded`, null, {
+      timeout: 30_000,
+    });
     await page.evaluate('window.__twinfield.playbackSeek(300)');
     await waitFrames(page, 3);
     await screenshot(page, 'scene-playback');

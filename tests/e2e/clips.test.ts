@@ -32,7 +32,14 @@ interface ClipResult {
   overlayFrames: number;
 }
 
-function record(seed: number, frames: number, p1: string, p2: string, cfg: Partial<MatchConfig> = {}, names = ['Clip A', 'Clip B']): Uint8Array {
+function record(
+  seed: number,
+  frames: number,
+  p1: string,
+  p2: string,
+  cfg: Partial<MatchConfig> = {},
+  names = ['Clip A', 'Clip B'],
+): Uint8Array {
   const s = createMatch({ seed, timeLimit: frames, ...cfg });
   const runner = new MatchRunner(s, [createController(p1), createController(p2)]);
   runner.runUntil(frames);
@@ -53,12 +60,20 @@ interface Overlays {
 }
 const overlays = async (page: Page) => (await call<{ overlays: Overlays }>(page, 'playback')).overlays;
 
-async function nodeDemux(bytes: Uint8Array): Promise<{ duration: number; packets: number; width: number; height: number; codec: string | null }> {
+async function nodeDemux(
+  bytes: Uint8Array,
+): Promise<{ duration: number; packets: number; width: number; height: number; codec: string | null }> {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   const track = (await input.getPrimaryVideoTrack())!;
   let packets = 0;
   for await (const _ of new EncodedPacketSink(track).packets()) packets++;
-  return { duration: await input.computeDuration(), packets, width: await track.getCodedWidth(), height: await track.getCodedHeight(), codec: await track.getCodec() };
+  return {
+    duration: await input.computeDuration(),
+    packets,
+    width: await track.getCodedWidth(),
+    height: await track.getCodedHeight(),
+    codec: await track.getCodec(),
+  };
 }
 
 beforeAll(async () => {
@@ -75,7 +90,15 @@ describe('clips to video', () => {
     // A survey clip (the hook's default) is named by a hash, not by date and players.
     expect(r.filename).toMatch(/^clip-[0-9a-f]{8}\.webm$/);
     console.log(`clip export: 120 frames of 960×540 WebM/VP9 in ${r.elapsed.toFixed(2)} s = ${(120 / r.elapsed).toFixed(0)} frames/s`);
-    const probe = await call<{ ok: boolean; error?: string; duration: number; frames: number; width: number; height: number; codec: string }>(page, 'probeVideo', r.bytes);
+    const probe = await call<{
+      ok: boolean;
+      error?: string;
+      duration: number;
+      frames: number;
+      width: number;
+      height: number;
+      codec: string;
+    }>(page, 'probeVideo', r.bytes);
     expect(probe.ok, probe.error).toBe(true);
     expect(probe).toMatchObject({ frames: 120, width: 960, height: 540, codec: 'vp9' });
     expect(probe.duration).toBeCloseTo(2, 2);
@@ -89,7 +112,11 @@ describe('clips to video', () => {
     expect(node.duration).toBeCloseTo(2, 2);
     // The playback scene is back where it was, and the clip is stored next to its replay.
     expect((await call<{ frame: number }>(page, 'playback')).frame).toBe(100);
-    const clips = await call<{ id: string; startFrame: number; endFrame: number; field: string; format: string }[]>(page, 'clips', replayId);
+    const clips = await call<{ id: string; startFrame: number; endFrame: number; field: string; format: string }[]>(
+      page,
+      'clips',
+      replayId,
+    );
     expect(clips).toHaveLength(1);
     expect(clips[0]).toMatchObject({ id: r.id, startFrame: 120, endFrame: 240, field: 'both', format: 'webm' });
     expect((await call<{ frames: number }>(page, 'probeClip', r.id)).frames).toBe(120);
@@ -124,7 +151,9 @@ describe('clips to video', () => {
     const { page } = game;
     await page.keyboard.press('c');
     await page.waitForSelector('.tf-panel li button', { timeout: 10_000 });
-    await page.waitForFunction(() => !document.querySelector('.tf-panel .note')?.textContent?.startsWith('Checking'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector('.tf-panel .note')?.textContent?.startsWith('Checking'), null, {
+      timeout: 10_000,
+    });
     const note = await page.textContent('.tf-panel .note');
     expect(note).toMatch(/WEBM: VP9/);
     expect(await page.locator('.tf-panel li').count()).toBe(2);
@@ -159,7 +188,11 @@ describe('clips to video', () => {
   it('a survey clip shows no overlay, even with F3 (the CPU view) and F2 on, and restores them after', SLOW, async () => {
     const { page } = game;
     // A CPU (left) in a maze stage: F3 draws its influence map, path, route, action tint and HP.
-    await openBytes(page, 'cpu-maze.twrp', record(17, 600, 'cpu:normal', 'random:5', { stages: 'maze', maze: 'pillars' }, ['Dodger', 'Masher']));
+    await openBytes(
+      page,
+      'cpu-maze.twrp',
+      record(17, 600, 'cpu:normal', 'random:5', { stages: 'maze', maze: 'pillars' }, ['Dodger', 'Masher']),
+    );
     await press(page, 'F3', 'F2');
     expect(await overlays(page)).toEqual({ wave: true, cpu: true });
     const clip = { start: 240, end: 260, field: 'left', format: 'webm', frameHashes: true };
@@ -193,7 +226,14 @@ describe('clips to video', () => {
     // Alternating runs in one session, so both see the same machine load.
     for (const mode of ['baseline', 'fast', 'baseline', 'fast'] as const) {
       // One field (384×448): the whole screen takes minutes per run on software WebGL under load.
-      const r = await call<ClipResult>(page, 'exportClip', { start: 120, end: 240, field: 'left', format: 'webm', mode, frameHashes: !hashes[mode] });
+      const r = await call<ClipResult>(page, 'exportClip', {
+        start: 120,
+        end: 240,
+        field: 'left',
+        format: 'webm',
+        mode,
+        frameHashes: !hashes[mode],
+      });
       expect(r.ok, r.error).toBe(true);
       hashes[mode] ??= r.hashes;
       runs[mode].push(120 / r.elapsed);
@@ -205,7 +245,9 @@ describe('clips to video', () => {
     expect(hashes.fast).toHaveLength(120);
     expect(hashes.fast).toEqual(hashes.baseline);
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`clip export speed, 120 frames of one field (384×448) to WebM/VP9: baseline ${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`);
+    console.log(
+      `clip export speed, 120 frames of one field (384×448) to WebM/VP9: baseline ${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`,
+    );
   });
 
   it('reached no console error on the way', () => {

@@ -28,7 +28,9 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   // advance() steps without drawing: wait until a rendered frame shows the sim's frame. The page
   // steps and draws in one update, so within one evaluate the drawn path and the plan agree.
   await page.evaluate(() => (window as any).__twinfield.advance(1));
-  await page.waitForFunction(() => (window as any).__twinfield.hud().frame === (window as any).__twinfield.frame(), null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as any).__twinfield.hud().frame === (window as any).__twinfield.frame(), null, {
+    timeout: 30_000,
+  });
   const paths = await page.evaluate(() => {
     const scene = (window as any).__twinfield_game.scene.getScene('match');
     const found: any[] = [];
@@ -44,7 +46,15 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
         const plan = scene.runner.controllers[side].plannedPath;
         const want = [plan.startX, plan.startY];
         for (let k = 0; k < plan.count; k++) want.push(plan.x[k], plan.y[k]);
-        return { name: o.name, visible: o.visible, points: o.getData('overlay').drawnPath() as number[], want, ship: st.sides[side], drawnFrame, frame: st.frame };
+        return {
+          name: o.name,
+          visible: o.visible,
+          points: o.getData('overlay').drawnPath() as number[],
+          want,
+          ship: st.sides[side],
+          drawnFrame,
+          frame: st.frame,
+        };
       });
   });
   expect(paths.map((p) => [p.name, p.visible])).toEqual([
@@ -71,11 +81,13 @@ it('watches CPU vs CPU and toggles the dodger overlay with F3', async () => {
   const sat = await page.evaluate(() => {
     const ctx = (window as any).__twinfield_game.textures.get('dodgemap0').getContext();
     const d = ctx.getImageData(0, 0, ctx.canvas.width, ctx.canvas.height).data;
-    let max = 0, painted = 0;
+    let max = 0,
+      painted = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i + 3] < 64) continue; // faint pixels lose colour precision in the canvas (premultiplied alpha)
       painted++;
-      const hi = Math.max(d[i], d[i + 1], d[i + 2]), lo = Math.min(d[i], d[i + 1], d[i + 2]);
+      const hi = Math.max(d[i], d[i + 1], d[i + 2]),
+        lo = Math.min(d[i], d[i + 1], d[i + 2]);
       max = Math.max(max, (hi - lo) / hi);
     }
     return { max, painted };

@@ -36,9 +36,10 @@ async function saves(page: Page, what: 'hold' | 'fail' | 'restore'): Promise<voi
     else {
       w.__held = [];
       // idb awaits what add returns, so a promise that rejects later is a write that fails later.
-      IDBObjectStore.prototype.add = function () {
-        return new Promise((_, reject) => w.__held!.push(() => reject(new DOMException('test: disk full', 'QuotaExceededError')))) as unknown as IDBRequest<IDBValidKey>;
-      };
+      IDBObjectStore.prototype.add = () =>
+        new Promise((_, reject) =>
+          w.__held!.push(() => reject(new DOMException('test: disk full', 'QuotaExceededError'))),
+        ) as unknown as IDBRequest<IDBValidKey>;
     }
   }, what);
 }
@@ -105,7 +106,9 @@ describe('the game in Chromium', () => {
     const { page } = game;
     expect(await selectedRow(page)).toBe('START');
     await press(page, 'Enter');
-    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 5, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 5, null, {
+      timeout: 30_000,
+    });
     const texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('P1 · YOU'))).toBe(true);
     expect(texts.some((t) => t.startsWith('P2 · CPU'))).toBe(true);
@@ -129,7 +132,10 @@ describe('the game in Chromium', () => {
     await page.waitForFunction(() => (window as any).__twinfield.frame() > 200, null, { timeout: 60_000 });
     const texts = await inPage(page, (h) => h.texts());
     for (const want of [/^SCORE \d{8}$/, /^TIME$/, /^\d:\d\d$/, /^LEVEL$/, /ATTACK LV \d/, /^\d+ fps$/]) {
-      expect(texts.some((t) => want.test(t)), `HUD text matching ${want} in ${JSON.stringify(texts)}`).toBe(true);
+      expect(
+        texts.some((t) => want.test(t)),
+        `HUD text matching ${want} in ${JSON.stringify(texts)}`,
+      ).toBe(true);
     }
     // Play on (faster than real time, Z still held) until there is something to show: a gauge
     // that is not empty and a life lost, on either side.
@@ -213,8 +219,12 @@ describe('the game in Chromium', () => {
     const again = await inPage(page, (h) => h.checksums());
     expect(again.slice(0, first.sums.length)).toEqual(first.sums);
     // The run that was left is in the library as a partial replay of the same seed (saved in the background).
-    expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 4242 && e.tags.includes('partial')))).toBe(true);
-    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 4242 && e.tags.includes('partial')).map((e) => e.meta.frames));
+    expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 4242 && e.tags.includes('partial')))).toBe(
+      true,
+    );
+    const kept = await inPage(page, async (h) =>
+      (await h.replays()).filter((e) => e.meta.seed === 4242 && e.tags.includes('partial')).map((e) => e.meta.frames),
+    );
     expect(kept).toContain(first.frame);
   });
 
@@ -300,8 +310,19 @@ describe('the game in Chromium', () => {
     await until(page, "h.scene() === 'result'", 30_000);
     await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
     const texts = await inPage(page, (h) => h.texts());
-    for (const want of [/WINS$|^DRAW$/, /^(time limit|knock-out) · \d:\d\d · seed 808$/, /^Score$/, /^Hits taken$/, /^Kills$/, /^Rematch$/, /^Title$/]) {
-      expect(texts.some((t) => want.test(t)), `result text matching ${want} in ${JSON.stringify(texts)}`).toBe(true);
+    for (const want of [
+      /WINS$|^DRAW$/,
+      /^(time limit|knock-out) · \d:\d\d · seed 808$/,
+      /^Score$/,
+      /^Hits taken$/,
+      /^Kills$/,
+      /^Rematch$/,
+      /^Title$/,
+    ]) {
+      expect(
+        texts.some((t) => want.test(t)),
+        `result text matching ${want} in ${JSON.stringify(texts)}`,
+      ).toBe(true);
     }
     await screenshot(page, 'result');
     await press(page, 'ArrowDown', 'Enter');
@@ -318,7 +339,9 @@ describe('the game in Chromium', () => {
       return h.frame();
     });
     await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5151));
-    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 5151).map((e) => ({ frames: e.meta.frames, tags: e.tags })));
+    const kept = await inPage(page, async (h) =>
+      (await h.replays()).filter((e) => e.meta.seed === 5151).map((e) => ({ frames: e.meta.frames, tags: e.tags })),
+    );
     expect(kept).toEqual([{ frames: frame, tags: ['partial'] }]);
   });
 
@@ -333,7 +356,9 @@ describe('the game in Chromium', () => {
     await inPage(page, (h) => h.advance(600));
     await until(page, "h.scene() === 'result'", 30_000);
     await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
-    const kept = await inPage(page, async (h) => (await h.replays()).filter((e) => e.meta.seed === 5252).map((e) => ({ frames: e.meta.frames, tags: e.tags })));
+    const kept = await inPage(page, async (h) =>
+      (await h.replays()).filter((e) => e.meta.seed === 5252).map((e) => ({ frames: e.meta.frames, tags: e.tags })),
+    );
     expect(kept).toEqual([{ frames: 600, tags: [] }]);
   });
 
@@ -351,7 +376,9 @@ describe('the game in Chromium', () => {
   });
 
   it('runs the sim in the page bit-for-bit like Node over a long match', async () => {
-    const browserRun = await inPage(game.page, (h) => h.simulate({ seed: 2026, p1: 'random:3', p2: 'scripted', difficulty: 'hard', frames: 6000 }));
+    const browserRun = await inPage(game.page, (h) =>
+      h.simulate({ seed: 2026, p1: 'random:3', p2: 'scripted', difficulty: 'hard', frames: 6000 }),
+    );
     const s = createMatch({ seed: 2026, difficulty: 'hard' });
     const runner = new MatchRunner(s, [createController('random:3'), createController('scripted')]);
     runner.runUntil(6000);
@@ -383,7 +410,7 @@ describe('the game in Chromium', () => {
     expect(await rowText(1)).toBe('Mode   ◀ Player vs CPU ▶');
     // Holding the d-pad repeats: one hold walks down several rows.
     await padSet(page, { buttons: { [PAD.DOWN]: true } });
-    await until(page, "h.menus()[0].selected >= 4", 60_000);
+    await until(page, 'h.menus()[0].selected >= 4', 60_000);
     await padSet(page, { buttons: { [PAD.DOWN]: false } });
     // Back to START with taps on d-pad up.
     for (let i = 0; i < 12 && (await selectedRow(page)) !== 'START'; i++) await padTap(page, PAD.UP);
@@ -537,7 +564,12 @@ describe('the game in Chromium', () => {
     expect(shown).toEqual(expect.arrayContaining(['P1 · PLAYER 1', 'P2 · PLAYER 2', 'P1 CONTROLS', 'P2 CONTROLS']));
     expect(shown.some((t) => t.startsWith('WASD'))).toBe(true);
     expect(shown.some((t) => t.startsWith('Arrows'))).toBe(true);
-    const feel = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').feel()`) as Promise<{ pvp: boolean; schemes: string[]; coach: string[][] }>;
+    const feel = () =>
+      page.evaluate(`window.__twinfield_game.scene.getScene('match').feel()`) as Promise<{
+        pvp: boolean;
+        schemes: string[];
+        coach: string[][];
+      }>;
     expect(await feel()).toMatchObject({ pvp: true, schemes: ['p1', 'p2'] });
     const ships = async () => (await inPage(page, (h) => h.state()))!.sides.map((d) => ({ x: d.x, y: d.y }));
     const hold = async (key: string) => {
@@ -571,7 +603,10 @@ describe('the game in Chromium', () => {
     await until(page, "h.texts().includes('PAUSED')");
     await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
     await until(page, "h.scene() === 'title'");
-    const meta = async () => (await page.evaluate(`window.__twinfield.replays().then((l) => l.find((e) => e.meta.seed === ${seed})?.meta ?? null)`)) as { human: boolean[] } | null;
+    const meta = async () =>
+      (await page.evaluate(`window.__twinfield.replays().then((l) => l.find((e) => e.meta.seed === ${seed})?.meta ?? null)`)) as {
+        human: boolean[];
+      } | null;
     await expect.poll(meta, { timeout: 10_000 }).not.toBeNull();
     expect((await meta())!.human).toEqual([true, true]);
   }, 300_000);

@@ -8,7 +8,6 @@ import { fieldRects } from '../../src/views/layout';
 import { contourMask, WALL_LEVEL, waveLevel } from '../../src/views/overlay-scales';
 import { call, inPage, press, screenshot, useGame, waitFrames, type Hook } from './browser';
 
-
 const game = useGame();
 
 /**
@@ -17,9 +16,16 @@ const game = useGame();
  */
 async function fieldPixels(page: Page): Promise<{ at: (x: number, y: number) => [number, number, number] }> {
   const rect = fieldRects(2)[0]!;
-  const box = (await page.evaluate(`(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top, r.width / 960]; })()`)) as [number, number, number];
+  const box = (await page.evaluate(
+    `(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top, r.width / 960]; })()`,
+  )) as [number, number, number];
   const [left, top, scale] = box;
-  const clip = { x: Math.floor(left + rect.x * scale), y: Math.floor(top + rect.y * scale), width: Math.ceil(rect.w * scale), height: Math.ceil(rect.h * scale) };
+  const clip = {
+    x: Math.floor(left + rect.x * scale),
+    y: Math.floor(top + rect.y * scale),
+    width: Math.ceil(rect.w * scale),
+    height: Math.ceil(rect.h * scale),
+  };
   const png = (await page.screenshot({ clip })).toString('base64');
   // Decoded in the page (it has a PNG decoder); back as base64 RGBA.
   const rgba = (await page.evaluate(async (b64: string) => {
@@ -61,7 +67,9 @@ describe('maze stages in Chromium', () => {
   it('plays a maze match started through the hook: frames advance, HUD counts mazes', async () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'pillars', p1: 'scripted', p2: 'scripted', lives: 9 });
-    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 150, null, { timeout: 90_000 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 150, null, {
+      timeout: 90_000,
+    });
     const st = (await inPage(page, (h) => h.state()))!;
     expect(st.sides.length).toBe(2);
     for (const s of st.sides) expect(s.enemies).toBeGreaterThanOrEqual(3); // chasers and turrets
@@ -108,7 +116,14 @@ describe('maze stages in Chromium', () => {
     // go on while paused): let it go before the two pictures.
     await page.waitForFunction(() => !(window as any).__twinfield.texts().includes('MAZE CLEAR'), null, { timeout: 90_000 });
     await waitFrames(page);
-    const overlay = () => page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayInfo()`) as Promise<{ on: boolean; frame: number; heatPoints: number; headings: number; cones: number }>;
+    const overlay = () =>
+      page.evaluate(`window.__twinfield_game.scene.getScene('match').mv.mazeViews[0].overlayInfo()`) as Promise<{
+        on: boolean;
+        frame: number;
+        heatPoints: number;
+        headings: number;
+        cones: number;
+      }>;
     expect((await overlay()).on).toBe(false);
     const off = await fieldPixels(page);
     await press(page, 'F2');
@@ -149,7 +164,8 @@ describe('maze stages in Chromium', () => {
     const paintedNear = (gx: number, gy: number): boolean => {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
-          const x = gx + dx, y = gy + dy;
+          const x = gx + dx,
+            y = gy + dy;
           if (x < 0 || y < 0 || x >= f.width || y >= f.height) continue;
           const i = y * f.width + x;
           if (levels[i] !== 0 || contour[i]) return true;
@@ -176,8 +192,9 @@ describe('maze stages in Chromium', () => {
         const y = units(gy);
         const d = on.at(x, y).map((v, k) => v - off.at(x, y)[k]!);
         if (contour[gy * f.width + gx]) {
-          // A contour point turns lighter in every channel (white over the field).
-          if (!nearLine(x, y)) {
+          // A front point turns lighter in every channel (white over the field); turret cones are
+          // thin lines, only the chasers' marks are left out here.
+          if (!mz.chasers.some((c) => Math.hypot(x - c.x, y - c.y) < 34)) {
             lines++;
             if (d.every((v) => v >= 0) && d.reduce((a, v) => a + v, 0) >= 60) linesOk++;
           }
@@ -199,12 +216,18 @@ describe('maze stages in Chromium', () => {
     expect(cold, 'grid points without waves').toBeGreaterThan(20);
     expect(coldOk / cold, `${coldOk}/${cold} empty points unchanged`).toBeGreaterThan(0.9);
     expect(lines, 'front points').toBeGreaterThan(10);
-    expect(linesOk / lines, `${linesOk}/${lines} front points drawn white`).toBeGreaterThan(0.85);
+    expect(linesOk / lines, `${linesOk}/${lines} front points drawn white`).toBeGreaterThan(0.8);
     // The key to the overlay is up, in the HUD between the fields (not over either field).
-    const legend = (await page.evaluate(`(() => { const o = window.__twinfield_game.scene.getScene('match').mv.legends.wave.root; const b = o.getBounds(); return { visible: o.visible, x: b.x, y: b.y, w: b.width, h: b.height }; })()`)) as { visible: boolean; x: number; y: number; w: number; h: number };
+    const legend = (await page.evaluate(
+      `(() => { const o = window.__twinfield_game.scene.getScene('match').mv.legends.wave.root; const b = o.getBounds(); return { visible: o.visible, x: b.x, y: b.y, w: b.width, h: b.height }; })()`,
+    )) as { visible: boolean; x: number; y: number; w: number; h: number };
     expect(legend.visible).toBe(true);
-    for (const r of fieldRects(2)) expect(legend.x + legend.w <= r.x || legend.x >= r.x + r.w, `legend ${JSON.stringify(legend)} clear of field ${JSON.stringify(r)}`).toBe(true);
-    expect(await inPage(page, (h) => h.texts())).toEqual(expect.arrayContaining(['F2 · WAVE FIELD', 'white: fronts, ×10 steps']));
+    for (const r of fieldRects(2))
+      expect(
+        legend.x + legend.w <= r.x || legend.x >= r.x + r.w,
+        `legend ${JSON.stringify(legend)} clear of field ${JSON.stringify(r)}`,
+      ).toBe(true);
+    expect(await inPage(page, (h) => h.texts())).toEqual(expect.arrayContaining(['F2 · WAVE FIELD', 'white: wave fronts']));
 
     // Headings: a white line from each chaser along its heading (28 units long).
     for (const c of alive) {
@@ -231,7 +254,9 @@ describe('maze stages in Chromium', () => {
   it('a cleared maze shows MAZE CLEAR and holds on the new layout; the result names the stage kind and counts mazes cleared', async () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'pillars', p1: 'scripted', p2: 'scripted', lives: 9, timeLimit: 1200 });
-    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, {
+      timeout: 60_000,
+    });
     // Step until side 0 clears its first maze; the banner and the hold come from that step's event.
     const cleared = (await page.evaluate(`(() => {
       const h = window.__twinfield, m = window.__twinfield_game.scene.getScene('match');

@@ -9,7 +9,6 @@ import { call, inPage, press, screenshot, useGame, waitFrames } from './browser'
 /** The action colours of docs/planner.md: move blue, attack red, heal green. */
 const ACTION_COLORS = { move: 0x3d7bff, attack: 0xff3b30, heal: 0x3ddc55 };
 
-
 const game = useGame();
 
 interface ShownOverlay extends PlannerOverlayInfo {
@@ -48,7 +47,8 @@ async function overlays(page: Page): Promise<ShownOverlay[]> {
       .filter((o) => o.name === 'planner-overlay')
       .map((o) => {
         const info = o.getData('overlay').describe();
-        const ship = all.find((x) => x.type === 'Image' && x.texture?.key === `ship${info.side}`);
+        // In a maze the ship is drawn with its maze-scale sprite `ship${side}s` (assets/art/sprites.ts).
+        const ship = all.find((x) => x.type === 'Image' && x.texture?.key === `ship${info.side}s`);
         return { ...info, ship: { tint: ship.tint, tintMode: ship.tintMode }, state: sides[info.side] };
       });
   });
@@ -63,7 +63,8 @@ async function textsOffScreen(page: Page): Promise<string[]> {
       for (const o of s.children.list)
         if (o.type === 'Text' && o.visible && o.text) {
           const b = o.getBounds();
-          if (b.left < -1 || b.top < -1 || b.right > 961 || b.bottom > 541) out.push(`${o.text.slice(0, 40)} @ ${Math.round(b.right)},${Math.round(b.bottom)}`);
+          if (b.left < -1 || b.top < -1 || b.right > 961 || b.bottom > 541)
+            out.push(`${o.text.slice(0, 40)} @ ${Math.round(b.right)},${Math.round(b.bottom)}`);
         }
     return out;
   });
@@ -73,13 +74,18 @@ describe('planner CPU and Planner lab in Chromium', () => {
   it('F3 in a maze match draws the planner overlay: route from the ship, ship tinted by its action, legend, HP current/max', async () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 3, p1: 'cpu:normal', p2: 'cpu:normal', stages: 'maze', maze: 'pillars' });
-    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 20, null, { timeout: 90_000 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 20, null, {
+      timeout: 90_000,
+    });
     await inPage(page, (h) => h.advance(200));
     expect((await overlays(page)).every((o) => !o.visible && o.ship.tintMode === 0)).toBe(true);
     await toggleOverlay(page, true);
     const texts = await inPage(page, (h) => h.texts());
     for (const t of ['move', 'attack', 'heal']) expect(texts).toContain(t);
-    expect(texts.some((t) => /^\d+\/5$/.test(t)), 'HP as current/max').toBe(true);
+    expect(
+      texts.some((t) => /^\d+\/5$/.test(t)),
+      'HP as current/max',
+    ).toBe(true);
     expect(texts.some((t) => t.startsWith('exact · kills'))).toBe(true);
     await screenshot(page, 'planner-overlay');
     const shown = await overlays(page);
@@ -92,7 +98,8 @@ describe('planner CPU and Planner lab in Chromium', () => {
       expect(o.route.length, JSON.stringify(o)).toBeGreaterThanOrEqual(2);
       expect(Math.abs(o.route[0]!.x - Math.floor(ship.x / 16))).toBeLessThanOrEqual(1);
       expect(Math.abs(o.route[0]!.y - Math.floor(ship.y / 16))).toBeLessThanOrEqual(1);
-      for (let k = 1; k < o.route.length; k++) expect(Math.abs(o.route[k]!.x - o.route[k - 1]!.x) + Math.abs(o.route[k]!.y - o.route[k - 1]!.y)).toBe(1);
+      for (let k = 1; k < o.route.length; k++)
+        expect(Math.abs(o.route[k]!.x - o.route[k - 1]!.x) + Math.abs(o.route[k]!.y - o.route[k - 1]!.y)).toBe(1);
       if (o.action !== 'attack') expect(o.route).toContainEqual(o.stop);
       for (const c of [...o.attacks, ...o.heals]) expect(o.route).toContainEqual(c);
       // The tint: the ship sprite is painted (fill) in the colour of the action the overlay reports.
@@ -128,15 +135,26 @@ describe('planner CPU and Planner lab in Chromium', () => {
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
     await press(page, 'Enter', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight');
     texts = await inPage(page, (h) => h.texts());
-    expect(texts.some((t) => t.startsWith('exact · turn 7/')), texts.filter((t) => t.includes('turn')).join(' | ')).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('exact · turn 7/')),
+      texts.filter((t) => t.includes('turn')).join(' | '),
+    ).toBe(true);
     await screenshot(page, 'planner-lab');
     // A bad edit: λ below the initial damage (HP 1 of 5 needs λ ≥ 4).
     await press(page, 'a', 'a', 'a', 'a', 'd', 'd', 'd');
-    await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.startsWith('error: ')), null, { timeout: 30_000 });
+    await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.includes('error: ')), null, {
+      timeout: 30_000,
+    });
     texts = await inPage(page, (h) => h.texts());
-    expect(texts.some((t) => /error: .*lambda: 1 is less than the initial damage/.test(t)), texts.join(' | ')).toBe(true);
+    expect(
+      texts.some((t) => /error: .*lambda: 1 is less than the initial damage/.test(t)),
+      texts.join(' | '),
+    ).toBe(true);
     // …with a plain reason beside the planner's own message.
-    expect(texts.some((t) => t.includes('λ 1 is too low: the agent starts with 4 damage already')), texts.join(' | ')).toBe(true);
+    expect(
+      texts.some((t) => t.includes('λ 1 is too low: the agent starts with 4 damage already')),
+      texts.join(' | '),
+    ).toBe(true);
     await screenshot(page, 'planner-lab-error');
     // Another preset after edits asks first: N keeps the edits, Y throws them away.
     await press(page, 'P');
@@ -150,7 +168,9 @@ describe('planner CPU and Planner lab in Chromium', () => {
     await page.waitForSelector('.tf-panel', { state: 'detached', timeout: 10_000 });
     // The graph preset of §3.5 and the 24×28 maze load and run too.
     await press(page, 'P');
-    await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.includes('paper-3.5.json')), null, { timeout: 30_000 });
+    await page.waitForFunction(() => ((window as any).__twinfield.texts() as string[]).some((t) => t.includes('paper-3.5.json')), null, {
+      timeout: 30_000,
+    });
     texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.includes('paper-3.5.json'))).toBe(true);
     expect(texts.some((t) => t.startsWith('exact · turn 1/'))).toBe(true);
@@ -175,13 +195,19 @@ describe('planner CPU and Planner lab in Chromium', () => {
       const m = scene.model;
       const canvas = (window as any).__twinfield_game.canvas.getBoundingClientRect();
       const k = canvas.width / 960;
-      return { x: canvas.left + (board.ox + (m.start.x + 0.5) * board.cell) * k, y: canvas.top + (board.oy + (m.start.y + 0.5) * board.cell) * k };
+      return {
+        x: canvas.left + (board.ox + (m.start.x + 0.5) * board.cell) * k,
+        y: canvas.top + (board.oy + (m.start.y + 0.5) * board.cell) * k,
+      };
     });
     await press(page, '1');
     await page.mouse.click(start.x, start.y);
     await waitFrames(page);
     const texts = await inPage(page, (h) => h.texts());
-    expect(texts.some((t) => t.includes('A wall cannot go on the start cell')), texts.join(' | ')).toBe(true);
+    expect(
+      texts.some((t) => t.includes('A wall cannot go on the start cell')),
+      texts.join(' | '),
+    ).toBe(true);
     await press(page, 'h');
     await waitFrames(page);
     expect((await inPage(page, (h) => h.texts())).some((t) => t.includes('λ (lambda): the most damage'))).toBe(true);
@@ -203,7 +229,8 @@ describe('planner CPU and Planner lab in Chromium', () => {
     // Four key events in one task, so no game step runs between them: Phaser's keyboard plugin
     // replays the step's earlier events as each new one arrives (src/ui/key-once.ts).
     await page.evaluate(() => {
-      for (const type of ['keydown', 'keyup', 'keydown', 'keyup']) window.dispatchEvent(new KeyboardEvent(type, { key: 'e', code: 'KeyE', keyCode: 69, bubbles: true }));
+      for (const type of ['keydown', 'keyup', 'keydown', 'keyup'])
+        window.dispatchEvent(new KeyboardEvent(type, { key: 'e', code: 'KeyE', keyCode: 69, bubbles: true }));
     });
     expect(await lambda()).toBe(before + 2);
     await waitFrames(page);

@@ -21,7 +21,9 @@ const info = async (page: Page) => (await inPage(page, (h) => h.presets()))!;
 async function choose(page: Page, value: string, nth = 0): Promise<void> {
   await page.evaluate(
     ([v, n]) => {
-      const lists = [...document.querySelectorAll<HTMLSelectElement>('.tf-presets select')].filter((s) => [...s.options].some((o) => o.textContent === v));
+      const lists = [...document.querySelectorAll<HTMLSelectElement>('.tf-presets select')].filter((s) =>
+        [...s.options].some((o) => o.textContent === v),
+      );
       const s = lists[n as number];
       if (!s) throw new Error(`no list offers ${v}`);
       s.selectedIndex = [...s.options].findIndex((o) => o.textContent === v);
@@ -66,20 +68,41 @@ describe('preset editor in Chromium', () => {
     const input = page.locator('.tf-presets [data-field="depth"] input').first();
     await input.fill('99');
     await input.press('Enter');
-    await page.waitForFunction(() => /Refused: depth: 99 is above the maximum 8/.test((window as any).__twinfield.presets().status), null, { timeout: 10_000 });
+    await page.waitForFunction(() => /Refused: depth: 99 is above the maximum 8/.test((window as any).__twinfield.presets().status), null, {
+      timeout: 10_000,
+    });
   });
 
   it('saves a preset that is still there after a reload, and plays a match against it', async () => {
     const { page } = game;
     await openEditor(page);
-    const file = { name: 'calm.json', text: JSON.stringify({ name: 'calm-cpu', label: 'Calm CPU', description: '', depth: 3, framesPerStep: 5, reactionFrames: 30, influenceMap: true, focus: false, switchPenalty: 0, w: 0.003, lure: 0, slip: 0.1, cpu: { shoot: true, charge: false } }) };
+    const file = {
+      name: 'calm.json',
+      text: JSON.stringify({
+        name: 'calm-cpu',
+        label: 'Calm CPU',
+        description: '',
+        depth: 3,
+        framesPerStep: 5,
+        reactionFrames: 30,
+        influenceMap: true,
+        focus: false,
+        switchPenalty: 0,
+        w: 0.003,
+        lure: 0,
+        slip: 0.1,
+        cpu: { shoot: true, charge: false },
+      }),
+    };
     const status = await call<string>(page, 'importPresets', [file]);
     expect(status).toMatch(/Imported calm\.json as 'calm-cpu'/);
     await page.reload();
     await page.waitForFunction(() => (window as any).__twinfield?.ready === true, null, { timeout: 60_000 });
     await openEditor(page);
     // The editor lists it after the reload (its library is IndexedDB).
-    await expect.poll(async () => page.locator('.tf-presets select option', { hasText: 'Calm CPU (yours)' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => page.locator('.tf-presets select option', { hasText: 'Calm CPU (yours)' }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await choose(page, 'Calm CPU (yours)');
     await page.waitForFunction(() => (window as any).__twinfield.presets().cpu === 'calm-cpu', null, { timeout: 10_000 });
     await page.getByText('▶ Play against it').click();
@@ -95,11 +118,30 @@ describe('preset editor in Chromium', () => {
     await openEditor(page);
     const status = await call<string>(page, 'importPresets', [
       { name: 'broken.json', text: '{"name": "x", ' },
-      { name: 'bad-depth.json', text: JSON.stringify({ name: 'deep', label: 'Deep', description: '', depth: 50, framesPerStep: 1, reactionFrames: 0, influenceMap: true, focus: false, switchPenalty: 0, w: 0.003, lure: 0, slip: 0, cpu: { shoot: true, charge: true } }) },
+      {
+        name: 'bad-depth.json',
+        text: JSON.stringify({
+          name: 'deep',
+          label: 'Deep',
+          description: '',
+          depth: 50,
+          framesPerStep: 1,
+          reactionFrames: 0,
+          influenceMap: true,
+          focus: false,
+          switchPenalty: 0,
+          w: 0.003,
+          lure: 0,
+          slip: 0,
+          cpu: { shoot: true, charge: true },
+        }),
+      },
     ]);
     expect(status).toMatch(/Not imported: broken\.json:1:\d+: malformed JSON/);
     expect(status).toMatch(/Not imported: CPU preset\.depth: /);
-    await expect.poll(async () => page.locator('.tf-presets select option', { hasText: 'Calm CPU (yours)' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => page.locator('.tf-presets select option', { hasText: 'Calm CPU (yours)' }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
   });
 
   it('A/B: two presets side by side on the same seed', async () => {

@@ -32,10 +32,14 @@ interface PlaybackInfo {
 }
 
 async function waitPlayback(page: Page): Promise<PlaybackInfo> {
-  await page.waitForFunction(() => {
-    const p = (window as any).__twinfield.playback();
-    return p && (p.loaded || p.error) && (p.indexed || p.error);
-  }, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const p = (window as any).__twinfield.playback();
+      return p && (p.loaded || p.error) && (p.indexed || p.error);
+    },
+    null,
+    { timeout: 30_000 },
+  );
   return call<PlaybackInfo>(page, 'playback');
 }
 
@@ -59,7 +63,10 @@ const entries = (page: Page) => call<Entry[]>(page, 'replays');
 
 /** Waits until the library holds `n` replays (saving runs in the background). */
 async function waitCount(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => (window as any).__twinfield.replayCount().then((c: number) => c === want), n, { timeout: 30_000, polling: 250 });
+  await page.waitForFunction((want) => (window as any).__twinfield.replayCount().then((c: number) => c === want), n, {
+    timeout: 30_000,
+    polling: 250,
+  });
 }
 
 /** Waits for a visible text passing `test` (it runs in the page: it may use only its argument). */
@@ -103,7 +110,10 @@ describe('replays in Chromium', () => {
     const { page } = game;
     await call(page, 'startMatch', { seed: 4242, p1: 'random:3', p2: 'scripted', timeLimit: 300 });
     await page.waitForFunction(() => (window as any).__twinfield.frame() > 0, null, { timeout: 30_000 });
-    const saved = (await page.evaluate('(() => { const h = window.__twinfield; h.advance(400); return h.saveReplay(); })()')) as { ok: boolean; entry: { id: string; meta: { frames: number; finished: boolean } } };
+    const saved = (await page.evaluate('(() => { const h = window.__twinfield; h.advance(400); return h.saveReplay(); })()')) as {
+      ok: boolean;
+      entry: { id: string; meta: { frames: number; finished: boolean } };
+    };
     expect(saved.ok).toBe(true);
     expect(saved.entry.meta.frames).toBe(300);
     expect(saved.entry.meta.finished).toBe(true);
@@ -118,7 +128,9 @@ describe('replays in Chromium', () => {
     // Quitting half-way: a partial replay, tagged, still verifies.
     await call(page, 'startMatch', { seed: 77, p1: 'random:9', p2: 'scripted', timeLimit: 3600 });
     await page.waitForFunction(() => (window as any).__twinfield.frame() > 0, null, { timeout: 30_000 });
-    const part = (await page.evaluate('(() => { const h = window.__twinfield; h.advance(200); return h.saveReplay({ partial: true }); })()')) as { ok: boolean; entry: { id: string; tags: string[]; meta: { finished: boolean; frames: number } } };
+    const part = (await page.evaluate(
+      '(() => { const h = window.__twinfield; h.advance(200); return h.saveReplay({ partial: true }); })()',
+    )) as { ok: boolean; entry: { id: string; tags: string[]; meta: { finished: boolean; frames: number } } };
     expect(part.ok).toBe(true);
     expect(part.entry.tags).toContain('partial');
     expect(part.entry.meta.finished).toBe(false);
@@ -166,7 +178,9 @@ describe('replays in Chromium', () => {
   it('imports a replay recorded in Node and plays it in Chromium to the same final hash', async () => {
     const { page } = game;
     const rec = nodeReplay(99, 900);
-    const res = await call<{ ok: boolean; added: string[]; error?: string }>(page, 'importReplays', [{ name: 'node.twrp', bytes: Array.from(rec.bytes) }]);
+    const res = await call<{ ok: boolean; added: string[]; error?: string }>(page, 'importReplays', [
+      { name: 'node.twrp', bytes: Array.from(rec.bytes) },
+    ]);
     expect(res.ok, res.error).toBe(true);
     const id = res.added[0]!;
     await call(page, 'openReplay', id);
@@ -199,7 +213,10 @@ describe('replays in Chromium', () => {
     expect((await call<PlaybackInfo>(page, 'playback')).frame).toBe(422);
     const texts = await call<string[]>(page, 'texts');
     expect(texts.some((t) => t.includes('Node One · human') || t.includes('Node One · CPU'))).toBe(true);
-    expect(texts.some((t) => /❚❚\s+8×\s+0:07 \/ 0:15\s+frame 422/.test(t)), JSON.stringify(texts)).toBe(true);
+    expect(
+      texts.some((t) => /❚❚\s+8×\s+0:07 \/ 0:15\s+frame 422/.test(t)),
+      JSON.stringify(texts),
+    ).toBe(true);
     await screenshot(page, 'playback');
   });
 
@@ -215,34 +232,52 @@ describe('replays in Chromium', () => {
     await waitFrames(page, 3);
     const png = (await page.locator('canvas').screenshot()).toString('base64');
     // Share of pixels in a band of rows that are exactly the control panel's colour (5, 2, 14).
-    const share = (await page.evaluate(async ({ png, bands }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${png}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const g = c.getContext('2d')!;
-      g.drawImage(img, 0, 0);
-      const k = img.width / 960;
-      return (bands as [number, number, [number, number][]][]).map(([y0, y1, xs]) => {
-        let n = 0;
-        let panel = 0;
-        for (const [x0, x1] of xs as [number, number][])
-          for (let y = Math.ceil(y0 * k); y < Math.floor(y1 * k); y++) {
-            const d = g.getImageData(Math.ceil(x0 * k), y, Math.floor((x1 - x0) * k), 1).data;
-            for (let i = 0; i < d.length; i += 4) {
-              n++;
-              if (Math.abs(d[i]! - 5) <= 2 && Math.abs(d[i + 1]! - 2) <= 2 && Math.abs(d[i + 2]! - 14) <= 2) panel++;
+    const share = (await page.evaluate(
+      async ({ png, bands }) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${png}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        const k = img.width / 960;
+        return (bands as [number, number, [number, number][]][]).map(([y0, y1, xs]) => {
+          let n = 0;
+          let panel = 0;
+          for (const [x0, x1] of xs as [number, number][])
+            for (let y = Math.ceil(y0 * k); y < Math.floor(y1 * k); y++) {
+              const d = g.getImageData(Math.ceil(x0 * k), y, Math.floor((x1 - x0) * k), 1).data;
+              for (let i = 0; i < d.length; i += 4) {
+                n++;
+                if (Math.abs(d[i]! - 5) <= 2 && Math.abs(d[i + 1]! - 2) <= 2 && Math.abs(d[i + 2]! - 14) <= 2) panel++;
+              }
             }
-          }
-        return panel / Math.max(1, n);
-      });
-    }, { png, bands: [[FIELD_TOP + FIELD_H - 10, FIELD_TOP + FIELD_H, [[30, 400], [560, 930]]], [FIELD_TOP + FIELD_H, FIELD_TOP + FIELD_H + 2, [[30, 930]]]] })) as number[];
+          return panel / Math.max(1, n);
+        });
+      },
+      {
+        png,
+        bands: [
+          [
+            FIELD_TOP + FIELD_H - 10,
+            FIELD_TOP + FIELD_H,
+            [
+              [30, 400],
+              [560, 930],
+            ],
+          ],
+          [FIELD_TOP + FIELD_H, FIELD_TOP + FIELD_H + 2, [[30, 930]]],
+        ],
+      },
+    )) as number[];
     // The fields' last 10 rows show the fields, not the panel; right below them the panel is drawn.
     expect(share[0]).toBeLessThan(0.2);
     expect(share[1]).toBeGreaterThan(0.6);
-    console.log(`paused playback: panel colour in the fields' bottom 10 rows ${(share[0]! * 100).toFixed(1)}%, in the 2 rows below them ${(share[1]! * 100).toFixed(1)}%`);
+    console.log(
+      `paused playback: panel colour in the fields' bottom 10 rows ${(share[0]! * 100).toFixed(1)}%, in the 2 rows below them ${(share[1]! * 100).toFixed(1)}%`,
+    );
     await screenshot(page, 'playback-paused');
   });
 
@@ -255,7 +290,20 @@ describe('replays in Chromium', () => {
     await waitPlayback(page);
     await call(page, 'playbackSeek', 120);
     // Words that give a side away: who it is, what it is, the CPU's preset (name and label).
-    const tells = [...r.sides.flatMap((s) => [s.name, s.controller]), 'cpu', 'human', 'player', 'you', 'easy', getDodgePreset('easy').label, 'normal', 'hard', 'lunatic', 'scripted', 'random'];
+    const tells = [
+      ...r.sides.flatMap((s) => [s.name, s.controller]),
+      'cpu',
+      'human',
+      'player',
+      'you',
+      'easy',
+      getDodgePreset('easy').label,
+      'normal',
+      'hard',
+      'lunatic',
+      'scripted',
+      'random',
+    ];
     const found = (texts: string[]) => tells.filter((w) => texts.join('\n').toLowerCase().includes(w.toLowerCase()));
     // Without survey mode the HUD does tell (so the check below can fail).
     expect(found(await call<string[]>(page, 'texts'))).toEqual(expect.arrayContaining(['cpu', 'human']));
@@ -300,7 +348,10 @@ describe('replays in Chromium', () => {
     await waitPlayback(page);
     await press(page, 'F3');
     let texts = await call<string[]>(page, 'texts');
-    expect(texts.some((t) => t.startsWith('CPU view: exactly what the recorded CPU saw')), JSON.stringify(texts)).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('CPU view: exactly what the recorded CPU saw')),
+      JSON.stringify(texts),
+    ).toBe(true);
     for (const t of ['move', 'attack', 'heal']) expect(texts).toContain(t); // the planner overlay's legend
     // Played forward from 0:00 the shadow stays the recorded CPU.
     await call(page, 'playbackSpeed', 2);
@@ -313,7 +364,10 @@ describe('replays in Chromium', () => {
     // A seek: the CPU's memory is not in the replay, so the view is recomputed and says so.
     await call(page, 'playbackSeek', 400);
     texts = await call<string[]>(page, 'texts');
-    expect(texts.some((t) => t.includes('· CPU view recomputed')), JSON.stringify(texts)).toBe(true);
+    expect(
+      texts.some((t) => t.includes('· CPU view recomputed')),
+      JSON.stringify(texts),
+    ).toBe(true);
     // Survey mode turns the overlays off (they tell a CPU from a person).
     await press(page, 'h');
     texts = await call<string[]>(page, 'texts');
@@ -333,7 +387,9 @@ describe('replays in Chromium', () => {
     const good = nodeReplay(11, 240).bytes;
     const good2 = nodeReplay(14, 240).bytes;
     const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
-    const at = (await page.evaluate(`(() => { const s = window.__twinfield_game.scene.getScene('replays'); const b = s.children.list.find((o) => o.type === 'Text' && o.text === 'Import'); return [b.x + b.width / 2, b.y + b.height / 2]; })()`)) as [number, number];
+    const at = (await page.evaluate(
+      `(() => { const s = window.__twinfield_game.scene.getScene('replays'); const b = s.children.list.find((o) => o.type === 'Text' && o.text === 'Import'); return [b.x + b.width / 2, b.y + b.height / 2]; })()`,
+    )) as [number, number];
     await page.mouse.click(at[0], at[1]);
     await (await chooser).setFiles([
       { name: 'good.twrp', mimeType: 'application/octet-stream', buffer: Buffer.from(good) },
@@ -341,11 +397,17 @@ describe('replays in Chromium', () => {
       { name: 'good2.twrp', mimeType: 'application/octet-stream', buffer: Buffer.from(good2) },
     ]);
     const msg = await waitText(page, (t) => t.startsWith('Imported 2 replays.'), "'Imported 2 replays.'");
-    expect(msg).toBe('Imported 2 replays.\n1 file was not imported:\nbad.twrp — the file is incomplete (cut short while downloading or copying?).');
+    expect(msg).toBe(
+      'Imported 2 replays.\n1 file was not imported:\nbad.twrp — the file is incomplete (cut short while downloading or copying?).',
+    );
     expect(await call<number>(page, 'replayCount')).toBe(before + 2);
     await screenshot(page, 'replays-import-mixed');
     // Not a replay at all, through the hook: nothing added, the file listed with its reason.
-    const junk = await call<{ ok: boolean; added: string[]; rejected: { file: string; reason: string; detail: string }[] }>(page, 'importReplays', [{ name: 'notes.txt', bytes: Array.from(Buffer.from('hello')) }]);
+    const junk = await call<{ ok: boolean; added: string[]; rejected: { file: string; reason: string; detail: string }[] }>(
+      page,
+      'importReplays',
+      [{ name: 'notes.txt', bytes: Array.from(Buffer.from('hello')) }],
+    );
     expect(junk).toMatchObject({ ok: true, added: [], rejected: [{ file: 'notes.txt', reason: 'this is not a Twinfield replay file' }] });
     expect(junk.rejected[0]!.detail).toMatch(/notes\.txt: .*not a Twinfield replay/);
     expect(await call<number>(page, 'replayCount')).toBe(before + 2);
@@ -361,7 +423,9 @@ describe('replays in Chromium', () => {
     expect(bundle).toHaveLength(n + 1);
     expect(bundle.some((b) => b.tags.includes('partial'))).toBe(true);
     // Re-importing the bundle adds nothing (same files).
-    const again = await call<{ ok: boolean; added: string[]; duplicates: number }>(page, 'importReplays', [{ name: 'all.twrb', bytes: await call<number[]>(page, 'exportAllReplays') }]);
+    const again = await call<{ ok: boolean; added: string[]; duplicates: number }>(page, 'importReplays', [
+      { name: 'all.twrb', bytes: await call<number[]>(page, 'exportAllReplays') },
+    ]);
     expect(again).toMatchObject({ ok: true, added: [], duplicates: n + 1 });
     // Delete: asks first; N keeps it, Y deletes it.
     await press(page, 'Delete');
@@ -466,13 +530,22 @@ describe('replays in Chromium', () => {
     const rec = nodeReplay(31, 3600, 'random:4', 'cpu:normal');
     await call(page, 'playReplayBytes', Array.from(rec.bytes));
     await waitPlayback(page);
-    const bench = await call<{ median: number; max: number; maxSteps: number; totalSteps: number; missed: number; keyframeInterval: number }>(page, 'playbackSeekBench', 100);
+    const bench = await call<{
+      median: number;
+      max: number;
+      maxSteps: number;
+      totalSteps: number;
+      missed: number;
+      keyframeInterval: number;
+    }>(page, 'playbackSeekBench', 100);
     expect(bench.missed).toBe(0);
     expect(bench.keyframeInterval).toBe(300);
     // Replaying from frame 0 would step up to 3,600 frames per seek (≈ 1,800 on average).
     expect(bench.maxSteps).toBeLessThan(bench.keyframeInterval);
     expect(bench.totalSteps / 100).toBeLessThan(bench.keyframeInterval);
-    console.log(`seek (1-minute cpu:normal replay, 100 seeded random seeks): at most ${bench.maxSteps} frames re-simulated per seek (mean ${(bench.totalSteps / 100).toFixed(0)}); latency median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`);
+    console.log(
+      `seek (1-minute cpu:normal replay, 100 seeded random seeks): at most ${bench.maxSteps} frames re-simulated per seek (mean ${(bench.totalSteps / 100).toFixed(0)}); latency median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`,
+    );
     expect((await call<PlaybackInfo>(page, 'playback')).desync).toBeNull();
   });
 

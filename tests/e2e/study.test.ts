@@ -15,7 +15,7 @@ import { MatchRunner } from '../../src/sim/runner';
 import { parseAnswersCsv, parseAnswersJson } from '../../src/study/answers';
 import { parseKey } from '../../src/study/key';
 import { parseManifest, type Manifest } from '../../src/study/manifest';
-import { clipFrames, drillConfig } from '../../src/study/recordings';
+import { clipFrames, drillConfig } from '../../src/cli/study-recordings';
 import { checkStudy, type Study } from '../../src/study/schema';
 import { paperStudyInput } from '../../src/study/template';
 import { bufferIo } from '../../src/cli/common';
@@ -54,7 +54,11 @@ beforeAll(async () => {
       const state = createMatch(drillConfig(study, variant));
       const runner = new MatchRunner(state, [createController(`random:${i + 7}`)]);
       runner.runUntil(end + 30);
-      const r = replayFromRunner(runner, { date: '2026-11-23T12:00:00.000Z', names: [p.label], extra: { study: { id: study.id, player: p.id } } });
+      const r = replayFromRunner(runner, {
+        date: '2026-11-23T12:00:00.000Z',
+        names: [p.label],
+        extra: { study: { id: study.id, player: p.id } },
+      });
       r.sides[0] = { ...r.sides[0]!, controller: 'human', human: true };
       writeFileSync(join(DIR, file), encodeReplay(r));
     }
@@ -63,13 +67,29 @@ beforeAll(async () => {
   expect(await recordMain([studyPath, '--json'], rec), rec.err).toBe(0); // study record: the CPU clips
   const io = bufferIo();
   const code = await buildMain([studyPath, '--out', OUT, '--json'], io);
-  expect(io.err.split('\n').filter((l) => l.startsWith('error')), io.err).toEqual([]);
+  expect(
+    io.err.split('\n').filter((l) => l.startsWith('error')),
+    io.err,
+  ).toEqual([]);
   expect(code).toBe(0);
   const report = JSON.parse(io.out.trim().split('\n').at(-1)!);
   expect(report.clips).toBe(16);
   manifest = parseManifest(JSON.parse(readFileSync(join(OUT, 'site', 'manifest.json'), 'utf8')));
-  TELLS = [...new Set(study.players.flatMap((p) => [p.id, p.label, p.source]).concat(['cpu', 'preset', 'beginner', 'expert']).map((w) => w.toLowerCase()))].filter((w) => w !== 'human');
-  server = await preview({ root: OUT, configFile: false, logLevel: 'warn', build: { outDir: join(OUT, 'site') }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  TELLS = [
+    ...new Set(
+      study.players
+        .flatMap((p) => [p.id, p.label, p.source])
+        .concat(['cpu', 'preset', 'beginner', 'expert'])
+        .map((w) => w.toLowerCase()),
+    ),
+  ].filter((w) => w !== 'human');
+  server = await preview({
+    root: OUT,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir: join(OUT, 'site') },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  });
   url = server.resolvedUrls!.local[0]!;
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1100, height: 820 }, acceptDownloads: true });
@@ -191,12 +211,18 @@ describe('study package', () => {
         await page.goto(`${url}?group=B&pid=${pid}&lang=ja`);
         shown = 0;
         await clipPlays(/8組中 4組目 · 動画1/);
-        const firstClip = (await page.evaluate(() => performance.getEntriesByName('study:first-clip-playing')[0]?.startTime ?? -1)) as number;
+        const firstClip = (await page.evaluate(
+          () => performance.getEntriesByName('study:first-clip-playing')[0]?.startTime ?? -1,
+        )) as number;
         writeFileSync(join(DIR, 'first-clip-ms.json'), JSON.stringify({ pageOpenToFirstClipMs: Math.round(firstClip) }));
         expect(firstClip).toBeGreaterThan(0);
         await rateFirst(String(a1), `reason ${set}a`);
         // Reloaded mid-set, while video 2 plays: video 1's answer is kept (checked in the CSV).
-        await page.waitForFunction(() => !!document.querySelector('#stage') && (document.querySelector('.tf-clip-label')?.textContent ?? '').includes('動画2'), null, { timeout: 60_000 });
+        await page.waitForFunction(
+          () => !!document.querySelector('#stage') && (document.querySelector('.tf-clip-label')?.textContent ?? '').includes('動画2'),
+          null,
+          { timeout: 60_000 },
+        );
         await page.reload();
         shown = 0;
         await page.waitForSelector('#stage', { timeout: 60_000 });
@@ -230,13 +256,26 @@ describe('study package', () => {
     expect(p!.trials).toHaveLength(8);
     const g = manifest.groups.find((x) => x.id === 'B')!;
     for (const [i, t] of p!.trials.entries()) {
-      expect(t).toMatchObject({ set: i + 1, order: 'BA', first: g.sets[i]!.first, second: g.sets[i]!.second, absFirst: want[i]!.abs1, absSecond: want[i]!.abs2, relative: want[i]!.rel, reasonRelative: '=1+1' });
+      expect(t).toMatchObject({
+        set: i + 1,
+        order: 'BA',
+        first: g.sets[i]!.first,
+        second: g.sets[i]!.second,
+        absFirst: want[i]!.abs1,
+        absSecond: want[i]!.abs2,
+        relative: want[i]!.rel,
+        reasonRelative: '=1+1',
+      });
       expect(t.reasonFirst).toBe(`reason ${i + 1}a`);
     }
     // The export goes straight into `study analyze` with the package's key: each player's ratings.
     const an = bufferIo();
     expect(await analyzeMain([csvPath, '--key', join(OUT, 'key.json'), '--study', join(DIR, 'study.json'), '--json'], an), an.err).toBe(0);
-    const analysis = JSON.parse(an.out.trim().split('\n').at(-1)!) as { participants: number; trials: number; players: { id: string; n: number }[] };
+    const analysis = JSON.parse(an.out.trim().split('\n').at(-1)!) as {
+      participants: number;
+      trials: number;
+      players: { id: string; n: number }[];
+    };
     expect([analysis.participants, analysis.trials]).toEqual([1, 8]);
     expect(analysis.players.map((x) => x.id).sort()).toEqual(study.players.map((x) => x.id).sort());
     expect(analysis.players.reduce((a, x) => a + x.n, 0)).toBe(16);
@@ -275,10 +314,7 @@ describe('study package', () => {
     await page.waitForSelector('text=Please choose a language.');
     await focused();
     await keys('Tab', 'Enter'); // English
-    await page.waitForSelector('#jspsych-html-button-response-stimulus');
-    await focused();
-    await keys('Enter'); // welcome
-    await page.waitForSelector('text=/I agree|同意する/');
+    await page.waitForSelector('#jspsych-html-button-response-stimulus'); // their welcome page
     await page.goto(`${url}?view=researcher`);
     await page.waitForSelector('.tf-researcher table');
     const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
@@ -300,7 +336,8 @@ describe('study package', () => {
 
   it('made every request to opaque addresses and logged no errors', () => {
     expect(requests.length).toBeGreaterThan(16);
-    for (const r of requests) for (const w of [...TELLS, 'human']) expect(r.toLowerCase().includes(w), `request ${r} mentions '${w}'`).toBe(false);
+    for (const r of requests)
+      for (const w of [...TELLS, 'human']) expect(r.toLowerCase().includes(w), `request ${r} mentions '${w}'`).toBe(false);
     expect(errors).toEqual([]);
   });
 });

@@ -66,27 +66,69 @@ beforeAll(async () => {
   replayFile = join(dir, 'm.twrp');
   practiceFile = join(dir, 'p.twrp');
   expect((await runMain(match, ['--seed', '2', '--frames', '300', '--p1', 'random:1', '--record', replayFile])).status).toBe(0);
-  expect((await runMain(match, ['--mode', 'practice', '--seed', '2', '--frames', '300', '--p1', 'random:1', '--record', practiceFile])).status).toBe(0);
+  expect(
+    (await runMain(match, ['--mode', 'practice', '--seed', '2', '--frames', '300', '--p1', 'random:1', '--record', practiceFile])).status,
+  ).toBe(0);
 }, 120_000);
 
 afterAll(() => {
   // The figures docs/reliability.md quotes.
-  console.log(`hostile: ${stats.cases} cases; worst time ${stats.worstMs.toFixed(0)} ms (${stats.worstCase}); peak RSS ${(stats.worstRss / 1024 ** 2).toFixed(0)} MiB`);
+  console.log(
+    `hostile: ${stats.cases} cases; worst time ${stats.worstMs.toFixed(0)} ms (${stats.worstCase}); peak RSS ${(stats.worstRss / 1024 ** 2).toFixed(0)} MiB`,
+  );
 });
 
 describe('hand-picked hostile inputs: exit 2, one error line naming the field, value and limit', { timeout: 300_000 }, () => {
   it('plan: sizes that drive time and memory, overflowing sums, bad bytes', async () => {
     const base = JSON.parse(readFileSync('fixtures/planner/paper-3.5.json', 'utf8')) as Record<string, unknown>;
     const cases: [string, RegExp][] = [
-      [json('hp.json', { graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1]] }, start: 'a', goal: 'b', maxHp: 1e9 }), /maxHp: 1000000000 is above the limit of 64/],
+      [
+        json('hp.json', { graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1]] }, start: 'a', goal: 'b', maxHp: 1e9 }),
+        /maxHp: 1000000000 is above the limit of 64/,
+      ],
       [json('lambda.json', { ...base, lambda: 1e6 }), /lambda: 1000000 is above the limit of 64/],
-      [json('reward.json', { graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1]] }, start: 'a', goal: 'b', maxHp: 3, enemies: [{ at: 'a', reward: 1e308 }, { at: 'b', reward: 1e308 }] }), /enemies\[0\]\.reward: 1e\+308 is above the limit/],
-      [json('time.json', { graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1e308]] }, start: 'a', goal: 'b', maxHp: 3 }), /graph\.edges\[0\]\[2\]: 1e\+308 is above the limit/],
-      [json('nodes.json', { graph: { nodes: Array.from({ length: 30000 }, (_, i) => `n${i}`), edges: [] }, start: 'n0', goal: 'n1', maxHp: 3 }), /graph\.nodes: 30000 nodes, the limit is 20000/],
+      [
+        json('reward.json', {
+          graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1]] },
+          start: 'a',
+          goal: 'b',
+          maxHp: 3,
+          enemies: [
+            { at: 'a', reward: 1e308 },
+            { at: 'b', reward: 1e308 },
+          ],
+        }),
+        /enemies\[0\]\.reward: 1e\+308 is above the limit/,
+      ],
+      [
+        json('time.json', { graph: { nodes: ['a', 'b'], edges: [['a', 'b', 1e308]] }, start: 'a', goal: 'b', maxHp: 3 }),
+        /graph\.edges\[0\]\[2\]: 1e\+308 is above the limit/,
+      ],
+      [
+        json('nodes.json', {
+          graph: { nodes: Array.from({ length: 30000 }, (_, i) => `n${i}`), edges: [] },
+          start: 'n0',
+          goal: 'n1',
+          maxHp: 3,
+        }),
+        /graph\.nodes: 30000 nodes, the limit is 20000/,
+      ],
       [json('maze.json', { maze: Array.from({ length: 500 }, () => '.'.repeat(500)), maxHp: 3 }), /maze: 250000 cells, the limit is 20000/],
-      [json('enemies.json', { graph: { nodes: Array.from({ length: 300 }, (_, i) => `n${i}`), edges: [] }, start: 'n0', goal: 'n1', maxHp: 3, enemies: Array.from({ length: 300 }, (_, i) => ({ at: `n${i}` })) }), /enemies: 300 enemies, the limit is 256/],
+      [
+        json('enemies.json', {
+          graph: { nodes: Array.from({ length: 300 }, (_, i) => `n${i}`), edges: [] },
+          start: 'n0',
+          goal: 'n1',
+          maxHp: 3,
+          enemies: Array.from({ length: 300 }, (_, i) => ({ at: `n${i}` })),
+        }),
+        /enemies: 300 enemies, the limit is 256/,
+      ],
       [file('dup.json', '{"maxHp": 3, "maxHp": 1e9}'), /dup\.json:1:14: duplicate key "maxHp"/],
-      [file('latin1.json', Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d])), /latin1\.json:1:3: invalid UTF-8 \(byte 0xE9 at offset 2\)/],
+      [
+        file('latin1.json', Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d])),
+        /latin1\.json:1:3: invalid UTF-8 \(byte 0xE9 at offset 2\)/,
+      ],
       [file('big.json', ' '.repeat(5 * 1024 * 1024)), /too large to be read \(5242880 bytes, the limit is 4194304\)/],
       ['/dev/zero', /\/dev\/zero: is not a regular file \(a device\)/],
       [dir, /is a directory/],
@@ -108,10 +150,18 @@ describe('hand-picked hostile inputs: exit 2, one error line naming the field, v
 
   it('chase: maze size, corners and work limits; options given twice; seeds', async () => {
     const row = (w: number) => '.'.repeat(w);
-    const big = file('big.maze', ['P' + row(1999), ...Array.from({ length: 1999 }, () => row(2000))].join('\n'));
+    const big = file('big.maze', [`P${row(1999)}`, ...Array.from({ length: 1999 }, () => row(2000))].join('\n'));
     const wide = file('wide.maze', ['#'.repeat(500), `#P${row(497)}#`, `#A${row(497)}#`, '#'.repeat(500)].join('\n'));
     // Isolated pillars every other cell: 4 convex corners each.
-    const pillars = file('pillars.maze', ['P' + row(99), ...Array.from({ length: 99 }, (_, y) => (y % 2 ? Array.from({ length: 100 }, (_, x) => (x % 2 ? '#' : '.')).join('') : row(100)))].join('\n').replace(/\.$/, 'A'));
+    const pillars = file(
+      'pillars.maze',
+      [
+        `P${row(99)}`,
+        ...Array.from({ length: 99 }, (_, y) => (y % 2 ? Array.from({ length: 100 }, (_, x) => (x % 2 ? '#' : '.')).join('') : row(100))),
+      ]
+        .join('\n')
+        .replace(/\.$/, 'A'),
+    );
     const ok = 'mazes/pillars.maze';
     const cases: [string[], RegExp][] = [
       [[big], /big\.maze:1:401: width 2000 is above the limit of 400 columns/],
@@ -141,8 +191,13 @@ describe('hand-picked hostile inputs: exit 2, one error line naming the field, v
       [{ ...base, bullets: Array.from({ length: 6000 }, () => bullet) }, /bullets: Too big/i],
       [{ ...base, bullets: [{ ...bullet, age: 1e300 }] }, /bullets\[0\]\.age/],
     ];
-    for (const [k, [value, re]] of cases.entries()) expectCleanError(await runCase('dodge', [json(`d${k}.json`, value), '--preset', 'imap']), `dodge case ${k}`, re);
-    expectCleanError(await runCase('dodge', ['fixtures/dodge/aimed-stream.json', '--preset', 'imap', '--preset', 'hard']), 'dodge twice', /given 2 times/);
+    for (const [k, [value, re]] of cases.entries())
+      expectCleanError(await runCase('dodge', [json(`d${k}.json`, value), '--preset', 'imap']), `dodge case ${k}`, re);
+    expectCleanError(
+      await runCase('dodge', ['fixtures/dodge/aimed-stream.json', '--preset', 'imap', '--preset', 'hard']),
+      'dodge twice',
+      /given 2 times/,
+    );
   });
 
   it('match: controller arguments, seeds, frames, options that do nothing', async () => {
@@ -168,7 +223,10 @@ describe('hand-picked hostile inputs: exit 2, one error line naming the field, v
       [['info', '/dev/urandom'], /is not a regular file/],
       [['verify', junk], /wrong magic/],
       [['verify', file('empty.twrb', encodeBundle([]))], /the replay bundle holds no replays/],
-      [['info', file('cut.twrb', encodeBundle([{ name: 'x', tags: [], bytes: readFileSync(replayFile) }]).subarray(0, 40))], /a replay bundle/],
+      [
+        ['info', file('cut.twrb', encodeBundle([{ name: 'x', tags: [], bytes: readFileSync(replayFile) }]).subarray(0, 40))],
+        /a replay bundle/,
+      ],
       [['verify', replayFile, replayFile, replayFile], /unexpected argument/],
     ];
     for (const [args, re] of cases) expectCleanError(await runCase('replay', args), `replay ${args.join(' ')}`, re);
@@ -275,17 +333,42 @@ describe('fast-check: random damage to valid inputs never gives a stack trace or
 
   it('random argument lists for every tool', async () => {
     const token = fc.oneof(
-      fc.constantFrom('--json', '--help', '--seed', '--frames', '--p1', '--p2', '--maze', '--method', '--side', '--from', '--to', '--', '-x', 'verify', 'info', replayFile, '/dev/zero', dir, 'idle:5', 'random:1e30'),
+      fc.constantFrom(
+        '--json',
+        '--help',
+        '--seed',
+        '--frames',
+        '--p1',
+        '--p2',
+        '--maze',
+        '--method',
+        '--side',
+        '--from',
+        '--to',
+        '--',
+        '-x',
+        'verify',
+        'info',
+        replayFile,
+        '/dev/zero',
+        dir,
+        'idle:5',
+        'random:1e30',
+      ),
       fc.string({ maxLength: 8 }),
       fc.integer().map(String),
       fc.double().map(String),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('plan', 'chase', 'dodge', 'replay', 'metrics'), fc.array(token, { maxLength: 6 }), async (tool, args) => {
-        const r = await runCase(tool, args);
-        if (r.status !== 0 && r.status !== 1) expectCleanError(r, `${tool} ${JSON.stringify(args)}`);
-        expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('plan', 'chase', 'dodge', 'replay', 'metrics'),
+        fc.array(token, { maxLength: 6 }),
+        async (tool, args) => {
+          const r = await runCase(tool, args);
+          if (r.status !== 0 && r.status !== 1) expectCleanError(r, `${tool} ${JSON.stringify(args)}`);
+          expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+        },
+      ),
       { numRuns: 400, seed: 16 },
     );
   });

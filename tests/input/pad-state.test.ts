@@ -18,7 +18,7 @@ describe('readPad', () => {
     expect(readPad(pad(), 'play')).toEqual(NO_PAD);
   });
 
-  it('counts an analog button from half pressed (Phaser\'s own pressed needs 1)', () => {
+  it("counts an analog button from half pressed (Phaser's own pressed needs 1)", () => {
     expect(readPad(pad({ buttons: { [PAD.R1]: 0.6 } }), 'play').r1).toBe(true);
     expect(readPad(pad({ buttons: { [PAD.R1]: 0.3 } }), 'play').r1).toBe(false);
   });

@@ -25,7 +25,9 @@ describe('UTF-8', () => {
   });
 
   it('names the byte, its offset and line:column; drops a byte-order mark', () => {
-    expect(() => decodeUtf8Text(bytes(0x61, 0x0a, 0x62, 0xe9, 0x22), 'f.json', err)).toThrow('f.json:2:2: invalid UTF-8 (byte 0xE9 at offset 3)');
+    expect(() => decodeUtf8Text(bytes(0x61, 0x0a, 0x62, 0xe9, 0x22), 'f.json', err)).toThrow(
+      'f.json:2:2: invalid UTF-8 (byte 0xE9 at offset 3)',
+    );
     expect(() => decodeUtf8Text(bytes(0xc3), 'f', err)).toThrow('byte 0xC3 at offset 0'); // cut short
     expect(() => decodeUtf8Text(bytes(0xed, 0xa0, 0x80), 'f', err)).toThrow('byte 0xED'); // a surrogate
     expect(decodeUtf8Text(bytes(0xef, 0xbb, 0xbf, 0x7b, 0x7d), 'f', err)).toBe('{}');

@@ -17,7 +17,8 @@ describe('Planner lab model', () => {
   it('exact mode over its size limit is skipped with its message; restricted and unrestricted still run', () => {
     const m = emptyModel();
     for (let y = 0; y < 10 && m.enemies.length < 31; y++)
-      for (let x = 0; x < 10 && m.enemies.length < 31; x++) if (x + y > 2 && !(x === 9 && y === 0)) m.enemies.push({ x, y, reward: 1, damage: 1, route: [] });
+      for (let x = 0; x < 10 && m.enemies.length < 31; x++)
+        if (x + y > 2 && !(x === 9 && y === 0)) m.enemies.push({ x, y, reward: 1, damage: 1, route: [] });
     const r = runAllModes(m, () => 0);
     if ('error' in r) throw new Error(r.error);
     expect(r.runs.map((x) => x.mode)).toEqual(['restricted', 'unrestricted']);

@@ -14,7 +14,7 @@ function mazeError(text: string): MazeError {
 
 describe('maze text format', () => {
   it('parses walls, markers and distances', () => {
-    const m = parseMaze(['#####', '#P.A#', '#.#G#', '#H.E#', '#####'].join('\n') + '\n');
+    const m = parseMaze(`${['#####', '#P.A#', '#.#G#', '#H.E#', '#####'].join('\n')}\n`);
     expect([m.width, m.height]).toEqual([5, 5]);
     expect(m.start).toEqual({ x: 1, y: 1 });
     expect(m.chasers).toEqual([{ id: 'A', x: 3, y: 1 }]);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clearanceStats, directionChanges, humanLikeness, MAX_MOVE_STEP, moveCode, movingFrames, nearestClearance, oneFramePresses, pooledHumanLikeness } from '../../src/metrics/index';
+import {
+  clearanceStats,
+  directionChanges,
+  humanLikeness,
+  MAX_MOVE_STEP,
+  moveCode,
+  movingFrames,
+  nearestClearance,
+  oneFramePresses,
+  pooledHumanLikeness,
+} from '../../src/metrics/index';
 import { Input } from '../../src/sim/input';
 
 const { UP, DOWN, LEFT, RIGHT, SHOT, FOCUS } = Input;
@@ -110,7 +120,11 @@ describe('humanLikeness', () => {
 
   it('moving is the ship moving, not a move key held', () => {
     // LEFT held for 6 frames, the ship against the left edge after 2 of them
-    const m = humanLikeness({ inputs: [LEFT, LEFT, LEFT, LEFT, LEFT, LEFT], x: [16, 12, 8, 8, 8, 8, 8], y: [400, 400, 400, 400, 400, 400, 400] });
+    const m = humanLikeness({
+      inputs: [LEFT, LEFT, LEFT, LEFT, LEFT, LEFT],
+      x: [16, 12, 8, 8, 8, 8, 8],
+      y: [400, 400, 400, 400, 400, 400, 400],
+    });
     expect(m.moving_fraction).toBeCloseTo(2 / 6, 12);
   });
 
@@ -120,14 +134,37 @@ describe('humanLikeness', () => {
     expect(m.mean_clearance).toBeNull();
     expect(m.min_clearance).toBeNull();
     expect(m.hits_per_min).toBeNull();
-    expect(humanLikeness({ inputs: [0, 0], clearance: [NaN, NaN], hitFrames: [] })).toMatchObject({ mean_clearance: null, hits_per_min: 0 });
+    expect(humanLikeness({ inputs: [0, 0], clearance: [NaN, NaN], hitFrames: [] })).toMatchObject({
+      mean_clearance: null,
+      hits_per_min: 0,
+    });
     const none = humanLikeness(tenSeconds(), { from: 600, to: 700 });
-    expect(none).toEqual({ frames: 0, one_frame_per_min: null, dir_changes_per_s: null, moving_fraction: null, mean_clearance: null, min_clearance: null, hits_per_min: null });
+    expect(none).toEqual({
+      frames: 0,
+      one_frame_per_min: null,
+      dir_changes_per_s: null,
+      moving_fraction: null,
+      mean_clearance: null,
+      min_clearance: null,
+      hits_per_min: null,
+    });
   });
 
   it('pools logs over their total time', () => {
-    const a = { inputs: new Array<number>(1800).fill(LEFT), x: Array.from({ length: 1801 }, (_, i) => Math.max(8, 200 - 4 * i)), y: new Array<number>(1801).fill(0), hitFrames: [5], clearance: [3, 5] };
-    const b = { inputs: new Array<number>(1800).fill(0), x: new Array<number>(1801).fill(0), y: new Array<number>(1801).fill(0), hitFrames: [], clearance: [1] };
+    const a = {
+      inputs: new Array<number>(1800).fill(LEFT),
+      x: Array.from({ length: 1801 }, (_, i) => Math.max(8, 200 - 4 * i)),
+      y: new Array<number>(1801).fill(0),
+      hitFrames: [5],
+      clearance: [3, 5],
+    };
+    const b = {
+      inputs: new Array<number>(1800).fill(0),
+      x: new Array<number>(1801).fill(0),
+      y: new Array<number>(1801).fill(0),
+      hitFrames: [],
+      clearance: [1],
+    };
     const m = pooledHumanLikeness([a, b]);
     expect(m.frames).toBe(3600);
     expect(m.hits_per_min).toBeCloseTo(1, 12);

@@ -15,7 +15,11 @@ const MAINS = { match: matchMain, metrics: metricsMain };
 const tool = (name: keyof typeof MAINS, args: string[]) => runMain(MAINS[name], args);
 const toolAsync = tool;
 const last = (out: string) => JSON.parse(out.trim().split('\n').pop()!) as Out;
-const errorLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
+const errorLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l && !l.startsWith('npm warn'));
 
 const METRICS = ['minutes', 'one_frame_per_min', 'dir_changes_per_s', 'moving_fraction', 'mean_clearance', 'min_clearance', 'hits_per_min'];
 type Side = Record<string, number | string | boolean | null>;
@@ -32,7 +36,18 @@ describe('metrics tool', { timeout: 180_000 }, () => {
   const FRAMES = 1200;
 
   beforeAll(async () => {
-    const m = await tool('match', ['--seed', '1', '--frames', String(FRAMES), '--p1', 'cpu:imap-multi', '--p2', 'random:3', '--record', file]);
+    const m = await tool('match', [
+      '--seed',
+      '1',
+      '--frames',
+      String(FRAMES),
+      '--p1',
+      'cpu:imap-multi',
+      '--p2',
+      'random:3',
+      '--record',
+      file,
+    ]);
     expect(m.status, m.stderr).toBe(0);
   }, 180_000);
 
@@ -76,7 +91,13 @@ describe('metrics tool', { timeout: 180_000 }, () => {
     writeFileSync(human, encodeReplay(r));
     // The library's "export all" bundle of the same two replays.
     const bundle = join(dir, 'all.twrb');
-    writeFileSync(bundle, encodeBundle([{ name: 'cpu match', tags: [], bytes: readFileSync(file) }, { name: 'alice', tags: ['survey'], bytes: readFileSync(human) }]));
+    writeFileSync(
+      bundle,
+      encodeBundle([
+        { name: 'cpu match', tags: [], bytes: readFileSync(file) },
+        { name: 'alice', tags: ['survey'], bytes: readFileSync(human) },
+      ]),
+    );
     const [both, text, bundled, window, after] = await Promise.all([
       toolAsync('metrics', [file, human, '--json']),
       toolAsync('metrics', [file, human]),
@@ -97,7 +118,10 @@ describe('metrics tool', { timeout: 180_000 }, () => {
 
     // The bundle measures the same.
     const fromBundle = last(bundled.stdout);
-    expect(fromBundle.replays.map((x) => [x.file, x.entry, x.title])).toEqual([[bundle, 1, 'cpu match'], [bundle, 2, 'alice']]);
+    expect(fromBundle.replays.map((x) => [x.file, x.entry, x.title])).toEqual([
+      [bundle, 1, 'cpu match'],
+      [bundle, 2, 'alice'],
+    ]);
     expect(fromBundle.replays.map((x) => x.sides)).toEqual(out.replays.map((x) => x.sides));
     expect(fromBundle.groups).toEqual(out.groups);
 
@@ -106,7 +130,9 @@ describe('metrics tool', { timeout: 180_000 }, () => {
     expect(p2.replays[0]!.sides.p2!.minutes).toBeCloseTo(10 / 60, 3);
     // A window past the end measures nothing: exit 2 with the reason (issue 16).
     expect(after.status).toBe(2);
-    expect(errorLines(after.stderr)).toEqual([expect.stringMatching(/^error: nothing to measure: the window starts at 100 s \(--from\), past the end of the replay \(20\.00 s\)$/)]);
+    expect(errorLines(after.stderr)).toEqual([
+      expect.stringMatching(/^error: nothing to measure: the window starts at 100 s \(--from\), past the end of the replay \(20\.00 s\)$/),
+    ]);
   });
 
   it('bad files and arguments exit 2 with one error line naming the file', async () => {

@@ -52,7 +52,12 @@ describe('playback transport', () => {
     expect(t.seekTo(-50)).toBe(0);
     expect(t.seekTo(1e9)).toBe(player.frames);
     expect(t.seekBy(-60)).toBe(player.frames - 60);
-    expect(jumps).toEqual([[0, 120], [120, 0], [0, player.frames], [player.frames, player.frames - 60]]);
+    expect(jumps).toEqual([
+      [0, 120],
+      [120, 0],
+      [0, player.frames],
+      [player.frames, player.frames - 60],
+    ]);
     expect(t.stepFrame(1)).toBe(true);
     expect(player.frame).toBe(player.frames - 59);
     expect(t.stepFrame(-1)).toBe(true);
@@ -113,7 +118,10 @@ describe('playback transport', () => {
   });
 
   it('picks the longest help text that leaves a gap after the status, or none', () => {
-    const v = [{ text: 'long', width: 500 }, { text: 'short', width: 200 }];
+    const v = [
+      { text: 'long', width: 500 },
+      { text: 'short', width: 200 },
+    ];
     expect(fitHelp(300, 920, v)).toBe('long');
     expect(fitHelp(500, 920, v)).toBe('short');
     expect(fitHelp(800, 920, v)).toBe('');

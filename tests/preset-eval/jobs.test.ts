@@ -33,21 +33,49 @@ describe('evaluation jobs', () => {
   });
 
   it('the suite has a drill and one match per opponent for every seed and stage', () => {
-    const jobs = suiteJobs(getDodgePreset('hard'), { stages: [getStagePreset('easy'), getStagePreset('hard')], opponents: [getDodgePreset('normal'), getDodgePreset('novice')], seeds: 3, drillSeconds: 10 });
+    const jobs = suiteJobs(getDodgePreset('hard'), {
+      stages: [getStagePreset('easy'), getStagePreset('hard')],
+      opponents: [getDodgePreset('normal'), getDodgePreset('novice')],
+      seeds: 3,
+      drillSeconds: 10,
+    });
     expect(jobs).toHaveLength(2 * 3 * 3);
     expect(jobs.filter((j) => j.kind === 'drill')).toHaveLength(6);
   });
 });
 
 const fake = (o: Partial<JobResult>): JobResult => ({
-  kind: 'versus', seed: 0, cpu: 'novice', stage: 'easy', opponent: 'easy', side: 0, frames: 3600, won: 0, hits: 2, survival: 60,
-  metrics: { frames: 3600, one_frame_per_min: 1, dir_changes_per_s: 1, moving_fraction: 0.5, mean_clearance: 20, min_clearance: 3, hits_per_min: 2 },
+  kind: 'versus',
+  seed: 0,
+  cpu: 'novice',
+  stage: 'easy',
+  opponent: 'easy',
+  side: 0,
+  frames: 3600,
+  won: 0,
+  hits: 2,
+  survival: 60,
+  metrics: {
+    frames: 3600,
+    one_frame_per_min: 1,
+    dir_changes_per_s: 1,
+    moving_fraction: 0.5,
+    mean_clearance: 20,
+    min_clearance: 3,
+    hits_per_min: 2,
+  },
   ...o,
 });
 
 describe('summaries', () => {
   it('summarize: win rate counts draws half; drills give hits/min', () => {
-    const rs = [fake({ cpu: 'x', won: 1 }), fake({ cpu: 'x', won: 0.5 }), fake({ cpu: 'x', won: 0 }), fake({ cpu: 'x', won: 1 }), fake({ cpu: 'x', kind: 'drill', opponent: null, won: null, hits: 3, frames: 1800 })];
+    const rs = [
+      fake({ cpu: 'x', won: 1 }),
+      fake({ cpu: 'x', won: 0.5 }),
+      fake({ cpu: 'x', won: 0 }),
+      fake({ cpu: 'x', won: 1 }),
+      fake({ cpu: 'x', kind: 'drill', opponent: null, won: null, hits: 3, frames: 1800 }),
+    ];
     const s = summarize('x', rs);
     expect(s.stages).toHaveLength(1);
     expect(s.stages[0]!.versus[0]!.win_rate.value).toBe(2.5 / 4);
@@ -56,18 +84,29 @@ describe('summaries', () => {
     expect(s.human_likeness.hits_per_min).toBe(2);
   });
 
-  it('ladder: the pair\'s win rate is the novice\'s loss rate; targets and order are checked', () => {
-    const rungs = (['easy', 'normal', 'hard', 'lunatic'] as const).map((n) => ({ pair: n, stage: getStagePreset(n), cpu: getDodgePreset(n) }));
+  it("ladder: the pair's win rate is the novice's loss rate; targets and order are checked", () => {
+    const rungs = (['easy', 'normal', 'hard', 'lunatic'] as const).map((n) => ({
+      pair: n,
+      stage: getStagePreset(n),
+      cpu: getDodgePreset(n),
+    }));
     const losses = { easy: 4, normal: 21, hard: 32, lunatic: 38 };
     const rs: JobResult[] = [];
-    for (const r of rungs) for (let s = 0; s < 40; s++) rs.push(fake({ seed: s, stage: r.pair, opponent: r.pair, won: s < losses[r.pair] ? 0 : 1, survival: r.pair === 'easy' ? 150 : 60 }));
+    for (const r of rungs)
+      for (let s = 0; s < 40; s++)
+        rs.push(
+          fake({ seed: s, stage: r.pair, opponent: r.pair, won: s < losses[r.pair] ? 0 : 1, survival: r.pair === 'easy' ? 150 : 60 }),
+        );
     const lr = ladderResult(rungs, rs);
     expect(lr.rungs.map((r) => r.win_rate.value)).toEqual([0.1, 0.525, 0.8, 0.95]);
     expect(lr.rungs.map((r) => r.meets)).toEqual([true, true, true, true]);
     expect(lr.ordered).toBe(true);
     expect(lr.meetsTargets).toBe(true);
     // The novice surviving under 90 s on Easy fails the Easy rung.
-    const short = ladderResult(rungs, rs.map((r) => (r.stage === 'easy' ? { ...r, survival: 80 } : r)));
+    const short = ladderResult(
+      rungs,
+      rs.map((r) => (r.stage === 'easy' ? { ...r, survival: 80 } : r)),
+    );
     expect(short.rungs[0]!.meets).toBe(false);
     expect(NOVICE_TARGETS.normal).toMatchObject({ minWin: 0.45, maxWin: 0.6 });
   });

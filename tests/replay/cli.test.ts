@@ -12,7 +12,11 @@ const MAINS = { match: matchMain, replay: replayMain };
 const tool = (name: keyof typeof MAINS, args: string[]) => runMain(MAINS[name], args);
 const toolAsync = tool;
 const last = (out: string) => JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
-const errorLines = (stderr: string) => stderr.trim().split('\n').filter((l) => l && !l.startsWith('npm warn'));
+const errorLines = (stderr: string) =>
+  stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l && !l.startsWith('npm warn'));
 
 describe('replay tools', () => {
   const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
@@ -36,7 +40,10 @@ describe('replay tools', () => {
     expect(info.status, info.stderr).toBe(0);
     const i = last(info.stdout);
     expect(i).toMatchObject({ seed: 9, frames: played.frames, final_hash: played.hash });
-    expect((i.sides as { controller: string; human: boolean }[]).map((s) => [s.controller, s.human])).toEqual([['random:4', false], ['scripted', false]]);
+    expect((i.sides as { controller: string; human: boolean }[]).map((s) => [s.controller, s.human])).toEqual([
+      ['random:4', false],
+      ['scripted', false],
+    ]);
     const text = await tool('replay', ['info', file]);
     expect(text.stdout).toMatch(/side 2 +scripted — CPU/);
   });
@@ -64,7 +71,10 @@ describe('replay tools', () => {
       [['frobnicate', file], /^error: unknown command 'frobnicate'/],
       [['bench', cut], /^error: .*cut\.twrp: byte 8: truncated/],
     ];
-    const [m, ...runs] = await Promise.all([toolAsync('match', ['--p1', `replay:${junk}`, '--frames', '10']), ...cases.map(([args]) => toolAsync('replay', args))]);
+    const [m, ...runs] = await Promise.all([
+      toolAsync('match', ['--p1', `replay:${junk}`, '--frames', '10']),
+      ...cases.map(([args]) => toolAsync('replay', args)),
+    ]);
     cases.forEach(([args, re], k) => {
       const r = runs[k]!;
       expect(r.status, args.join(' ')).toBe(2);

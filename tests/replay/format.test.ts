@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, decodeReplayHeader, encodeReplay, FORMAT_VERSION, MAX_REPLAY_BYTES, ReplayError, type JsonValue, type Replay } from '../../src/replay';
+import {
+  decodeReplay,
+  decodeReplayHeader,
+  encodeReplay,
+  FORMAT_VERSION,
+  MAX_REPLAY_BYTES,
+  ReplayError,
+  type JsonValue,
+  type Replay,
+} from '../../src/replay';
 import { ByteReader, ByteWriter } from '../../src/replay/bytes';
 import { decodeInputs, encodeInputs } from '../../src/replay/inputs';
 import { makeConfig, SIM_VERSION } from '../../src/sim';
@@ -20,16 +29,20 @@ const hex = fc.stringMatching(/^[0-9a-f]{16}$/);
 
 /** Random input streams as runs (held keys) mixed with frame-by-frame mashing. */
 const inputStream = (frames: number) =>
-  fc.array(fc.record({ v: fc.integer({ min: 0, max: 127 }), n: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 400 })) }), { maxLength: 200 }).map((runs) => {
-    const out = new Uint8Array(frames);
-    let f = 0;
-    for (const r of runs) {
-      if (f >= frames) break;
-      out.fill(r.v, f, Math.min(frames, f + r.n));
-      f += r.n;
-    }
-    return out;
-  });
+  fc
+    .array(fc.record({ v: fc.integer({ min: 0, max: 127 }), n: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 400 })) }), {
+      maxLength: 200,
+    })
+    .map((runs) => {
+      const out = new Uint8Array(frames);
+      let f = 0;
+      for (const r of runs) {
+        if (f >= frames) break;
+        out.fill(r.v, f, Math.min(frames, f + r.n));
+        f += r.n;
+      }
+      return out;
+    });
 
 const replayArb: fc.Arbitrary<Replay> = fc
   .record({ frames: fc.integer({ min: 0, max: 3000 }), practice: fc.boolean(), seed: fc.nat() })
@@ -41,13 +54,26 @@ const replayArb: fc.Arbitrary<Replay> = fc
       date: fc.constantFrom(DATE, '1999-12-31T23:59:59Z', '2030-02-03T04:05+09:00'),
       config: fc.constant(makeConfig({ seed, mode: practice ? 'practice' : 'versus' })),
       sides: fc.array(
-        fc.record({ controller: fc.string({ minLength: 1, maxLength: 40 }), human: fc.boolean(), name: fc.string({ maxLength: 64 }), preset: fc.oneof(fc.constant(null), fc.jsonValue({ maxDepth: 4 })) as fc.Arbitrary<JsonValue> }),
+        fc.record({
+          controller: fc.string({ minLength: 1, maxLength: 40 }),
+          human: fc.boolean(),
+          name: fc.string({ maxLength: 64 }),
+          preset: fc.oneof(fc.constant(null), fc.jsonValue({ maxDepth: 4 })) as fc.Arbitrary<JsonValue>,
+        }),
         { minLength: n, maxLength: n },
       ),
       frames: fc.constant(frames),
-      result: fc.oneof(fc.constant(null), fc.record({ winner: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: n - 1 })), reason: fc.constantFrom('lives' as const, 'time' as const) })),
+      result: fc.oneof(
+        fc.constant(null),
+        fc.record({
+          winner: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: n - 1 })),
+          reason: fc.constantFrom('lives' as const, 'time' as const),
+        }),
+      ),
       inputs: fc.array(inputStream(frames), { minLength: n, maxLength: n }),
-      checksums: fc.array(hex, { minLength: Math.floor(frames / 60), maxLength: Math.floor(frames / 60) }).map((hs) => hs.map((hash, i) => ({ frame: (i + 1) * 60, hash }))),
+      checksums: fc
+        .array(hex, { minLength: Math.floor(frames / 60), maxLength: Math.floor(frames / 60) })
+        .map((hs) => hs.map((hash, i) => ({ frame: (i + 1) * 60, hash }))),
       finalHash: hex,
       extra: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>, { maxKeys: 4 }),
     });
@@ -71,7 +97,13 @@ describe('input run-length encoding', () => {
     const r = playReplay(0);
     const frames = 10800;
     const alt = Uint8Array.from({ length: frames }, (_, i) => (i % 2 ? 0x15 : 0x2a));
-    const bytes = encodeReplay({ ...r, frames, inputs: [alt, alt.slice()], checksums: Array.from({ length: 180 }, (_, i) => ({ frame: (i + 1) * 60, hash: '0123456789abcdef' })), result: null });
+    const bytes = encodeReplay({
+      ...r,
+      frames,
+      inputs: [alt, alt.slice()],
+      checksums: Array.from({ length: 180 }, (_, i) => ({ frame: (i + 1) * 60, hash: '0123456789abcdef' })),
+      result: null,
+    });
     expect(bytes.length).toBeLessThanOrEqual(32 * 1024);
     expect(decodeReplay(bytes).inputs[1]).toEqual(alt);
   });
@@ -113,7 +145,9 @@ describe('replay format', () => {
     expect(err(() => decodeReplay(new Uint8Array(0))).message).toMatch(/empty/);
     expect(err(() => decodeReplay(new TextEncoder().encode('{"hello": 1}'))).message).toMatch(/not a Twinfield replay \(wrong magic/);
     expect(err(() => decodeReplay(good.slice(0, 10))).message).toMatch(/truncated.*preamble/);
-    expect(err(() => decodeReplay(good.slice(0, good.length - 1))).message).toMatch(/truncated: the preamble announces \d+ bytes, the data has \d+/);
+    expect(err(() => decodeReplay(good.slice(0, good.length - 1))).message).toMatch(
+      /truncated: the preamble announces \d+ bytes, the data has \d+/,
+    );
     const longer = new Uint8Array(good.length + 3);
     longer.set(good);
     expect(err(() => decodeReplay(longer)).message).toMatch(/3 unexpected byte\(s\) after the end/);
@@ -158,20 +192,30 @@ describe('replay format', () => {
     ];
     for (const [edit, re] of cases) expect(err(() => decodeReplay(withHeader(good, edit))).message).toMatch(re);
     const { header, body } = split(good);
-    expect(err(() => decodeReplay(rebuild(new TextEncoder().encode('{"sim": 1,'), body))).message).toMatch(/^byte 20: header is not valid JSON/);
+    expect(err(() => decodeReplay(rebuild(new TextEncoder().encode('{"sim": 1,'), body))).message).toMatch(
+      /^byte 20: header is not valid JSON/,
+    );
     expect(err(() => decodeReplay(rebuild(new Uint8Array([0xff, 0xfe]), body))).message).toMatch(/not valid UTF-8/);
-    expect(err(() => decodeReplay(rebuild(header, body.subarray(0, body.length - 8)))).message).toMatch(/^byte \d+: checksums take \d+ byte\(s\), 300 frames need 5 × 8/);
+    expect(err(() => decodeReplay(rebuild(header, body.subarray(0, body.length - 8)))).message).toMatch(
+      /^byte \d+: checksums take \d+ byte\(s\), 300 frames need 5 × 8/,
+    );
     const bigRun = new Uint8Array([3, 0xff, 0xff, 0x0f]);
-    expect(err(() => decodeReplay(rebuild(header, new Uint8Array([...bigRun, ...body])))).message).toMatch(/^byte \d+: inputs of side 1: a run of \d+ frames at frame 0 overruns/);
-    expect(err(() => decodeReplay(rebuild(header, new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])))).message).toMatch(/malformed or oversized varint/);
+    expect(err(() => decodeReplay(rebuild(header, new Uint8Array([...bigRun, ...body])))).message).toMatch(
+      /^byte \d+: inputs of side 1: a run of \d+ frames at frame 0 overruns/,
+    );
+    expect(err(() => decodeReplay(rebuild(header, new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])))).message).toMatch(
+      /malformed or oversized varint/,
+    );
   });
 
   it('lists replays of another sim version but does not require their config to match this build', () => {
     const good = playBytes(120);
-    const other = decodeReplay(withHeader(good, (h: any) => {
-      h.sim = SIM_VERSION + 1;
-      h.config.newRule = true;
-    }));
+    const other = decodeReplay(
+      withHeader(good, (h: any) => {
+        h.sim = SIM_VERSION + 1;
+        h.config.newRule = true;
+      }),
+    );
     expect(other.simVersion).toBe(SIM_VERSION + 1);
   });
 
@@ -181,8 +225,14 @@ describe('replay format', () => {
     expect(err(() => encodeReplay({ ...r, date: 'now' })).message).toMatch(/header\.date/);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(err(() => encodeReplay({ ...r, sides: [{ ...r.sides[0]!, preset: cyclic as never }, r.sides[1]!] })).message).toMatch(/sides\[0\]\.preset.*cyclic/);
-    expect(err(() => encodeReplay({ ...r, extra: { when: new Date(0) as never } })).message).toMatch(/header\.extra\.when: a non-plain object is not JSON/);
-    expect(err(() => encodeReplay({ ...r, inputs: [r.inputs[0]!, Uint8Array.from(r.inputs[1]!, () => 200)] })).message).toMatch(/not a 7-bit mask/);
+    expect(err(() => encodeReplay({ ...r, sides: [{ ...r.sides[0]!, preset: cyclic as never }, r.sides[1]!] })).message).toMatch(
+      /sides\[0\]\.preset.*cyclic/,
+    );
+    expect(err(() => encodeReplay({ ...r, extra: { when: new Date(0) as never } })).message).toMatch(
+      /header\.extra\.when: a non-plain object is not JSON/,
+    );
+    expect(err(() => encodeReplay({ ...r, inputs: [r.inputs[0]!, Uint8Array.from(r.inputs[1]!, () => 200)] })).message).toMatch(
+      /not a 7-bit mask/,
+    );
   });
 });

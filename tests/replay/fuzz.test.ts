@@ -12,7 +12,7 @@ let rejected = 0;
 
 /** The property: a valid replay (that encodes back to an equal one) or a ReplayError. */
 function check(bytes: Uint8Array): void {
-  let r;
+  let r: ReturnType<typeof decodeReplay>;
   try {
     r = decodeReplay(bytes);
   } catch (e) {
@@ -59,7 +59,10 @@ const seedIndex = fc.integer({ min: 0, max: SEEDS.length - 1 });
 
 describe('decode fuzzing', () => {
   it('mutated replays with the CRC left alone', () => {
-    fc.assert(fc.property(seedIndex, fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, ms) => check(mutate(SEEDS[i]!, ms))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(seedIndex, fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, ms) => check(mutate(SEEDS[i]!, ms))),
+      { numRuns: 3000 },
+    );
   });
 
   it('mutated replays with a repaired CRC (reaches the length, JSON and body checks)', () => {
@@ -85,7 +88,26 @@ describe('decode fuzzing', () => {
 
   it('header JSON with values swapped for random JSON', () => {
     const base = JSON.parse(new TextDecoder().decode(split(SEEDS[3]!).header)) as Record<string, unknown>;
-    const paths = [['sim'], ['game'], ['date'], ['frames'], ['result'], ['finalHash'], ['extra'], ['config', 'seed'], ['config', 'mode'], ['config', 'lives'], ['config', 'timeLimit'], ['config', 'stages'], ['config', 'maze'], ['config', 'chaseMethod'], ['sides', '0'], ['sides', '1', 'preset'], ['sides', '1', 'human'], ['sides']];
+    const paths = [
+      ['sim'],
+      ['game'],
+      ['date'],
+      ['frames'],
+      ['result'],
+      ['finalHash'],
+      ['extra'],
+      ['config', 'seed'],
+      ['config', 'mode'],
+      ['config', 'lives'],
+      ['config', 'timeLimit'],
+      ['config', 'stages'],
+      ['config', 'maze'],
+      ['config', 'chaseMethod'],
+      ['sides', '0'],
+      ['sides', '1', 'preset'],
+      ['sides', '1', 'human'],
+      ['sides'],
+    ];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: paths.length - 1 }), fc.jsonValue({ maxDepth: 3 }), (pi, v) => {
         const h = structuredClone(base) as Record<string, any>;
@@ -129,9 +151,20 @@ describe('decode fuzzing', () => {
     const h = JSON.parse(new TextDecoder().decode(split(SEEDS[1]!).header)) as Record<string, any>;
     h.sides[0].preset = '@@';
     h.frames = '@@@';
-    const text = JSON.stringify(h).replace('"@@"', '['.repeat(100_000) + ']'.repeat(100_000)).replace('"@@@"', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000));
+    const text = JSON.stringify(h)
+      .replace('"@@"', '['.repeat(100_000) + ']'.repeat(100_000))
+      .replace('"@@@"', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
     check(rebuild(new TextEncoder().encode(text), body));
-    check(rebuild(new TextEncoder().encode(JSON.stringify(h).replace('"@@"', '['.repeat(100_000) + ']'.repeat(100_000)).replace('"@@@"', String(h.frames === '@@@' ? 130 : 0))), body));
+    check(
+      rebuild(
+        new TextEncoder().encode(
+          JSON.stringify(h)
+            .replace('"@@"', '['.repeat(100_000) + ']'.repeat(100_000))
+            .replace('"@@@"', String(h.frames === '@@@' ? 130 : 0)),
+        ),
+        body,
+      ),
+    );
     const len = SEEDS[1]!.slice();
     new DataView(len.buffer).setUint32(12, 0xffffffff, true);
     check(len);

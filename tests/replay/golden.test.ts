@@ -65,7 +65,8 @@ describe('golden replays', () => {
     it(`${g.file} re-simulates in this build`, () => {
       const r = load(g.file);
       expect(r.frames).toBe(manifest.frames);
-      for (const c of g.covers.filter((c) => c.startsWith('preset:'))) expect(r.sides.some((s) => s.controller === `cpu:${c.slice(7)}` && s.preset !== null)).toBe(true);
+      for (const c of g.covers.filter((c) => c.startsWith('preset:')))
+        expect(r.sides.some((s) => s.controller === `cpu:${c.slice(7)}` && s.preset !== null)).toBe(true);
       const problem = goldenProblem(g.file, r);
       if (problem) expect.fail(problem);
     });
@@ -73,8 +74,15 @@ describe('golden replays', () => {
 
   it('names a drifted replay and a replay of another sim version with the re-record instruction', () => {
     const r = load(manifest.replays[0]!.file);
-    const drifted = { ...r, checksums: r.checksums.map((c, i) => (i === 3 ? { ...c, hash: c.hash.replace(/^./, (d) => (d === '0' ? '1' : '0')) } : c)) };
-    expect(goldenProblem('x.twrp', drifted)).toMatch(/^x\.twrp: does not re-simulate at frame 240 .*rules changed: bump SIM_VERSION and re-record/);
-    expect(goldenProblem('x.twrp', { ...r, simVersion: SIM_VERSION + 1 })).toBe(`x.twrp: recorded by sim ${SIM_VERSION + 1}, this build is sim ${SIM_VERSION}: ${RERECORD}`);
+    const drifted = {
+      ...r,
+      checksums: r.checksums.map((c, i) => (i === 3 ? { ...c, hash: c.hash.replace(/^./, (d) => (d === '0' ? '1' : '0')) } : c)),
+    };
+    expect(goldenProblem('x.twrp', drifted)).toMatch(
+      /^x\.twrp: does not re-simulate at frame 240 .*rules changed: bump SIM_VERSION and re-record/,
+    );
+    expect(goldenProblem('x.twrp', { ...r, simVersion: SIM_VERSION + 1 })).toBe(
+      `x.twrp: recorded by sim ${SIM_VERSION + 1}, this build is sim ${SIM_VERSION}: ${RERECORD}`,
+    );
   });
 });

@@ -48,7 +48,13 @@ describe('verify', () => {
   });
 
   it('one corrupted input is caught at the next checksum frame after it', () => {
-    for (const [side, f] of [[0, 500], [1, 479], [0, 480], [1, 0], [0, 959]] as const) {
+    for (const [side, f] of [
+      [0, 500],
+      [1, 479],
+      [0, 480],
+      [1, 0],
+      [0, 959],
+    ] as const) {
       const v = verifyReplay(corrupt(r, side, f));
       expect(v.ok).toBe(false);
       expect(v.firstBadFrame).toBe(Math.ceil((f + 1) / CHECKSUM_INTERVAL) * CHECKSUM_INTERVAL);

@@ -81,7 +81,9 @@ describe('the asset pack (public/media, built by scripts/build-assets.ts)', () =
     expect(atlas.type).toBe('atlas');
     const size = pngSize(`public/${atlas.textureURL}`);
     expect(size).toEqual({ w: BULLET_SHEET.w, h: BULLET_SHEET.h });
-    const json = JSON.parse(readFileSync(`public/${atlas.atlasURL}`, 'utf8')) as { frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }> };
+    const json = JSON.parse(readFileSync(`public/${atlas.atlasURL}`, 'utf8')) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+    };
     expect(Object.keys(json.frames)).toHaveLength(SHAPE_COUNT * BULLET_COLORS.length);
     for (let s = 0; s < SHAPE_COUNT; s++)
       for (let c = 0; c < BULLET_COLORS.length; c++) {

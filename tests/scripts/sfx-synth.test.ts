@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { MASTER, SAMPLE_RATE, SFX_NAMES, SOUNDS, type Voice } from '../../assets/sfx/sounds';
 import { encodeWav, renderSound, soundLength } from '../../scripts/sfx-synth';
 
-const tone = (f: number, dur: number, wave: 'sine' | 'square' = 'sine'): Voice => ({ kind: 'tone', wave, f0: f, f1: f, at: 0, dur, vol: 1 });
+const tone = (f: number, dur: number, wave: 'sine' | 'square' = 'sine'): Voice => ({
+  kind: 'tone',
+  wave,
+  f0: f,
+  f1: f,
+  at: 0,
+  dur,
+  vol: 1,
+});
 
 function crossings(x: Float32Array, from: number, to: number): number {
   let n = 0;

@@ -2,7 +2,17 @@
 // (open stages); a hit breaking the chain and the charge.
 import { describe, expect, it } from 'vitest';
 import {
-  ATTACK_TRAVEL_FRAMES, AttackKind, BOSS_FRAMES, CHAIN_WINDOW, GAUGE_CHAIN_CAP, GAUGE_PER_CHAIN_LINK, GAUGE_PER_KILL, Input, killGauge, step, type MatchState,
+  ATTACK_TRAVEL_FRAMES,
+  AttackKind,
+  BOSS_FRAMES,
+  CHAIN_WINDOW,
+  GAUGE_CHAIN_CAP,
+  GAUGE_PER_CHAIN_LINK,
+  GAUGE_PER_KILL,
+  Input,
+  killGauge,
+  step,
+  type MatchState,
 } from '../../src/sim';
 import { EnemyKind, type Enemy } from '../../src/sim/enemy-pool';
 import { Path } from '../../src/sim/paths';
@@ -14,7 +24,20 @@ import { quietMatch } from './helpers';
 function target(s: MatchState, i: number, kind: number = EnemyKind.FAIRY): void {
   const side = s.sides[i]!;
   const e = side.enemies.add()!;
-  Object.assign(e, { kind, r: 11, hp: 1, maxHp: 1, score: 100, path: Path.DRIFT, ox: side.ship.x, oy: side.ship.y - 60, p0: 0, p2: 0, age: 0, owner: -1 });
+  Object.assign(e, {
+    kind,
+    r: 11,
+    hp: 1,
+    maxHp: 1,
+    score: 100,
+    path: Path.DRIFT,
+    ox: side.ship.x,
+    oy: side.ship.y - 60,
+    p0: 0,
+    p2: 0,
+    age: 0,
+    owner: -1,
+  });
 }
 
 function run(s: MatchState, frames: number, a = 0, b = 0): void {
@@ -86,7 +109,10 @@ describe('a chain of 5+ sends a spirit', () => {
     gainsPerKill(s, 0, 5);
     run(s, CHAIN_WINDOW + 1); // the chain ends on the first frame after its window
     const them = s.sides[1]!;
-    expect(them.incoming.map((a) => [a.kind, a.power])).toEqual([[AttackKind.BULLETS, 15], [AttackKind.SPIRIT, 5]]);
+    expect(them.incoming.map((a) => [a.kind, a.power])).toEqual([
+      [AttackKind.BULLETS, 15],
+      [AttackKind.SPIRIT, 5],
+    ]);
     run(s, ATTACK_TRAVEL_FRAMES);
     const [spirit] = enemies(s, 1, EnemyKind.SPIRIT);
     expect(spirit).toBeDefined();

@@ -43,7 +43,12 @@ describe('survey drill stage', () => {
       const ex = a.find((e) => e.name === x)!;
       const by = b.find((e) => e.name === y)!;
       expect([by.spec.pattern, by.spec.period, by.spec.firstFire]).toEqual([ex.spec.pattern, ex.spec.period, ex.spec.firstFire]);
-      expect({ ...by.spec, pattern: 0, period: 0, firstFire: 0 }).toEqual({ ...a.find((e) => e.name === y)!.spec, pattern: 0, period: 0, firstFire: 0 });
+      expect({ ...by.spec, pattern: 0, period: 0, firstFire: 0 }).toEqual({
+        ...a.find((e) => e.name === y)!.spec,
+        pattern: 0,
+        period: 0,
+        firstFire: 0,
+      });
     }
   });
 

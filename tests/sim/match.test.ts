@@ -67,7 +67,7 @@ describe('config validation names the field', () => {
     [{ seed: 1, stages: 'maze', maze: 'nowhere' }, /config\.maze: must be one of pillars, .* or gen:SEED/],
     [{ seed: 1, stages: 'maze', maze: 'gen:x' }, /config\.maze: gen:SEED needs a whole-number seed/],
     [{ seed: 1, stages: 'maze', maze: 'gen:4294967296' }, /config\.maze/],
-    [{ seed: 1, stages: 'maze', chaseMethod: 'astar' }, /config\.chaseMethod: must be one of wave, wave\+, lee, flow, crash/],
+    [{ seed: 1, stages: 'maze', chaseMethod: 'astar' }, /config\.chaseMethod: must be one of wave, wave\+, wave1, lee, lee\+, flow, crash/],
   ];
   for (const [cfg, re] of cases) {
     it(JSON.stringify(cfg), () => {

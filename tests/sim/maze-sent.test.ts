@@ -9,7 +9,15 @@ import { RandomController } from '../../src/controllers/random';
 import { AttackKind, BOSS_FRAMES, createMatch, step, type MatchState } from '../../src/sim';
 import { EnemyKind, type Enemy } from '../../src/sim/enemy-pool';
 import { removeMazeEnemies } from '../../src/sim/maze-spawn';
-import { BOSS_CONE, isSentMazeEnemy, SENT_MAX_DIST, SENT_MIN_DIST, SENT_WALL_RADIUS, SPIRIT_CONE, SPIRIT_MAZE_FRAMES } from '../../src/sim/maze-sent';
+import {
+  BOSS_CONE,
+  isSentMazeEnemy,
+  SENT_MAX_DIST,
+  SENT_MIN_DIST,
+  SENT_WALL_RADIUS,
+  SPIRIT_CONE,
+  SPIRIT_MAZE_FRAMES,
+} from '../../src/sim/maze-sent';
 import { TILE } from '../../src/sim/maze-state';
 
 const centre = (c: number): number => (c + 0.5) * TILE;
@@ -101,7 +109,9 @@ describe('sent enemies in a maze', () => {
           if (e) shooters.add(e);
           else {
             // Unless the ship shot it dead on the frame it fired.
-            const killed = s.events.some((k) => k.type === 'kill' && k.side === 0 && Math.abs(k.x - ox) < 1e-9 && Math.abs(k.y - oy) < 1e-9);
+            const killed = s.events.some(
+              (k) => k.type === 'kill' && k.side === 0 && Math.abs(k.x - ox) < 1e-9 && Math.abs(k.y - oy) < 1e-9,
+            );
             expect(killed, `${maze} frame ${f}: a sent bullet with no sent enemy where it appeared`).toBe(true);
           }
         }
@@ -191,7 +201,11 @@ describe('sent enemies in a maze', () => {
     step(s, 0, 0);
     const ages = () => sent(s).map((e) => [e.kind, e.age]);
     for (let f = 1; f < 50 + BOSS_FRAMES - 1; f++) step(s, 0, 0);
-    expect(sent(s).map((e) => e.kind).sort()).toEqual([EnemyKind.SPIRIT, EnemyKind.BOSS].sort());
+    expect(
+      sent(s)
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual([EnemyKind.SPIRIT, EnemyKind.BOSS].sort());
     step(s, 0, 0);
     step(s, 0, 0);
     expect(ages()).toEqual([[EnemyKind.SPIRIT, 50 + BOSS_FRAMES + 1]]);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
-import { cloneState, createMatch, hashState, Input, MatchRunner, step, type MatchConfig, type MatchState, type SimEvent } from '../../src/sim';
+import {
+  cloneState,
+  createMatch,
+  hashState,
+  Input,
+  MatchRunner,
+  step,
+  type MatchConfig,
+  type MatchState,
+  type SimEvent,
+} from '../../src/sim';
 import { EnemyKind } from '../../src/sim/enemy-pool';
 import { findMazeEnemy, removeMazeEnemies } from '../../src/sim/maze-spawn';
 import { CHASER_RESPAWN, HEAL_FRAMES, HEAL_RECHARGE, inWall, MAZE_CLEAR_BONUS, TILE } from '../../src/sim/maze-state';
@@ -22,10 +32,11 @@ function calm(s: MatchState, i: number, turrets = false): void {
     c.alive = false;
     c.respawnAt = Number.MAX_SAFE_INTEGER;
   }
-  if (!turrets) for (const t of mz.turrets) {
-    t.alive = false;
-    t.respawnAt = Number.MAX_SAFE_INTEGER;
-  }
+  if (!turrets)
+    for (const t of mz.turrets) {
+      t.alive = false;
+      t.respawnAt = Number.MAX_SAFE_INTEGER;
+    }
   const pool = s.sides[i]!.enemies;
   removeMazeEnemies(pool);
 }
@@ -90,7 +101,13 @@ describe('maze stages: rules', () => {
       const want = moveShip(ship.x, ship.y, bits, (bits & Input.FOCUS) !== 0, maze);
       step(s, bits, 0);
       expect({ x: ship.x, y: ship.y }).toEqual(want);
-      for (const [dx, dy] of [[-5, -5], [5, -5], [-5, 5], [5, 5]]) expect(inWall(maze, ship.x + dx!, ship.y + dy!)).toBe(false);
+      for (const [dx, dy] of [
+        [-5, -5],
+        [5, -5],
+        [-5, 5],
+        [5, 5],
+      ])
+        expect(inWall(maze, ship.x + dx!, ship.y + dy!)).toBe(false);
     }
   });
 

@@ -9,7 +9,14 @@ function setup(pattern: number, level = 1) {
   const pool = new EnemyPool(1);
   const e = pool.add()!;
   Object.assign(e, { x: 100, y: 100, pattern, level, owner: -1 });
-  const ctx: FireContext = { bullets: new BulletPool(512), frame: 7, shipX: 100, shipY: 300, diff: DIFFICULTY_PARAMS.normal, rng: new Rng('t') };
+  const ctx: FireContext = {
+    bullets: new BulletPool(512),
+    frame: 7,
+    shipX: 100,
+    shipY: 300,
+    diff: DIFFICULTY_PARAMS.normal,
+    rng: new Rng('t'),
+  };
   return { e, ctx, b: ctx.bullets };
 }
 const angle = (b: BulletPool, i: number) => Math.atan2(b.vy[i]!, b.vx[i]!);

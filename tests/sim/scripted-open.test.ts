@@ -32,7 +32,19 @@ describe('scripted CPU, open stages', () => {
     const s = createMatch({ seed: 1, mode: 'practice' });
     s.stage.nextWave = Number.MAX_SAFE_INTEGER;
     const e = s.sides[0]!.enemies.add()!;
-    Object.assign(e, { kind: EnemyKind.GUNSHIP, r: 19, hp: 1e9, maxHp: 1e9, path: Path.DRIFT, ox: 60, oy: 100, p0: 0, p2: 0, age: 0, owner: -1 });
+    Object.assign(e, {
+      kind: EnemyKind.GUNSHIP,
+      r: 19,
+      hp: 1e9,
+      maxHp: 1e9,
+      path: Path.DRIFT,
+      ox: 60,
+      oy: 100,
+      p0: 0,
+      p2: 0,
+      age: 0,
+      owner: -1,
+    });
     const cpu = new ScriptedCpu();
     for (let f = 0; f < 120; f++) step(s, cpu.decide(s, 0), 0);
     expect(Math.abs(s.sides[0]!.ship.x - 60)).toBeLessThanOrEqual(4);

@@ -12,7 +12,16 @@ import { TEMPLATES, updateStage, waveInterval } from '../../src/sim/stage';
 describe('the level rises with time', () => {
   it('levelAt: level 1 for the first 20 s, one more every 20 s, capped at MAX_LEVEL', () => {
     expect(FRAMES_PER_LEVEL).toBe(20 * 60);
-    expect([0, 1199, 1200, 2399, 2400, 9 * 1200 - 1, 9 * 1200, 100 * 1200].map((f) => levelAt(f))).toEqual([1, 1, 2, 2, 3, 9, 10, MAX_LEVEL]);
+    expect([0, 1199, 1200, 2399, 2400, 9 * 1200 - 1, 9 * 1200, 100 * 1200].map((f) => levelAt(f))).toEqual([
+      1,
+      1,
+      2,
+      2,
+      3,
+      9,
+      10,
+      MAX_LEVEL,
+    ]);
     expect(MAX_LEVEL).toBe(10);
   });
 

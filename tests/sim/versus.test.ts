@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ATTACK_TRAVEL_FRAMES, AttackKind, CHAIN_WINDOW, CHARGE_FRAMES_PER_LEVEL, GAUGE_PER_KILL, Input, step, type MatchState,
+  ATTACK_TRAVEL_FRAMES,
+  AttackKind,
+  CHAIN_WINDOW,
+  CHARGE_FRAMES_PER_LEVEL,
+  GAUGE_PER_KILL,
+  Input,
+  step,
+  type MatchState,
 } from '../../src/sim';
 import { EnemyKind } from '../../src/sim/enemy-pool';
 import { Path } from '../../src/sim/paths';
@@ -10,7 +17,20 @@ import { quietMatch } from './helpers';
 function target(s: MatchState, i: number, dx = 0): void {
   const side = s.sides[i]!;
   const e = side.enemies.add()!;
-  Object.assign(e, { kind: EnemyKind.FAIRY, r: 11, hp: 1, maxHp: 1, score: 100, path: Path.DRIFT, ox: side.ship.x + dx, oy: side.ship.y - 60, p0: 0, p2: 0, age: 0, owner: -1 });
+  Object.assign(e, {
+    kind: EnemyKind.FAIRY,
+    r: 11,
+    hp: 1,
+    maxHp: 1,
+    score: 100,
+    path: Path.DRIFT,
+    ox: side.ship.x + dx,
+    oy: side.ship.y - 60,
+    p0: 0,
+    p2: 0,
+    age: 0,
+    owner: -1,
+  });
 }
 
 function run(s: MatchState, frames: number, a: number, b = 0): void {

@@ -17,9 +17,15 @@ describe('replay bundles and imports', () => {
   const two = replayBytes(2);
 
   it('round-trips replays with names and tags', () => {
-    const b = encodeBundle([{ name: 'First', tags: ['survey'], bytes: one }, { name: '', tags: [], bytes: two }]);
+    const b = encodeBundle([
+      { name: 'First', tags: ['survey'], bytes: one },
+      { name: '', tags: [], bytes: two },
+    ]);
     const items = decodeBundle(b, 'all.twrb');
-    expect(items.map((i) => [i.name, i.tags, i.header.config.seed])).toEqual([['First', ['survey'], 1], ['', [], 2]]);
+    expect(items.map((i) => [i.name, i.tags, i.header.config.seed])).toEqual([
+      ['First', ['survey'], 1],
+      ['', [], 2],
+    ]);
     expect(items[0]!.bytes).toEqual(one);
     expect(items[1]!.source).toBe('all.twrb, replay 2 of 2');
   });
@@ -36,10 +42,19 @@ describe('replay bundles and imports', () => {
   });
 
   it('imports all or nothing, listing every bad file with what is wrong', () => {
-    expect(parseImport([{ name: 'a.twrp', bytes: one }, { name: 'b.twrp', bytes: two }])).toHaveLength(2);
+    expect(
+      parseImport([
+        { name: 'a.twrp', bytes: one },
+        { name: 'b.twrp', bytes: two },
+      ]),
+    ).toHaveLength(2);
     let err: unknown;
     try {
-      parseImport([{ name: 'a.twrp', bytes: one }, { name: 'cut.twrp', bytes: two.subarray(0, 50) }, { name: 'notes.txt', bytes: new TextEncoder().encode('hello') }]);
+      parseImport([
+        { name: 'a.twrp', bytes: one },
+        { name: 'cut.twrp', bytes: two.subarray(0, 50) },
+        { name: 'notes.txt', bytes: new TextEncoder().encode('hello') },
+      ]);
     } catch (e) {
       err = e;
     }
@@ -54,14 +69,19 @@ describe('replay bundles and imports', () => {
   it('refuses a bundle holding a bad replay', () => {
     const cut = new Uint8Array(one.subarray(0, 60));
     // Build by hand around a broken replay (encodeBundle does not validate).
-    const b = encodeBundle([{ name: 'ok', tags: [], bytes: two }, { name: 'bad', tags: [], bytes: cut }]);
+    const b = encodeBundle([
+      { name: 'ok', tags: [], bytes: two },
+      { name: 'bad', tags: [], bytes: cut },
+    ]);
     expect(() => parseImport([{ name: 'all.twrb', bytes: b }])).toThrow(/all\.twrb: byte \d+: replay 2 of 2: .*truncated/);
   });
 
   it('says plainly when storage is full', () => {
     const q = storageError(Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' }), 'save the replay');
     expect(q.quota).toBe(true);
-    expect(q.message).toMatch(/^Could not save the replay: the browser's storage for this page is full \(quota exceeded\)\. Nothing was changed\./);
+    expect(q.message).toMatch(
+      /^Could not save the replay: the browser's storage for this page is full \(quota exceeded\)\. Nothing was changed\./,
+    );
     const aborted = storageError({ name: 'AbortError', message: 'aborted', error: { name: 'QuotaExceededError' } }, 'import 3 files');
     expect(aborted.quota).toBe(true);
     expect(storageError(new Error('boom'), 'rename the replay').message).toBe('Could not rename the replay: Error: boom');

@@ -11,7 +11,14 @@ import { crc32 } from '../../src/replay/crc32';
 import { SIM_VERSION } from '../../src/sim/config';
 import { createMatch, MatchRunner } from '../../src/sim';
 import { encodeBundle } from '../../src/storage/bundle';
-import { BLOCKED_MESSAGE, contentKey, DB_VERSION, LibraryError, ReplayLibrary, VERSION_CHANGE_MESSAGE } from '../../src/storage/replay-library';
+import {
+  BLOCKED_MESSAGE,
+  contentKey,
+  DB_VERSION,
+  LibraryError,
+  ReplayLibrary,
+  VERSION_CHANGE_MESSAGE,
+} from '../../src/storage/replay-library';
 import { metaFromHeader } from '../../src/storage/replay-meta';
 import { sha256Hex } from '../../src/storage/sha256';
 
@@ -32,7 +39,11 @@ let dbNo = 0;
 const freshName = () => `lib-test-${++dbNo}`;
 
 /** Writes a database exactly as version 1 of the library did (its schema and record shape). */
-async function makeV1(name: string, files: { id: string; bytes: Uint8Array; name: string; tags: string[] }[], clipFor?: string): Promise<void> {
+async function makeV1(
+  name: string,
+  files: { id: string; bytes: Uint8Array; name: string; tags: string[] }[],
+  clipFor?: string,
+): Promise<void> {
   const db = await openDB(name, 1, {
     upgrade(d) {
       const r = d.createObjectStore('replays', { keyPath: 'id' });
@@ -45,11 +56,35 @@ async function makeV1(name: string, files: { id: string; bytes: Uint8Array; name
   for (const f of files) {
     const { inputs: _i, checksums: _c, ...header } = decodeReplay(f.bytes);
     const key = `${f.bytes.length.toString(16)}-${crc32(f.bytes).toString(16).padStart(8, '0')}`;
-    await db.put('replays', { id: f.id, name: f.name, tags: f.tags, savedAt: '2025-06-02T00:00:00Z', size: f.bytes.length, meta: metaFromHeader(header), contentKey: key });
+    await db.put('replays', {
+      id: f.id,
+      name: f.name,
+      tags: f.tags,
+      savedAt: '2025-06-02T00:00:00Z',
+      size: f.bytes.length,
+      meta: metaFromHeader(header),
+      contentKey: key,
+    });
     await db.put('bytes', f.bytes.slice().buffer, f.id);
   }
   if (clipFor) {
-    await db.put('clips', { id: 'clip-1', replayId: clipFor, format: 'webm', codec: 'vp9', mimeType: 'video/webm', startFrame: 0, endFrame: 120, field: 'both', width: 960, height: 540, fps: 60, size: 3, createdAt: '2025-06-02T00:00:00Z', survey: false, blob: new Blob([new Uint8Array([1, 2, 3])]) });
+    await db.put('clips', {
+      id: 'clip-1',
+      replayId: clipFor,
+      format: 'webm',
+      codec: 'vp9',
+      mimeType: 'video/webm',
+      startFrame: 0,
+      endFrame: 120,
+      field: 'both',
+      width: 960,
+      height: 540,
+      fps: 60,
+      size: 3,
+      createdAt: '2025-06-02T00:00:00Z',
+      survey: false,
+      blob: new Blob([new Uint8Array([1, 2, 3])]),
+    });
   }
   db.close();
 }
@@ -76,7 +111,7 @@ describe('SHA-256', () => {
       }
       const c = crc32(m);
       const prev = seen.get(c);
-      if (prev && prev.some((v, k) => v !== m[k])) [a, b] = [prev, m];
+      if (prev?.some((v, k) => v !== m[k])) [a, b] = [prev, m];
       else seen.set(c, m);
     }
     expect(a && b).toBeTruthy();
@@ -92,11 +127,15 @@ describe('replay library (IndexedDB)', () => {
   it('upgrades a version-1 database holding data: every replay, name, tag and clip stays; keys become SHA-256; traces are built', async () => {
     const name = freshName();
     const old = oldVersionBytes(3);
-    await makeV1(name, [
-      { id: 'r1', bytes: one, name: 'First', tags: ['survey'] },
-      { id: 'r2', bytes: two, name: '', tags: [] },
-      { id: 'r3', bytes: old, name: 'Old one', tags: ['study'] },
-    ], 'r1');
+    await makeV1(
+      name,
+      [
+        { id: 'r1', bytes: one, name: 'First', tags: ['survey'] },
+        { id: 'r2', bytes: two, name: '', tags: [] },
+        { id: 'r3', bytes: old, name: 'Old one', tags: ['study'] },
+      ],
+      'r1',
+    );
     const t0 = performance.now();
     const lib = await ReplayLibrary.openWith({ name });
     const tOpen = performance.now() - t0;
@@ -169,10 +208,13 @@ describe('replay library (IndexedDB)', () => {
 
   it('asks the browser to persist storage once, on the first save, never on open', async () => {
     let asked = 0;
-    const lib = await ReplayLibrary.openWith({ name: freshName(), persist: async () => {
-      asked++;
-      return true;
-    } });
+    const lib = await ReplayLibrary.openWith({
+      name: freshName(),
+      persist: async () => {
+        asked++;
+        return true;
+      },
+    });
     expect(asked).toBe(0);
     await lib.save(one);
     await lib.save(two);
@@ -204,7 +246,8 @@ describe('replay library (IndexedDB)', () => {
   it('rolls back a write that fails half-way: a full storage leaves nothing of the batch', async () => {
     const lib = await ReplayLibrary.openWith({ name: freshName() });
     await lib.save(one, { name: 'kept' });
-    const proto = (globalThis as unknown as { IDBObjectStore: { prototype: { add: (...a: unknown[]) => unknown } } }).IDBObjectStore.prototype;
+    const proto = (globalThis as unknown as { IDBObjectStore: { prototype: { add: (...a: unknown[]) => unknown } } }).IDBObjectStore
+      .prototype;
     const orig = proto.add;
     let calls = 0;
     proto.add = function (this: { name: string }, ...args: unknown[]) {
@@ -214,7 +257,10 @@ describe('replay library (IndexedDB)', () => {
     };
     let err: unknown;
     try {
-      await lib.importFiles([{ name: 'a.twrp', bytes: two }, { name: 'b.twrp', bytes: replayBytes(7, 150) }]);
+      await lib.importFiles([
+        { name: 'a.twrp', bytes: two },
+        { name: 'b.twrp', bytes: replayBytes(7, 150) },
+      ]);
     } catch (e) {
       err = e;
     } finally {
@@ -239,7 +285,22 @@ describe('replay library (IndexedDB)', () => {
     const name = freshName();
     const lib = await ReplayLibrary.openWith({ name });
     const e = await lib.save(one);
-    await lib.addClip({ replayId: e.id, format: 'webm', codec: 'vp9', mimeType: 'video/webm', startFrame: 0, endFrame: 60, field: 'left', width: 384, height: 448, fps: 60, survey: false }, new Blob([new Uint8Array(10)]));
+    await lib.addClip(
+      {
+        replayId: e.id,
+        format: 'webm',
+        codec: 'vp9',
+        mimeType: 'video/webm',
+        startFrame: 0,
+        endFrame: 60,
+        field: 'left',
+        width: 384,
+        height: 448,
+        fps: 60,
+        survey: false,
+      },
+      new Blob([new Uint8Array(10)]),
+    );
     expect((await lib.get(e.id))!.clipCount).toBe(1);
     await lib.delete(e.id);
     const raw = await openDB(name);

@@ -1,15 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { allTags, displayName, fileStem, formatFrames, formatResult, formatWho, normalizeName, normalizeTag, queryEntries, type LibraryEntry, type ReplayMeta } from '../../src/storage/replay-meta';
+import {
+  allTags,
+  displayName,
+  fileStem,
+  formatFrames,
+  formatResult,
+  formatWho,
+  normalizeName,
+  normalizeTag,
+  queryEntries,
+  type LibraryEntry,
+  type ReplayMeta,
+} from '../../src/storage/replay-meta';
 
 function entry(id: string, o: Partial<ReplayMeta> & { name?: string; tags?: string[] } = {}): LibraryEntry {
-  const meta: ReplayMeta = { date: '2025-06-01T12:00:00Z', mode: 'versus', stages: 'open', difficulty: 'normal', seed: 1, simVersion: 2, gameVersion: '0.1.0', players: ['Player 1', 'cpu:normal'], controllers: ['human', 'cpu:normal'], human: [true, false], winner: 0, reason: 'lives', finished: true, frames: 3600, ...o };
+  const meta: ReplayMeta = {
+    date: '2025-06-01T12:00:00Z',
+    mode: 'versus',
+    stages: 'open',
+    difficulty: 'normal',
+    seed: 1,
+    simVersion: 2,
+    gameVersion: '0.1.0',
+    players: ['Player 1', 'cpu:normal'],
+    controllers: ['human', 'cpu:normal'],
+    human: [true, false],
+    winner: 0,
+    reason: 'lives',
+    finished: true,
+    frames: 3600,
+    ...o,
+  };
   return { id, name: o.name ?? '', tags: o.tags ?? [], savedAt: meta.date, size: 100, meta, clipCount: 0, trace: 'stored', summary: null };
 }
 
 describe('library lists', () => {
   const a = entry('a', { date: '2025-06-01T12:00:00Z', frames: 600, name: 'Zeta run' });
   const b = entry('b', { date: '2025-06-03T12:00:00Z', frames: 10800, mode: 'practice', players: ['Player 1'], tags: ['survey'] });
-  const c = entry('c', { date: '2025-06-02T12:00:00Z', frames: 3000, players: ['Alice', 'cpu:hard'], controllers: ['human', 'cpu:hard'], tags: ['survey', 'best'] });
+  const c = entry('c', {
+    date: '2025-06-02T12:00:00Z',
+    frames: 3000,
+    players: ['Alice', 'cpu:hard'],
+    controllers: ['human', 'cpu:hard'],
+    tags: ['survey', 'best'],
+  });
 
   it('sorts by date (newest first), duration (longest first) and name (A→Z), either way', () => {
     expect(queryEntries([a, b, c]).map((e) => e.id)).toEqual(['b', 'c', 'a']);
@@ -32,8 +66,14 @@ describe('library lists', () => {
     expect(displayName(c)).toBe('Alice vs CPU Hard');
     expect(displayName(b)).toBe('You');
     expect(displayName(entry('d'))).toBe('You vs CPU Normal');
-    expect(displayName(entry('e', { players: ['Player 1', 'Player 2'], controllers: ['human', 'human'], human: [true, true] }))).toBe('Player 1 vs Player 2');
-    expect(displayName(entry('f', { players: ['cpu:imap-multi', 'cpu:lunatic'], controllers: ['cpu:imap-multi', 'cpu:lunatic'], human: [false, false] }))).toBe('CPU I-Map Multi vs CPU Lunatic');
+    expect(displayName(entry('e', { players: ['Player 1', 'Player 2'], controllers: ['human', 'human'], human: [true, true] }))).toBe(
+      'Player 1 vs Player 2',
+    );
+    expect(
+      displayName(
+        entry('f', { players: ['cpu:imap-multi', 'cpu:lunatic'], controllers: ['cpu:imap-multi', 'cpu:lunatic'], human: [false, false] }),
+      ),
+    ).toBe('CPU I-Map Multi vs CPU Lunatic');
     expect(formatFrames(3599)).toBe('0:59');
     expect(formatFrames(3600)).toBe('1:00');
     expect(formatFrames(10800 * 30)).toBe('1:30:00');
@@ -58,11 +98,36 @@ describe('replays of another sim version', () => {
   it('say which version made them and give the stored metrics', async () => {
     const { versionNote, importMessage } = await import('../../src/storage/replay-meta');
     const e = entry('x', { simVersion: 3 });
-    const metrics = { frames: 3600, one_frame_per_min: 1, dir_changes_per_s: 1.5, moving_fraction: 0.634, mean_clearance: 21.04, min_clearance: 3, hits_per_min: 2 };
+    const metrics = {
+      frames: 3600,
+      one_frame_per_min: 1,
+      dir_changes_per_s: 1.5,
+      moving_fraction: 0.634,
+      mean_clearance: 21.04,
+      min_clearance: 3,
+      hits_per_min: 2,
+    };
     expect(versionNote({ ...e, trace: 'stored', summary: null }, 3)).toBeNull();
-    expect(versionNote({ ...e, trace: 'unavailable', summary: null }, 4)).toMatch(/^Made by sim version 3 \(this build runs version 4\): it cannot be played here\. .*no metrics/);
-    expect(versionNote({ ...e, trace: 'stored', summary: [{ hits: 2, metrics }, { hits: 1, metrics }] }, 4)).toContain('From its stored trace — You: 2 hits, moving 63%, 1.50 direction changes/s, mean clearance 21.0; CPU Normal: 1 hit');
-    expect(importMessage(1, 0, [{ file: 'bad.twrp', reason: 'the file is empty' }])).toEqual({ text: 'Imported 1 replay.\n1 file was not imported:\nbad.twrp — the file is empty.', kind: 'warn' });
+    expect(versionNote({ ...e, trace: 'unavailable', summary: null }, 4)).toMatch(
+      /^Made by sim version 3 \(this build runs version 4\): it cannot be played here\. .*no metrics/,
+    );
+    expect(
+      versionNote(
+        {
+          ...e,
+          trace: 'stored',
+          summary: [
+            { hits: 2, metrics },
+            { hits: 1, metrics },
+          ],
+        },
+        4,
+      ),
+    ).toContain('From its stored trace — You: 2 hits, moving 63%, 1.50 direction changes/s, mean clearance 21.0; CPU Normal: 1 hit');
+    expect(importMessage(1, 0, [{ file: 'bad.twrp', reason: 'the file is empty' }])).toEqual({
+      text: 'Imported 1 replay.\n1 file was not imported:\nbad.twrp — the file is empty.',
+      kind: 'warn',
+    });
     expect(importMessage(0, 0, [{ file: 'a', reason: 'r' }]).kind).toBe('error');
     expect(importMessage(2, 1, []).text).toBe('Imported 2 replays (1 already in the library).');
   });

@@ -35,7 +35,10 @@ describe('analysis on synthetic answers with a known effect', () => {
   it('recovers the true relative means (Table 2) in both directions', () => {
     const truth = trueAbsoluteMeans(study);
     for (const st of study.sets) {
-      for (const [r, c] of [[st.a, st.b], [st.b, st.a]]) {
+      for (const [r, c] of [
+        [st.a, st.b],
+        [st.b, st.a],
+      ]) {
         const cell = a.relative[r!]![c!]!;
         expect(cell.n).toBe(1200);
         expect({ r, c, ok: Math.abs(cell.mean! - trueRelative(truth, r!, c!)) < 0.08 }).toEqual({ r, c, ok: true });
@@ -57,19 +60,64 @@ describe('analysis on a hand-made data set', () => {
     clipaa: { playerId: 'cpu', set: 1, variant: 'a', replayFile: 'cpu-a.twrp' },
     clipbb: { playerId: 'man', set: 1, variant: 'b', replayFile: 'man-b.twrp' },
   };
-  const rater = (pid: string, order: 'AB' | 'BA', absCpu: number, absMan: number, relManVsCpu: number, experience: 'none' | '6+'): Participant => ({
-    studyId: 's', pid, group: order === 'AB' ? 'A' : 'B', lang: 'en', startedAt: 't0', finishedAt: 't1', demographics: { experience, playsGames: true, ageBand: '20-29' },
+  const rater = (
+    pid: string,
+    order: 'AB' | 'BA',
+    absCpu: number,
+    absMan: number,
+    relManVsCpu: number,
+    experience: 'none' | '6+',
+  ): Participant => ({
+    studyId: 's',
+    pid,
+    group: order === 'AB' ? 'A' : 'B',
+    lang: 'en',
+    startedAt: 't0',
+    finishedAt: 't1',
+    demographics: { experience, playsGames: true, ageBand: '20-29' },
     trials: [
       order === 'AB'
-        ? { set: 1, order, first: 'clipaa', second: 'clipbb', absFirst: absCpu, absSecond: absMan, relative: relManVsCpu, reasonFirst: 'too exact', reasonSecond: '', reasonRelative: 'smoother', rtMs: 1 }
-        : { set: 1, order, first: 'clipbb', second: 'clipaa', absFirst: absMan, absSecond: absCpu, relative: 6 - relManVsCpu, reasonFirst: '', reasonSecond: '', reasonRelative: '', rtMs: 1 },
+        ? {
+            set: 1,
+            order,
+            first: 'clipaa',
+            second: 'clipbb',
+            absFirst: absCpu,
+            absSecond: absMan,
+            relative: relManVsCpu,
+            reasonFirst: 'too exact',
+            reasonSecond: '',
+            reasonRelative: 'smoother',
+            rtMs: 1,
+          }
+        : {
+            set: 1,
+            order,
+            first: 'clipbb',
+            second: 'clipaa',
+            absFirst: absMan,
+            absSecond: absCpu,
+            relative: 6 - relManVsCpu,
+            reasonFirst: '',
+            reasonSecond: '',
+            reasonRelative: '',
+            rtMs: 1,
+          },
     ],
   });
-  const ps = [rater('r1', 'AB', 1, 5, 5, 'none'), rater('r2', 'BA', 2, 4, 4, '6+'), rater('r3', 'AB', 3, 4, 4, '6+'), rater('r4', 'BA', 2, 3, 3, 'none')];
+  const ps = [
+    rater('r1', 'AB', 1, 5, 5, 'none'),
+    rater('r2', 'BA', 2, 4, 4, '6+'),
+    rater('r3', 'AB', 3, 4, 4, '6+'),
+    rater('r4', 'BA', 2, 3, 3, 'none'),
+  ];
 
   it('gives exact means, relative in both directions, experience groups and reasons', () => {
     const a = analyze({ participants: ps, key: k });
-    expect(a.players.map((p) => [p.id, p.mean, p.n])).toEqual([['cpu', 2, 4], ['man', 4, 4]]);
+    expect(a.players.map((p) => [p.id, p.mean, p.n])).toEqual([
+      ['cpu', 2, 4],
+      ['man', 4, 4],
+    ]);
     expect(a.players[0]!.counts).toEqual([1, 2, 1, 0, 0]);
     expect(a.relative.man!.cpu).toEqual({ n: 4, mean: 4, paper: null });
     expect(a.relative.cpu!.man!.mean).toBe(2);
@@ -79,7 +127,10 @@ describe('analysis on a hand-made data set', () => {
     // differences −4, −2, −1, −1: tied, so the normal approximation (scipy: p = 0.0975125)
     expect(a.sets[0]!.paired).toMatchObject({ n: 4, wPlus: 0, w: 0, exact: false });
     expect(a.sets[0]!.paired.p).toBeCloseTo(0.0975125381781096, 6);
-    expect(a.reasons.cpu).toEqual([{ score: 1, text: 'too exact', kind: 'absolute' }, { score: 3, text: 'too exact', kind: 'absolute' }]);
+    expect(a.reasons.cpu).toEqual([
+      { score: 1, text: 'too exact', kind: 'absolute' },
+      { score: 3, text: 'too exact', kind: 'absolute' },
+    ]);
     expect(a.reasons.man!.map((r) => r.vs)).toEqual(['cpu', 'cpu']);
   });
 
@@ -95,7 +146,30 @@ describe('analysis on a hand-made data set', () => {
   });
 
   it('the report draws real Vega-Lite SVG figures and one HTML page', async () => {
-    const a = analyze({ participants: ps, key: k, clipMetrics: { clipaa: { frames: 60, one_frame_per_min: 10, dir_changes_per_s: 3, moving_fraction: 0.8, mean_clearance: 20, min_clearance: 5, hits_per_min: 0 }, clipbb: { frames: 60, one_frame_per_min: 1, dir_changes_per_s: 1, moving_fraction: 0.5, mean_clearance: 40, min_clearance: 9, hits_per_min: 0 } } });
+    const a = analyze({
+      participants: ps,
+      key: k,
+      clipMetrics: {
+        clipaa: {
+          frames: 60,
+          one_frame_per_min: 10,
+          dir_changes_per_s: 3,
+          moving_fraction: 0.8,
+          mean_clearance: 20,
+          min_clearance: 5,
+          hits_per_min: 0,
+        },
+        clipbb: {
+          frames: 60,
+          one_frame_per_min: 1,
+          dir_changes_per_s: 1,
+          moving_fraction: 0.5,
+          mean_clearance: 40,
+          min_clearance: 9,
+          hits_per_min: 0,
+        },
+      },
+    });
     const r = await buildReport(a, 'T <test>');
     for (const f of ['fig7.svg', 'table2.svg', 'metrics.svg'] as const) {
       expect(r[f]!.startsWith('<svg')).toBe(true);

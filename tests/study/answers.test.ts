@@ -1,13 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { answersToCsv, mergeParticipants, parseAnswers, parseAnswersCsv, parseAnswersJson, type Participant } from '../../src/study/answers';
+import {
+  answersToCsv,
+  mergeParticipants,
+  parseAnswers,
+  parseAnswersCsv,
+  parseAnswersJson,
+  type Participant,
+} from '../../src/study/answers';
 import { answersToCsv as pageCsv } from '../../src/study/page/export';
 
 const p = (pid: string, reason = 'smooth'): Participant => ({
-  studyId: 'st1', pid, group: 'A', lang: 'en', startedAt: '2026-01-01T10:00:00.000Z', finishedAt: null,
+  studyId: 'st1',
+  pid,
+  group: 'A',
+  lang: 'en',
+  startedAt: '2026-01-01T10:00:00.000Z',
+  finishedAt: null,
   demographics: { experience: '1-5', playsGames: true, ageBand: '20-29' },
   trials: [
-    { set: 1, order: 'AB', first: 'aaaaaa', second: 'bbbbbb', absFirst: 2, absSecond: 4, relative: 5, reasonFirst: reason, reasonSecond: '', reasonRelative: 'x', rtMs: 1234 },
-    { set: 2, order: 'BA', first: 'cccccc', second: 'dddddd', absFirst: 3, absSecond: 3, relative: 3, reasonFirst: '', reasonSecond: '', reasonRelative: '', rtMs: 99 },
+    {
+      set: 1,
+      order: 'AB',
+      first: 'aaaaaa',
+      second: 'bbbbbb',
+      absFirst: 2,
+      absSecond: 4,
+      relative: 5,
+      reasonFirst: reason,
+      reasonSecond: '',
+      reasonRelative: 'x',
+      rtMs: 1234,
+    },
+    {
+      set: 2,
+      order: 'BA',
+      first: 'cccccc',
+      second: 'dddddd',
+      absFirst: 3,
+      absSecond: 3,
+      relative: 3,
+      reasonFirst: '',
+      reasonSecond: '',
+      reasonRelative: '',
+      rtMs: 99,
+    },
   ],
 });
 
@@ -42,6 +78,9 @@ describe('answer files', () => {
   it('merging keeps one copy of a participant run, the one with more answers', () => {
     const short = { ...p('x'), trials: p('x').trials.slice(0, 1) };
     const m = mergeParticipants([[short, p('y')], [p('x')]]);
-    expect(m.map((q) => [q.pid, q.trials.length])).toEqual([['x', 2], ['y', 2]]);
+    expect(m.map((q) => [q.pid, q.trials.length])).toEqual([
+      ['x', 2],
+      ['y', 2],
+    ]);
   });
 });

@@ -51,7 +51,35 @@ describe('study tool', () => {
 
   it('bad input: exit 2 and one error line naming the file and field', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify([{ studyId: 's', pid: 'p', group: 'A', lang: 'en', startedAt: 't', finishedAt: null, demographics: { experience: 'none', playsGames: true, ageBand: '' }, trials: [{ set: 1, order: 'AB', first: 'aaaaaa', second: 'bbbbbb', absFirst: 9, absSecond: 1, relative: 1, reasonFirst: '', reasonSecond: '', reasonRelative: '', rtMs: 0 }] }]));
+    writeFileSync(
+      bad,
+      JSON.stringify([
+        {
+          studyId: 's',
+          pid: 'p',
+          group: 'A',
+          lang: 'en',
+          startedAt: 't',
+          finishedAt: null,
+          demographics: { experience: 'none', playsGames: true, ageBand: '' },
+          trials: [
+            {
+              set: 1,
+              order: 'AB',
+              first: 'aaaaaa',
+              second: 'bbbbbb',
+              absFirst: 9,
+              absSecond: 1,
+              relative: 1,
+              reasonFirst: '',
+              reasonSecond: '',
+              reasonRelative: '',
+              rtMs: 0,
+            },
+          ],
+        },
+      ]),
+    );
     const cases: [string[], RegExp][] = [
       [['analyze', bad, '--key', join(dir, 'key.json')], /^error: .*bad\.json: \[0\]\.trials\[0\]\.absFirst: /],
       [['analyze', join(dir, 'answers.csv'), '--key', join(dir, 'nope.json')], /^error: .*nope\.json: /],
@@ -71,7 +99,7 @@ describe('study tool', () => {
     }
   });
 
-  it('analyze of a built package puts each shown clip\'s metrics beside its rating', async () => {
+  it("analyze of a built package puts each shown clip's metrics beside its rating", async () => {
     const pkgDir = join(dir, 'pkg');
     const studyPath = join(dir, 'two.json');
     const study = checkStudy(
@@ -81,14 +109,23 @@ describe('study tool', () => {
           { id: 'calm', label: 'Calm', source: 'human', replays: ['calm-a.twrp', 'calm-b.twrp'] },
           { id: 'busy', label: 'Busy', source: 'human', replays: ['busy-a.twrp', 'busy-b.twrp'] },
         ],
-        sets: [{ a: 'calm', b: 'busy', variants: ['a', 'b'] }, { a: 'busy', b: 'calm', variants: ['a', 'b'] }],
-        groups: [{ id: 'A', orders: ['AB', 'AB'] }, { id: 'B', orders: ['BA', 'BA'] }],
+        sets: [
+          { a: 'calm', b: 'busy', variants: ['a', 'b'] },
+          { a: 'busy', b: 'calm', variants: ['a', 'b'] },
+        ],
+        groups: [
+          { id: 'A', orders: ['AB', 'AB'] },
+          { id: 'B', orders: ['BA', 'BA'] },
+        ],
         clip: { seconds: 4, start: 1 },
       },
       'two.json',
     );
     writeFileSync(studyPath, JSON.stringify(study));
-    for (const [who, spec] of [['calm', 'idle'], ['busy', 'random:9']] as const) {
+    for (const [who, spec] of [
+      ['calm', 'idle'],
+      ['busy', 'random:9'],
+    ] as const) {
       for (const v of ['a', 'b']) {
         const r = new MatchRunner(createMatch(drillConfig(study, v)), [createController(spec)]);
         r.runUntil(400);
@@ -99,10 +136,16 @@ describe('study tool', () => {
     writePackage(pkg, pkgDir);
     writeFileSync(join(pkgDir, 'key.json'), JSON.stringify(pkg.key));
     const answers = join(pkgDir, 'answers.json');
-    expect((await tool(['simulate', studyPath, '--raters', '8', '--seed', '2', '--key', join(pkgDir, 'key.json'), '--out', answers])).status).toBe(0);
+    expect(
+      (await tool(['simulate', studyPath, '--raters', '8', '--seed', '2', '--key', join(pkgDir, 'key.json'), '--out', answers])).status,
+    ).toBe(0);
     const a = await tool(['analyze', answers, '--study', studyPath, '--json']);
     expect(a.status).toBe(0);
-    const j = lastJson(a.stdout) as { clips: { player: string; metrics: { frames: number; dir_changes_per_s: number } | null }[]; correlations: Record<string, { n: number }>; players: { label: string }[] };
+    const j = lastJson(a.stdout) as {
+      clips: { player: string; metrics: { frames: number; dir_changes_per_s: number } | null }[];
+      correlations: Record<string, { n: number }>;
+      players: { label: string }[];
+    };
     expect(j.players.map((p) => p.label)).toEqual(['Calm', 'Busy']);
     expect(j.clips).toHaveLength(4);
     for (const c of j.clips) expect(c.metrics!.frames).toBe(240);

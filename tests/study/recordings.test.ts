@@ -6,7 +6,7 @@ import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch } from '../../src/sim/match';
 import { MatchRunner } from '../../src/sim/runner';
-import { clipFrames, clipNeeds, drillConfig, resolveClips } from '../../src/study/recordings';
+import { clipFrames, clipNeeds, drillConfig, resolveClips } from '../../src/cli/study-recordings';
 import { checkStudy, type Study } from '../../src/study/schema';
 import { paperStudyInput } from '../../src/study/template';
 import { rmSync } from 'node:fs';
@@ -19,9 +19,15 @@ function smallStudy(replays: string[]): Study {
   return checkStudy(
     {
       ...s,
-      players: [{ id: 'base', label: 'Base', source: 'cpu:base' }, { id: 'man', label: 'Person', source: 'human', replays }],
+      players: [
+        { id: 'base', label: 'Base', source: 'cpu:base' },
+        { id: 'man', label: 'Person', source: 'human', replays },
+      ],
       sets: [{ a: 'base', b: 'man', variants: ['a', 'b'] }],
-      groups: [{ id: 'A', orders: ['AB'] }, { id: 'B', orders: ['BA'] }],
+      groups: [
+        { id: 'A', orders: ['AB'] },
+        { id: 'B', orders: ['BA'] },
+      ],
       clip: { seconds: 5, start: 1 },
     },
     'small.json',
@@ -55,7 +61,10 @@ describe('study recordings', () => {
     humanReplay(s, 'b', 120, 'short.twrp');
     humanReplay(s, 'b', 600, 'other-seed.twrp', 99);
     const r = resolveClips(s, { folder: clips, studyPath, record: false });
-    expect(r.map((c) => [c.playerId, c.status])).toEqual([['base', 'missing'], ['man', 'missing']]);
+    expect(r.map((c) => [c.playerId, c.status])).toEqual([
+      ['base', 'missing'],
+      ['man', 'missing'],
+    ]);
     const p = r[1]!.problem!;
     expect(p).toMatch(/^human clip 'man' on drill survey variant b \(sets 1\): missing; record it in the game/);
     expect(p).toContain('players[1].replays not found: none.twrp');
@@ -69,7 +78,10 @@ describe('study recordings', () => {
     const s = smallStudy(['wrong-variant.twrp', 'good.twrp']);
     humanReplay(s, 'b', 400, 'good.twrp');
     const r1 = resolveClips(s, { folder: clips, studyPath, record: true });
-    expect(r1.map((c) => [c.playerId, c.status])).toEqual([['base', 'recorded'], ['man', 'ok']]);
+    expect(r1.map((c) => [c.playerId, c.status])).toEqual([
+      ['base', 'recorded'],
+      ['man', 'ok'],
+    ]);
     expect(r1[0]!.replay!.config).toMatchObject({ stages: 'drill', drill: 'survey', drillVariant: 'a', seed: 4, mode: 'practice' });
     expect(r1[0]!.replay!.sides[0]!.controller).toBe('cpu:base');
     expect(r1[0]!.replay!.extra).toEqual({ study: { id: 'paper-004', player: 'base', drill: 'survey', variant: 'a' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appearances, parseStudy, setOrder, StudyError } from '../../src/study/schema';
-import { clipNeeds } from '../../src/study/recordings';
+import { clipNeeds } from '../../src/cli/study-recordings';
 import { paperStudy, paperStudyInput, PAPER_PLAYERS } from '../../src/study/template';
 
 const text = (mut: (s: Record<string, any>) => void = () => {}) => {
@@ -29,16 +29,30 @@ describe('study file schema', () => {
   });
 
   it('errors name the file and the field', () => {
-    expect(err((s) => (s.sets[2].b = 'robot'))).toBe("studies/x.json: sets[2].b: unknown player 'robot' (players: base, imap, imap-multi, expert, beginner)");
-    expect(err((s) => (s.players[1].source = 'imap'))).toMatch(/^studies\/x\.json: players\[1\]\.source: must be 'cpu:PRESET', a CPU preset file ending in \.json, or 'human'$/);
-    expect(err((s) => delete s.players[3].replays)).toMatch(/^studies\/x\.json: players\[3\]\.replays: a 'human' player needs the replay files/);
+    expect(err((s) => (s.sets[2].b = 'robot'))).toBe(
+      "studies/x.json: sets[2].b: unknown player 'robot' (players: base, imap, imap-multi, expert, beginner)",
+    );
+    expect(err((s) => (s.players[1].source = 'imap'))).toMatch(
+      /^studies\/x\.json: players\[1\]\.source: must be 'cpu:PRESET', a CPU preset file ending in \.json, or 'human'$/,
+    );
+    expect(err((s) => delete s.players[3].replays)).toMatch(
+      /^studies\/x\.json: players\[3\]\.replays: a 'human' player needs the replay files/,
+    );
     expect(err((s) => s.groups[1].orders.pop())).toBe('studies/x.json: groups[1].orders: needs one order per set: 8, got 7');
     expect(err((s) => (s.groups[0].orders[3] = 'CD'))).toMatch(/^studies\/x\.json: groups\[0\]\.orders\[3\]: /);
-    expect(err((s) => (s.sets[0].variants = ['a', 'q']))).toMatch(/^studies\/x\.json: sets\[0\]\.variants\[1\]: 'q' is not one of the study's drill\.variants/);
-    expect(err((s) => (s.drill.variants = ['a', 'z']))).toMatch(/^studies\/x\.json: drill\.variants\[1\]: drill 'survey' has variants a, b, c, d, got 'z'/);
+    expect(err((s) => (s.sets[0].variants = ['a', 'q']))).toMatch(
+      /^studies\/x\.json: sets\[0\]\.variants\[1\]: 'q' is not one of the study's drill\.variants/,
+    );
+    expect(err((s) => (s.drill.variants = ['a', 'z']))).toMatch(
+      /^studies\/x\.json: drill\.variants\[1\]: drill 'survey' has variants a, b, c, d, got 'z'/,
+    );
     expect(err((s) => (s.drill.name = 'boss'))).toMatch(/^studies\/x\.json: drill\.name: must be one of survey/);
-    expect(err((s) => (s.clip.seconds = 45))).toMatch(/^studies\/x\.json: clip\.seconds: start \+ seconds = 48\.0 s is longer than drill 'survey' \(40 s\)/);
-    expect(err((s) => (s.questions.absolute.anchors.en = ['x', 'y', 'z']))).toBe('studies/x.json: questions.absolute.anchors.en: needs 5 labels (one per point) or 2 (the ends), got 3');
+    expect(err((s) => (s.clip.seconds = 45))).toMatch(
+      /^studies\/x\.json: clip\.seconds: start \+ seconds = 48\.0 s is longer than drill 'survey' \(40 s\)/,
+    );
+    expect(err((s) => (s.questions.absolute.anchors.en = ['x', 'y', 'z']))).toBe(
+      'studies/x.json: questions.absolute.anchors.en: needs 5 labels (one per point) or 2 (the ends), got 3',
+    );
     expect(err((s) => (s.players[4].id = 'base'))).toMatch(/^studies\/x\.json: players\[4\]\.id: 'base' is used twice/);
     expect(err((s) => (s.sets[1].b = s.sets[1].a))).toMatch(/^studies\/x\.json: sets\[1\]\.b: a set pairs two different players/);
     expect(err((s) => (s.answers.postUrl = 'not a url'))).toMatch(/^studies\/x\.json: answers\.postUrl: /);
@@ -73,7 +87,14 @@ describe('the paper design (counterbalancing)', () => {
   });
   it('sets are the paper\u2019s pairs', () => {
     expect(s.sets.map((x) => `${x.a}–${x.b}`)).toEqual([
-      'base–imap', 'imap–imap-multi', 'base–expert', 'base–beginner', 'imap-multi–expert', 'imap-multi–beginner', 'imap–expert', 'expert–beginner',
+      'base–imap',
+      'imap–imap-multi',
+      'base–expert',
+      'base–beginner',
+      'imap-multi–expert',
+      'imap-multi–beginner',
+      'imap–expert',
+      'expert–beginner',
     ]);
   });
 });

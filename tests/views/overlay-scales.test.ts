@@ -11,7 +11,9 @@ describe('F3 danger scale', () => {
     expect(samples[0]![3]).toBe(0);
     for (let k = 1; k < samples.length; k++) {
       expect(samples[k]![3]).toBeGreaterThan(samples[k - 1]![3]);
-      expect(samples[k]![0] + samples[k]![1] + samples[k]![2]).toBeGreaterThan(samples[k - 1]![0] + samples[k - 1]![1] + samples[k - 1]![2]);
+      expect(samples[k]![0] + samples[k]![1] + samples[k]![2]).toBeGreaterThan(
+        samples[k - 1]![0] + samples[k - 1]![1] + samples[k - 1]![2],
+      );
     }
     expect(heatRgba(2)).toEqual(heatRgba(1));
     expect(heatRgba(-1)).toEqual(heatRgba(0));
@@ -50,7 +52,8 @@ describe('F2 wave scale', () => {
   });
 
   it("draws a wave's front where it has reached next to where it has not, nothing inside", () => {
-    const w = 8, h = 3;
+    const w = 8,
+      h = 3;
     const lv = new Int8Array(w * h);
     for (let y = 0; y < h; y++) lv.set([0, 0, 2, -2, 5, -4, -4, 0], y * w);
     const m = contourMask(lv, w, h);

@@ -18,9 +18,7 @@ describe('flow field (geodesic optimum)', () => {
   });
 
   it('is never longer than BFS and never shorter than the straight line', () => {
-    const m = parseMaze(
-      ['##########', '#P...#...#', '#.##.#.#.#', '#.#..#.#.#', '#.#.##.#.#', '#......#A#', '##########'].join('\n'),
-    );
+    const m = parseMaze(['##########', '#P...#...#', '#.##.#.#.#', '#.#..#.#.#', '#.#.##.#.#', '#......#A#', '##########'].join('\n'));
     const f = new FlowField(m);
     f.setTarget(m.start.x + 0.5, m.start.y + 0.5);
     const bfs = bfsDistances(m, m.start);

@@ -11,7 +11,19 @@ import { LeeField } from '../../src/world/lee';
 // Two rooms joined by a one-cell door at (5, 6); the chaser starts off the door's line, so a held
 // diagonal heading misses it.
 const DOOR = parseMaze(
-  ['#############', '#A..........#', '#...........#', '#...........#', '#...........#', '#...........#', '#####.#######', '#...........#', '#...........#', '#.........P.#', '#############'].join('\n'),
+  [
+    '#############',
+    '#A..........#',
+    '#...........#',
+    '#...........#',
+    '#...........#',
+    '#...........#',
+    '#####.#######',
+    '#...........#',
+    '#...........#',
+    '#.........P.#',
+    '#############',
+  ].join('\n'),
   'door',
 );
 
@@ -31,7 +43,7 @@ describe('Lee chaser through a one-cell door', () => {
     expect(!held.caught || held.steps > plus.steps).toBe(true);
   });
 
-  it("on the rooms maze lee+ catches A and B, which the held-heading Lee never catches", () => {
+  it('on the rooms maze lee+ catches A and B, which the held-heading Lee never catches', () => {
     const rooms = parseMaze(catalogMazeText('rooms')!, 'rooms');
     const held = simulateChase(rooms, { method: 'lee', only: ['A', 'B'], maxSteps: 3000 }).chasers;
     const plus = simulateChase(rooms, { method: 'lee+', only: ['A', 'B'], maxSteps: 3000 }).chasers;

@@ -2,7 +2,7 @@
 // Enemy bodies hit at 0.7·r in the sim (collide.ts), so they enter with that radius; enemies still
 // arriving (age < 0) cannot hit and are left out.
 import type { MatchState } from '../../sim/state';
-import { DodgeWorld } from './world';
+import type { DodgeWorld } from './world';
 
 export function worldFromMatch(state: Readonly<MatchState>, side: number, out: DodgeWorld): DodgeWorld {
   const s = state.sides[side]!;

@@ -19,7 +19,10 @@ export class Dodger {
   readonly plan: DodgePlan;
   private readonly fast: FastSearch;
 
-  constructor(readonly params: DodgeParams, capacity = 4096) {
+  constructor(
+    readonly params: DodgeParams,
+    capacity = 4096,
+  ) {
     this.problem = new DodgeProblem(params, capacity);
     this.decision = new DodgeDecision(this.problem.moves.count);
     this.plan = new DodgePlan(params.depth);
@@ -51,7 +54,7 @@ export class Dodger {
     const p = this.problem;
     const plan = this.plan;
     const E = p.transition(0, p.startX, p.startY, a, null, 0);
-    if (E !== E) throw new Error(`planFirstStep: move ${a} is hit on its first step`);
+    if (Number.isNaN(E)) throw new Error(`planFirstStep: move ${a} is hit on its first step`);
     plan.moves[0] = a;
     plan.x[0] = p.outX * INV_Q;
     plan.y[0] = p.outY * INV_Q;

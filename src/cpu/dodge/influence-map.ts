@@ -266,14 +266,15 @@ export class InfluenceMap {
     }
     const W = this.width;
     // Maze stages: the walls are the border and nothing enters from the field edges: no edge bands.
-    if (!w.walls) for (let r = r0; r <= r1; r++) {
-      const gy = (r + 0.5) * cell;
-      const base = r * cols;
-      for (let c = c0; c <= c1; c++) {
-        const e = edgeDanger((c + 0.5) * cell, gy, W);
-        if (e !== 0) vals[base + c] = vals[base + c]! + e;
+    if (!w.walls)
+      for (let r = r0; r <= r1; r++) {
+        const gy = (r + 0.5) * cell;
+        const base = r * cols;
+        for (let c = c0; c <= c1; c++) {
+          const e = edgeDanger((c + 0.5) * cell, gy, W);
+          if (e !== 0) vals[base + c] = vals[base + c]! + e;
+        }
       }
-    }
     return this;
   }
 

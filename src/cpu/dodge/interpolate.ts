@@ -21,7 +21,14 @@ export interface InterpolationReads {
 }
 
 /** Fills `o` with what interpolateDanger() reads at (x, y) on a grid of cols × rows cells of size `cell`. */
-export function interpolationReads(x: number, y: number, cell: number, cols: number, rows: number, o: InterpolationReads): InterpolationReads {
+export function interpolationReads(
+  x: number,
+  y: number,
+  cell: number,
+  cols: number,
+  rows: number,
+  o: InterpolationReads,
+): InterpolationReads {
   let c0 = Math.round(x / cell - 0.5);
   let r0 = Math.round(y / cell - 0.5);
   if (c0 < 0) c0 = 0;

@@ -99,9 +99,9 @@ export class DodgeProblem {
     this.startX = clampInt(Math.round(w.shipX * LATTICE), this.loX, this.hiX);
     this.startY = clampInt(Math.round(w.shipY * LATTICE), this.loY, this.hiY);
     this.walls = w.walls;
-    this.switchPenalty = w.switchPenalty === w.switchPenalty ? w.switchPenalty : this.params.switchPenalty;
+    this.switchPenalty = !Number.isNaN(w.switchPenalty) ? w.switchPenalty : this.params.switchPenalty;
     this.weights = this.paramWeights;
-    if (w.pathW === w.pathW) {
+    if (!Number.isNaN(w.pathW)) {
       if (w.pathW !== this.mazeW) pathWeights(this.depth, (this.mazeW = w.pathW), this.mazeWeights);
       this.weights = this.mazeWeights;
     }
@@ -165,7 +165,16 @@ export class DodgeProblem {
    * squared nearly-hit / hit distances were copied to ox, oy, n2, h2 at the entries list[0..len):
    * the same test on the same numbers, for the fast search's 1-frame steps.
    */
-  contactsCopied(x: number, y: number, ox: Float64Array, oy: Float64Array, n2: Float64Array, h2: Float64Array, list: Int32Array, len: number): number {
+  contactsCopied(
+    x: number,
+    y: number,
+    ox: Float64Array,
+    oy: Float64Array,
+    n2: Float64Array,
+    h2: Float64Array,
+    list: Int32Array,
+    len: number,
+  ): number {
     const sx = x * INV_Q;
     const sy = y * INV_Q;
     let nearly = 0;
@@ -306,12 +315,12 @@ export class DodgeProblem {
     let e = nodeValue(danger, nearly, true);
     if (p.lure > 0) {
       const w = this.world;
-      if (w.goalX === w.goalX) {
+      if (!Number.isNaN(w.goalX)) {
         const d = x * INV_Q - w.goalX;
         const g = (d < 0 ? -d : d) - LURE_BAND;
         if (g > 0) e -= (p.lure * g) / w.width;
       }
-      if (w.goalY === w.goalY) {
+      if (!Number.isNaN(w.goalY)) {
         const g = w.goalY - y * INV_Q;
         if (g > 0) e -= (p.lure * g) / w.height;
       }

@@ -68,12 +68,21 @@ export function parseDodgeScenario(data: unknown, where = 'scenario'): DodgeScen
     const W = s.field?.width ?? w.width;
     const H = s.field?.height ?? w.height;
     const e = SHIP_EDGE;
-    for (const [key, v] of [['width', W], ['height', H]] as const) {
-      if (v < 2 * e) throw new ScenarioError(`${where}: field.${key}: ${v} is smaller than twice the ship's edge margin (2 × ${e} = ${2 * e})`);
+    for (const [key, v] of [
+      ['width', W],
+      ['height', H],
+    ] as const) {
+      if (v < 2 * e)
+        throw new ScenarioError(`${where}: field.${key}: ${v} is smaller than twice the ship's edge margin (2 × ${e} = ${2 * e})`);
     }
-    for (const [key, v, side] of [['x', s.ship.x, W], ['y', s.ship.y, H]] as const) {
+    for (const [key, v, side] of [
+      ['x', s.ship.x, W],
+      ['y', s.ship.y, H],
+    ] as const) {
       if (v < e || v > side - e) {
-        throw new ScenarioError(`${where}: ship.${key}: ${v} is outside the field (the ship's centre stays within ${e}..${side - e} of ${key === 'x' ? 'width' : 'height'} ${side})`);
+        throw new ScenarioError(
+          `${where}: ship.${key}: ${v} is outside the field (the ship's centre stays within ${e}..${side - e} of ${key === 'x' ? 'width' : 'height'} ${side})`,
+        );
       }
     }
     return s;

@@ -96,7 +96,7 @@ class ExhaustiveSearch {
       let e = 0;
       let ox = 0;
       let oy = 0;
-      if (E !== E) {
+      if (Number.isNaN(E)) {
         L = k;
         V = 0;
       } else {

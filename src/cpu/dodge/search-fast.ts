@@ -24,7 +24,7 @@
 //   from (with longer steps, only those cells: ReadCells), drawn from the obstacles that can reach
 //   them (MapShapes, window-painter.ts), and interpolation's per-axis work is done once per distinct
 //   coordinate (AxisReads).
-import { DodgeDecision, DodgePlan } from './decision';
+import type { DodgeDecision, DodgePlan } from './decision';
 import { LatticeTemplate } from './lattice-template';
 import { BackwardPass, type BestLast, fillPlan } from './search-backward';
 import { DEFERRED, Level, UNSEEN } from './search-level';
@@ -640,7 +640,8 @@ export class FastSearch {
     const child = lev.child;
     const bound = this.moveBound;
     // (A move known to be hit is worth (k, 0): below any (D, ·) that stops the checks.)
-    for (let a = 0; a < M; a++) bound[a] = lev.tNear[base + a] === -1 ? -Infinity : c * penalised(nxt.posE[child[base + a]!]!, a, last, penalty) + 0;
+    for (let a = 0; a < M; a++)
+      bound[a] = lev.tNear[base + a] === -1 ? -Infinity : c * penalised(nxt.posE[child[base + a]!]!, a, last, penalty) + 0;
     let bestL = -1;
     let bestV = -Infinity;
     let bestA = 0;
@@ -690,7 +691,10 @@ export class FastSearch {
     const ix = lev.posX[pi]!;
     const iy = lev.posY[pi]!;
     const cp = lev.child[t]!;
-    const c = p.walls !== null ? p.contacts(k, ix, iy, a, this.posList, pn) : this.heldContacts(ix, iy, a, nxt.posX[cp]!, nxt.posY[cp]!, pn, nxt, cp);
+    const c =
+      p.walls !== null
+        ? p.contacts(k, ix, iy, a, this.posList, pn)
+        : this.heldContacts(ix, iy, a, nxt.posX[cp]!, nxt.posY[cp]!, pn, nxt, cp);
     this.transitions++;
     lev.tNear[t] = c;
     if (c >= 0) lev.tE[t] = c === 0 ? nxt.posE[cp]! : p.nodeE(nxt.posX[cp]!, nxt.posY[cp]!, nxt.posD[cp]!, c);
@@ -773,5 +777,4 @@ export class FastSearch {
       }
     }
   }
-
 }

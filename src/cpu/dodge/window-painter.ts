@@ -59,7 +59,17 @@ export class WindowPainter {
    * Draws `map` at time t over [c0, c1] × [r0, r1] (clamped to the grid; cells of the window that
    * `reads` does not hold are left partly drawn when it is given) from the shapes `s`.
    */
-  paint(map: InfluenceMap, w: DodgeWorld, t: number, c0: number, c1: number, r0: number, r1: number, s: MapShapes, reads: ReadCells | null): void {
+  paint(
+    map: InfluenceMap,
+    w: DodgeWorld,
+    t: number,
+    c0: number,
+    c1: number,
+    r0: number,
+    r1: number,
+    s: MapShapes,
+    reads: ReadCells | null,
+  ): void {
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
@@ -239,7 +249,18 @@ export class WindowPainter {
    * or at least top·lat (tested with the division multiplied out); the margins in those tests are
    * far above rounding. Only a cell that rises computes its value, with build()'s expression.
    */
-  private drawTriangle(map: InfluenceMap, bx: number, by: number, vx: number, vy: number, ux: number, uy: number, ub: number, r0: number, r1: number): void {
+  private drawTriangle(
+    map: InfluenceMap,
+    bx: number,
+    by: number,
+    vx: number,
+    vy: number,
+    ux: number,
+    uy: number,
+    ub: number,
+    r0: number,
+    r1: number,
+  ): void {
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
@@ -263,7 +284,8 @@ export class WindowPainter {
     if (ra < r0) ra = r0;
     if (rb > r1) rb = r1;
     // The slack of m as in paint() (relative to the size of its terms).
-    const sl = M_SLACK * (1 + ((ux < 0 ? -ux : ux) + (uy < 0 ? -uy : uy)) * ((bx < 0 ? -bx : bx) + (by < 0 ? -by : by) + map.width + map.height));
+    const sl =
+      M_SLACK * (1 + ((ux < 0 ? -ux : ux) + (uy < 0 ? -uy : uy)) * ((bx < 0 ? -bx : bx) + (by < 0 ? -by : by) + map.width + map.height));
     // Inverse slopes of the edges b–p, p–q, q–b (unused for a horizontal edge: its ends are taken).
     const kbp = py === by ? 0 : (px - bx) / (py - by);
     const kpq = qy === py ? 0 : (qx - px) / (qy - py);

@@ -89,7 +89,11 @@ export interface ObstacleSpec {
   age: number;
 }
 
-export function worldFrom(ship: { x: number; y: number }, obstacles: readonly ObstacleSpec[], out = new DodgeWorld(Math.max(16, obstacles.length))): DodgeWorld {
+export function worldFrom(
+  ship: { x: number; y: number },
+  obstacles: readonly ObstacleSpec[],
+  out = new DodgeWorld(Math.max(16, obstacles.length)),
+): DodgeWorld {
   out.clear();
   out.shipX = ship.x;
   out.shipY = ship.y;

@@ -76,7 +76,9 @@ export class ExactBounds {
       }
     this.nearOrder = new Int32Array(P * K);
     for (let i = 0; i < P; i++) {
-      const byDist = Array.from({ length: K }, (_, b) => b).sort((a, b) => dT[i * P + this.kpOfBit[a]!]! - dT[i * P + this.kpOfBit[b]!]! || a - b);
+      const byDist = Array.from({ length: K }, (_, b) => b).sort(
+        (a, b) => dT[i * P + this.kpOfBit[a]!]! - dT[i * P + this.kpOfBit[b]!]! || a - b,
+      );
       this.nearOrder.set(byDist, i * K);
     }
     this.treeKey = new Float64Array(K + 1);
@@ -84,7 +86,9 @@ export class ExactBounds {
     this.treeNodes = new Int32Array(K + 1);
     const bits = Array.from({ length: K }, (_, b) => b).filter((b) => bitReward[b]! > 0);
     this.byReward = bits.slice().sort((a, b) => bitReward[b]! - bitReward[a]! || a - b);
-    this.byRatio = bits.filter((b) => bitDamage[b]! > 0).sort((a, b) => bitReward[b]! / bitDamage[b]! - bitReward[a]! / bitDamage[a]! || a - b);
+    this.byRatio = bits
+      .filter((b) => bitDamage[b]! > 0)
+      .sort((a, b) => bitReward[b]! / bitDamage[b]! - bitReward[a]! / bitDamage[a]! || a - b);
   }
 
   /** A plan reaching a goal with this reward and time. */

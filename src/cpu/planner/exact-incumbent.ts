@@ -19,7 +19,8 @@ export function findIncumbent(k: KeyPoints): Incumbent | null {
   const order = nearestNeighbour(k, ev.kpOfBit);
   let best = ev.run(order);
   let evaluations = 1;
-  const better = (x: Incumbent | null, y: Incumbent | null) => x !== null && (y === null || x.reward > y.reward || (x.reward === y.reward && x.time < y.time));
+  const better = (x: Incumbent | null, y: Incumbent | null) =>
+    x !== null && (y === null || x.reward > y.reward || (x.reward === y.reward && x.time < y.time));
   const n = order.length;
   for (let improved = true; improved && evaluations < MAX_EVALUATIONS; ) {
     improved = false;
@@ -104,7 +105,9 @@ class OrderEvaluator {
       fT.fill(Infinity);
       for (let z = L; z >= 0; z--) {
         const base = z * P;
-        if (z < L) for (const i of this.pads) if (fT[base + P + i]! + inst.timeHeal < iT[base + i]!) iT[base + i] = fT[base + P + i]! + inst.timeHeal;
+        if (z < L)
+          for (const i of this.pads)
+            if (fT[base + P + i]! + inst.timeHeal < iT[base + i]!) iT[base + i] = fT[base + P + i]! + inst.timeHeal;
         for (const j of this.goals) this.close(iT, base, j);
         if (z > 0) for (const j of this.pads) this.close(iT, base, j);
         if (next >= 0) this.close(iT, base, next);

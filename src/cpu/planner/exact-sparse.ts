@@ -180,7 +180,7 @@ function layeredSearch(k: KeyPoints, limit: number, bounds: ExactBounds | null):
       let n = 0;
       for (let i = 0; i < P; i++) {
         const r = initRec[base + i]!;
-        if (r >= 0 && !(bounds && bounds.prunes(mask, z, i, rec.t[r]!))) live[n++] = r;
+        if (r >= 0 && !bounds?.prunes(mask, z, i, rec.t[r]!)) live[n++] = r;
       }
       if (n === 0) continue;
       // Moves: one pass closes the layer (key-point distances obey the triangle inequality).

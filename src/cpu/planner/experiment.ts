@@ -83,7 +83,11 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
   const r = experimentSchema.safeParse(json);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new PlannerInputError(source, fieldPath(issue.path), issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : issue.message);
+    throw new PlannerInputError(
+      source,
+      fieldPath(issue.path),
+      issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : issue.message,
+    );
   }
   let instance: Instance;
   try {
@@ -94,14 +98,19 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
     if (e instanceof PlannerInputError) throw new PlannerInputError(source, `instance.${e.field}`.replace(/\.$/, ''), e.reason);
     if (e instanceof z.ZodError) {
       const issue = e.issues[0]!;
-      throw new PlannerInputError(source, `instance.${fieldPath(issue.path)}`, issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : issue.message);
+      throw new PlannerInputError(
+        source,
+        `instance.${fieldPath(issue.path)}`,
+        issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys[0]}` : issue.message,
+      );
     }
     throw e;
   }
   if (r.data.objective) instance = Object.freeze({ ...instance, objective: r.data.objective });
   const seen = new Set<number>();
   const routes = r.data.routes.map((rt, i): Route => {
-    if (rt.enemy >= instance.enemies.length) throw new PlannerInputError(source, `routes[${i}].enemy`, `no enemy ${rt.enemy} (the instance has ${instance.enemies.length})`);
+    if (rt.enemy >= instance.enemies.length)
+      throw new PlannerInputError(source, `routes[${i}].enemy`, `no enemy ${rt.enemy} (the instance has ${instance.enemies.length})`);
     if (seen.has(rt.enemy)) throw new PlannerInputError(source, `routes[${i}].enemy`, `enemy ${rt.enemy} already has a route`);
     seen.add(rt.enemy);
     const path = rt.path.map((nm, k) => {
@@ -109,7 +118,12 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
       if (v === undefined) throw new PlannerInputError(source, `routes[${i}].path[${k}]`, `unknown node "${nm}"`);
       return v;
     });
-    if (path[0] !== instance.enemies[rt.enemy]!.node) throw new PlannerInputError(source, `routes[${i}].path[0]`, `must be where enemy ${rt.enemy} starts ("${instance.names[instance.enemies[rt.enemy]!.node]}")`);
+    if (path[0] !== instance.enemies[rt.enemy]!.node)
+      throw new PlannerInputError(
+        source,
+        `routes[${i}].path[0]`,
+        `must be where enemy ${rt.enemy} starts ("${instance.names[instance.enemies[rt.enemy]!.node]}")`,
+      );
     for (let k = 1; k < path.length; k++) {
       const u = path[k - 1]!;
       let ok = false;
@@ -118,7 +132,16 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
     }
     return { enemy: rt.enemy, path };
   });
-  return { name: r.data.name, notes: r.data.notes ?? '', paper: r.data.paper ?? {}, narrative: r.data.narrative ?? {}, facts: r.data.facts ?? {}, instance, routes, maxTurns: r.data.maxTurns ?? 400 };
+  return {
+    name: r.data.name,
+    notes: r.data.notes ?? '',
+    paper: r.data.paper ?? {},
+    narrative: r.data.narrative ?? {},
+    facts: r.data.facts ?? {},
+    instance,
+    routes,
+    maxTurns: r.data.maxTurns ?? 400,
+  };
 }
 
 export interface TurnRecord {

@@ -6,7 +6,17 @@ export { plan, type PlanOptions } from './plan';
 export { validatePlan, type PlanCheck } from './validate';
 export { visitOrder } from './unrestricted';
 export { restrictedDag } from './graph';
-export { isExperimentJson, parseExperiment, runExperiment, withUsedActions, type Experiment, type PaperFacts, type Route, type RunResult, type TurnRecord } from './experiment';
+export {
+  isExperimentJson,
+  parseExperiment,
+  runExperiment,
+  withUsedActions,
+  type Experiment,
+  type PaperFacts,
+  type Route,
+  type RunResult,
+  type TurnRecord,
+} from './experiment';
 export { DENSE_STATE_LIMIT, EXACT_STATE_LIMIT, searchExact, type ExactOptions } from './exact';
 export { MAX_EXACT_ENEMIES } from './exact-sparse';
 export * from './types';

@@ -8,12 +8,18 @@ import { parseJsonText } from './json-text';
 import { MODES, OBJECTIVES, PlannerInputError, type Enemy, type Instance, type Mode, type Objective } from './types';
 
 const posNumber = (what: string) =>
-  z.number({ error: `${what} must be a number` }).refine((x) => Number.isFinite(x) && x > 0, { message: `${what} must be a positive number (zero and negative times are not allowed)` });
-const wholeNumber = (what: string) => z.number({ error: `${what} must be a whole number` }).int({ error: `${what} must be a whole number` });
+  z
+    .number({ error: `${what} must be a number` })
+    .refine((x) => Number.isFinite(x) && x > 0, { message: `${what} must be a positive number (zero and negative times are not allowed)` });
+const wholeNumber = (what: string) =>
+  z.number({ error: `${what} must be a whole number` }).int({ error: `${what} must be a whole number` });
 
 const enemySchema = z.strictObject({
   at: z.string({ error: 'must be a node name (string)' }),
-  reward: z.number({ error: 'reward must be a number' }).refine((x) => Number.isFinite(x) && x >= 0, { message: 'reward must be a number ≥ 0' }).optional(),
+  reward: z
+    .number({ error: 'reward must be a number' })
+    .refine((x) => Number.isFinite(x) && x >= 0, { message: 'reward must be a number ≥ 0' })
+    .optional(),
   damage: wholeNumber('damage').min(0, { error: 'damage must be ≥ 0' }).optional(),
 });
 
@@ -22,11 +28,20 @@ export const instanceSchema = z.strictObject({
   notes: z.string().optional(),
   graph: z
     .strictObject({
-      nodes: z.array(z.string({ error: 'node names must be strings' }).min(1, { error: 'node names must not be empty' }), { error: 'must be a list of node names' }),
+      nodes: z.array(z.string({ error: 'node names must be strings' }).min(1, { error: 'node names must not be empty' }), {
+        error: 'must be a list of node names',
+      }),
       edges: z.array(
-        z.tuple([z.string({ error: 'from must be a node name' }), z.string({ error: 'to must be a node name' }), z.number({ error: 'time must be a number' })], {
-          error: 'each edge must be [from, to, time]',
-        }),
+        z.tuple(
+          [
+            z.string({ error: 'from must be a node name' }),
+            z.string({ error: 'to must be a node name' }),
+            z.number({ error: 'time must be a number' }),
+          ],
+          {
+            error: 'each edge must be [from, to, time]',
+          },
+        ),
         { error: 'must be a list of [from, to, time]' },
       ),
       directed: z.boolean({ error: 'must be true or false' }).optional(),
@@ -40,7 +55,11 @@ export const instanceSchema = z.strictObject({
   lambda: wholeNumber('lambda').optional(),
   enemies: z.array(enemySchema, { error: 'must be a list of {"at", "reward", "damage"}' }).optional(),
   time: z.strictObject({ attack: posNumber('time.attack').optional(), heal: posNumber('time.heal').optional() }).optional(),
-  healAt: z.union([z.literal('anywhere'), z.array(z.string({ error: 'must be node names' }))], { error: 'must be "anywhere" or a list of node names' }).optional(),
+  healAt: z
+    .union([z.literal('anywhere'), z.array(z.string({ error: 'must be node names' }))], {
+      error: 'must be "anywhere" or a list of node names',
+    })
+    .optional(),
   objective: z.enum(OBJECTIVES as [Objective, ...Objective[]], { error: `must be one of ${OBJECTIVES.join(', ')}` }).optional(),
   mode: z.enum(MODES as [Mode, ...Mode[]], { error: `must be one of ${MODES.join(', ')}` }).optional(),
 });
@@ -77,7 +96,8 @@ export function parseInstanceText(text: string, source = 'instance'): Instance {
 
 /** Validates a parsed JSON value and builds the normalised instance. Throws PlannerInputError naming the field. */
 export function parseInstance(json: unknown, source = 'instance'): Instance {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new PlannerInputError(source, '', 'an instance must be a JSON object');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new PlannerInputError(source, '', 'an instance must be a JSON object');
   const r = instanceSchema.safeParse(json);
   if (!r.success) {
     const issue = r.error.issues[0]!;
@@ -85,7 +105,8 @@ export function parseInstance(json: unknown, source = 'instance'): Instance {
       const where = fieldPath(issue.path);
       throw new PlannerInputError(source, where ? `${where}.${issue.keys[0]}` : issue.keys[0]!, 'unknown field');
     }
-    if (issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined) throw new PlannerInputError(source, fieldPath(issue.path), 'missing (required)');
+    if (issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined)
+      throw new PlannerInputError(source, fieldPath(issue.path), 'missing (required)');
     throw new PlannerInputError(source, fieldPath(issue.path), issue.message);
   }
   return buildInstance(r.data, source);
@@ -155,7 +176,8 @@ function buildInstance(j: InstanceJson, source: string): Instance {
       const v = index.get(b);
       if (u === undefined) fail(source, `graph.edges[${i}][0]`, `unknown node "${a}"`);
       if (v === undefined) fail(source, `graph.edges[${i}][1]`, `unknown node "${b}"`);
-      if (!(Number.isFinite(t) && t > 0)) fail(source, `graph.edges[${i}][2]`, `time must be a positive number (got ${t}); zero and negative times are not allowed`);
+      if (!(Number.isFinite(t) && t > 0))
+        fail(source, `graph.edges[${i}][2]`, `time must be a positive number (got ${t}); zero and negative times are not allowed`);
       if (u === v) fail(source, `graph.edges[${i}]`, `edge from "${a}" to itself`);
       rawEdges.push([u, v, t]);
     });
@@ -181,7 +203,12 @@ function buildInstance(j: InstanceJson, source: string): Instance {
   const n = names.length;
   const node = (name: string, field: string): number => {
     const i = index.get(name);
-    if (i === undefined) fail(source, field, maze ? `unknown node "${name}" (maze nodes are open cells "x,y", 0-based from the top-left)` : `unknown node "${name}"`);
+    if (i === undefined)
+      fail(
+        source,
+        field,
+        maze ? `unknown node "${name}" (maze nodes are open cells "x,y", 0-based from the top-left)` : `unknown node "${name}"`,
+      );
     return i;
   };
   const cellName = (c: { x: number; y: number }) => `${c.x},${c.y}`;
@@ -205,7 +232,10 @@ function buildInstance(j: InstanceJson, source: string): Instance {
     if (!directed) arcs.push([v, u, t]);
   }
   const out = buildCsr(n, arcs);
-  const inc = buildCsr(n, arcs.map(([u, v, t]) => [v, u, t] as const));
+  const inc = buildCsr(
+    n,
+    arcs.map(([u, v, t]) => [v, u, t] as const),
+  );
 
   let start: number;
   if (j.start !== undefined) start = node(j.start, 'start');
@@ -215,7 +245,7 @@ function buildInstance(j: InstanceJson, source: string): Instance {
   let goals: number[];
   if (j.goal !== undefined) goals = [node(j.goal, 'goal')];
   else if (maze) {
-    if (maze.exits.length === 0) fail(source, 'goal', "missing: the maze has no 'G' cell, so give \"goal\"");
+    if (maze.exits.length === 0) fail(source, 'goal', 'missing: the maze has no \'G\' cell, so give "goal"');
     goals = maze.exits.map((c) => index.get(cellName(c))!);
   } else fail(source, 'goal', 'missing (required)');
 
@@ -234,12 +264,18 @@ function buildInstance(j: InstanceJson, source: string): Instance {
   if (j.enemies !== undefined) {
     j.enemies.forEach((e, i) => {
       const v = node(e.at, `enemies[${i}].at`);
-      if (enemyAt[v]! >= 0) fail(source, `enemies[${i}].at`, `node "${e.at}" already has an enemy (enemies[${enemyAt[v]}]); two enemies on one node are not allowed`);
+      if (enemyAt[v]! >= 0)
+        fail(
+          source,
+          `enemies[${i}].at`,
+          `node "${e.at}" already has an enemy (enemies[${enemyAt[v]}]); two enemies on one node are not allowed`,
+        );
       enemyAt[v] = enemies.length;
       enemies.push({ node: v, reward: e.reward ?? 1, damage: e.damage ?? 1 });
     });
   } else if (maze) {
-    if (maze.enemies.length > PLANNER_LIMITS.enemies) fail(source, 'maze', `${maze.enemies.length} enemies, the limit is ${PLANNER_LIMITS.enemies}`);
+    if (maze.enemies.length > PLANNER_LIMITS.enemies)
+      fail(source, 'maze', `${maze.enemies.length} enemies, the limit is ${PLANNER_LIMITS.enemies}`);
     for (const c of maze.enemies) {
       const v = index.get(cellName(c))!;
       enemyAt[v] = enemies.length;
@@ -304,8 +340,10 @@ export function withState(base: Instance, o: StateOverride): Instance {
   const start = o.start ?? base.start;
   if (!(start >= 0 && start < n)) fail(base.source, 'start', `unknown node index ${start}`);
   const hp = o.hp ?? base.hp;
-  if (!(Number.isInteger(hp) && hp >= 1 && hp <= base.maxHp)) fail(base.source, 'hp', `must be a whole number in 1..${base.maxHp} (got ${hp})`);
-  if (base.lambda < base.maxHp - hp) fail(base.source, 'lambda', `${base.lambda} is less than the initial damage maxHp − hp = ${base.maxHp - hp}`);
+  if (!(Number.isInteger(hp) && hp >= 1 && hp <= base.maxHp))
+    fail(base.source, 'hp', `must be a whole number in 1..${base.maxHp} (got ${hp})`);
+  if (base.lambda < base.maxHp - hp)
+    fail(base.source, 'lambda', `${base.lambda} is less than the initial damage maxHp − hp = ${base.maxHp - hp}`);
   let enemies = base.enemies;
   let enemyAt = base.enemyAt;
   if (o.enemies) {
@@ -313,7 +351,8 @@ export function withState(base: Instance, o: StateOverride): Instance {
     enemyAt = new Int32Array(n).fill(-1);
     enemies.forEach((e, i) => {
       if (!(e.node >= 0 && e.node < n)) fail(base.source, `enemies[${i}].at`, `unknown node index ${e.node}`);
-      if (enemyAt[e.node]! >= 0) fail(base.source, `enemies[${i}].at`, `node "${base.names[e.node]}" already has an enemy (enemies[${enemyAt[e.node]}])`);
+      if (enemyAt[e.node]! >= 0)
+        fail(base.source, `enemies[${i}].at`, `node "${base.names[e.node]}" already has an enemy (enemies[${enemyAt[e.node]}])`);
       if (!(Number.isInteger(e.damage) && e.damage >= 0)) fail(base.source, `enemies[${i}].damage`, 'must be a whole number ≥ 0');
       if (!(Number.isFinite(e.reward) && e.reward >= 0)) fail(base.source, `enemies[${i}].reward`, 'must be a number ≥ 0');
       enemyAt[e.node] = i;

@@ -3,7 +3,16 @@
 import { searchExact } from './exact';
 import { pathTo, shortestPaths } from './graph';
 import { searchRestricted, shortestRestricted } from './restricted';
-import { KIND_NAMES, type FeasiblePlan, type InfeasiblePlan, type Instance, type Mode, type Objective, type Plan, type Step } from './types';
+import {
+  KIND_NAMES,
+  type FeasiblePlan,
+  type InfeasiblePlan,
+  type Instance,
+  type Mode,
+  type Objective,
+  type Plan,
+  type Step,
+} from './types';
 import { searchUnrestricted } from './unrestricted';
 
 export interface PlanOptions {
@@ -61,10 +70,11 @@ export function healEarly(steps: readonly Step[], start: number): Step[] {
     let i = out.length;
     while (i > 0 && out[i - 1]!.kind === 0) i--;
     let at = start;
-    for (let q = i - 1; q >= 0; q--) if (out[q]!.kind === 0) {
-      at = out[q]!.node;
-      break;
-    }
+    for (let q = i - 1; q >= 0; q--)
+      if (out[q]!.kind === 0) {
+        at = out[q]!.node;
+        break;
+      }
     out.splice(i, 0, { kind: 2, node: at });
   }
   return out;
@@ -96,7 +106,8 @@ function toPlan(inst: Instance, mode: Mode, objective: Objective, steps: Step[])
   const actions = steps.map((s) => {
     if (s.kind === 0) {
       let t = Infinity;
-      for (let k = inst.outStart[node]!; k < inst.outStart[node + 1]!; k++) if (inst.outTo[k] === s.node && inst.outTime[k]! < t) t = inst.outTime[k]!;
+      for (let k = inst.outStart[node]!; k < inst.outStart[node + 1]!; k++)
+        if (inst.outTo[k] === s.node && inst.outTime[k]! < t) t = inst.outTime[k]!;
       time += t;
       node = s.node;
     } else if (s.kind === 1) {

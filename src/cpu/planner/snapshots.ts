@@ -14,7 +14,11 @@ export function runSnapshots(exp: Experiment, run: RunResult): Instance[] {
     const inst = withState(base, {
       start: base.index.get(h.agent)!,
       hp: h.hp,
-      enemies: h.enemies.map((e) => ({ node: base.index.get(e.at)!, reward: base.enemies[e.enemy]!.reward, damage: base.enemies[e.enemy]!.damage })),
+      enemies: h.enemies.map((e) => ({
+        node: base.index.get(e.at)!,
+        reward: base.enemies[e.enemy]!.reward,
+        damage: base.enemies[e.enemy]!.damage,
+      })),
     });
     return run.mode === 'restricted' && (h.used.attack || h.used.heal) ? withUsedActions(inst, h.used.attack, h.used.heal) : inst;
   });

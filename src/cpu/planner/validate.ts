@@ -38,7 +38,15 @@ export function validatePlan(inst: Instance, p: Plan): PlanCheck {
   let reward = 0;
   let kills = 0;
   if (!p.feasible) {
-    return { ok: p.actions.length === 0, errors: p.actions.length ? ['an infeasible plan must have no actions'] : [], reward: 0, time: 0, finalHp: inst.hp, kills: 0, peakDamage: damage };
+    return {
+      ok: p.actions.length === 0,
+      errors: p.actions.length ? ['an infeasible plan must have no actions'] : [],
+      reward: 0,
+      time: 0,
+      finalHp: inst.hp,
+      kills: 0,
+      peakDamage: damage,
+    };
   }
   p.actions.forEach((a, i) => {
     if (a.do === 'move') {

@@ -7,12 +7,23 @@ import { MODES, OBJECTIVES } from '../planner/types';
 import { boolField, enumField, intField, numField, parseWith, presetName, schemaFields, type PresetField } from '../../sim/preset-schema';
 
 const clearBelow = numField({
-  min: -2000, max: 0, step: 10,
-  description: 'Level-1 clear when no safe path is found or the best path\'s danger value is below this (a nearly-hit pair costs 50).',
+  min: -2000,
+  max: 0,
+  step: 10,
+  description: "Level-1 clear when no safe path is found or the best path's danger value is below this (a nearly-hit pair costs 50).",
 });
-const attackAt = intField({ min: 2, max: 3, step: 1, description: 'Gauge levels a calm CPU waits for before charging an attack across (2 spends early, 3 saves for the boss).' });
-const plannerMode = enumField(MODES as readonly string[] as readonly ['restricted', 'unrestricted', 'exact'], { description: 'Maze stages: how the planner searches (docs/planner.md).' });
-const plannerObjective = enumField(OBJECTIVES as readonly string[] as readonly ['kills', 'shortest'], { description: 'Maze stages: most kills within the damage limit, or the shortest route.' });
+const attackAt = intField({
+  min: 2,
+  max: 3,
+  step: 1,
+  description: 'Gauge levels a calm CPU waits for before charging an attack across (2 spends early, 3 saves for the boss).',
+});
+const plannerMode = enumField(MODES as readonly string[] as readonly ['restricted', 'unrestricted', 'exact'], {
+  description: 'Maze stages: how the planner searches (docs/planner.md).',
+});
+const plannerObjective = enumField(OBJECTIVES as readonly string[] as readonly ['kills', 'shortest'], {
+  description: 'Maze stages: most kills within the damage limit, or the shortest route.',
+});
 
 export const DodgePresetSchema = z.strictObject({
   /** Id used on command lines and in controller specs ('cpu:hard'). */
@@ -21,14 +32,46 @@ export const DodgePresetSchema = z.strictObject({
   label: z.string().min(1).max(40),
   description: z.string().max(400),
   depth: intField({ min: 1, max: 8, step: 1, unit: 'steps', paper: 5, description: 'Lookahead: search depth in steps.' }),
-  framesPerStep: intField({ min: 1, max: 30, step: 1, unit: 'frames', paper: 5, description: 'Frames one step holds its direction (paper: 1, or 5 with multi-frame moves).' }),
-  reactionFrames: intField({ min: 0, max: 120, step: 1, unit: 'frames', paper: 24, description: 'Reaction delay: objects younger than this are invisible (paper 0.25–0.4 s = 15–24 frames).' }),
-  influenceMap: boolField({ paper: true, description: 'Value nodes by the influence map (off: the paper\'s Base player, 0 unless hit).' }),
+  framesPerStep: intField({
+    min: 1,
+    max: 30,
+    step: 1,
+    unit: 'frames',
+    paper: 5,
+    description: 'Frames one step holds its direction (paper: 1, or 5 with multi-frame moves).',
+  }),
+  reactionFrames: intField({
+    min: 0,
+    max: 120,
+    step: 1,
+    unit: 'frames',
+    paper: 24,
+    description: 'Reaction delay: objects younger than this are invisible (paper 0.25–0.4 s = 15–24 frames).',
+  }),
+  influenceMap: boolField({ paper: true, description: "Value nodes by the influence map (off: the paper's Base player, 0 unless hit)." }),
   focus: boolField({ paper: false, description: 'Also consider the 8 focused (slow) directions.' }),
-  switchPenalty: numField({ min: 0, max: 1000, step: 1, paper: 0, description: 'Cost for changing the held direction (a calmer hand); 0 = off.' }),
+  switchPenalty: numField({
+    min: 0,
+    max: 1000,
+    step: 1,
+    paper: 0,
+    description: 'Cost for changing the held direction (a calmer hand); 0 = off.',
+  }),
   w: numField({ min: 0.0001, max: 0.999, step: 0.0001, paper: 0.003, description: 'Path weight w: path value Σ w^(T−k)·E(n_k).' }),
-  lure: numField({ min: 0, max: 200, step: 1, paper: 0, description: 'Pull below the home line and (when safe, in versus) under the enemy to shoot; 0 = off.' }),
-  slip: numField({ min: 0, max: 1, step: 0.01, paper: 0, description: 'Probability per decision of a random first move among those that survive one step.' }),
+  lure: numField({
+    min: 0,
+    max: 200,
+    step: 1,
+    paper: 0,
+    description: 'Pull below the home line and (when safe, in versus) under the enemy to shoot; 0 = off.',
+  }),
+  slip: numField({
+    min: 0,
+    max: 1,
+    step: 0.01,
+    paper: 0,
+    description: 'Probability per decision of a random first move among those that survive one step.',
+  }),
   /** Versus play on top of dodging (docs/dodger.md, "Versus play"). */
   cpu: z.strictObject({
     shoot: boolField({ description: 'Keep the shot key held.' }),

@@ -81,7 +81,14 @@ export interface ParticipantRecord {
 
 export const NO_DEMOGRAPHICS: Demographics = { experience: 'none', playsGames: false, ageBand: '' };
 
-export function newRecord(m: Manifest, pid: string, group: string, groupHow: 'url' | 'balanced', lang: Lang, startedAt: string): ParticipantRecord {
+export function newRecord(
+  m: Manifest,
+  pid: string,
+  group: string,
+  groupHow: 'url' | 'balanced',
+  lang: Lang,
+  startedAt: string,
+): ParticipantRecord {
   return {
     answer: { studyId: m.studyId, pid, group, lang, startedAt, finishedAt: null, demographics: { ...NO_DEMOGRAPHICS }, trials: [] },
     progress: 0,
@@ -106,7 +113,11 @@ export interface RatingSecond extends RatingFirst {
  * Applies the answer of step `steps[rec.progress]` and moves on one step (returns a new record).
  * Throws when the answer does not fit the step: the page never skips or reorders.
  */
-export function advance(rec: ParticipantRecord, steps: Step[], answer?: { demographics?: Demographics; rating?: RatingFirst | RatingSecond; finishedAt?: string }): ParticipantRecord {
+export function advance(
+  rec: ParticipantRecord,
+  steps: Step[],
+  answer?: { demographics?: Demographics; rating?: RatingFirst | RatingSecond; finishedAt?: string },
+): ParticipantRecord {
   const step = steps[rec.progress];
   if (!step) throw new Error('the study is already finished');
   const next: ParticipantRecord = { ...rec, answer: { ...rec.answer, trials: rec.answer.trials.slice() }, progress: rec.progress + 1 };

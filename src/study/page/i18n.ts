@@ -24,10 +24,12 @@ const en = {
   age: 'Your age',
   ages: ['under 18', '18–24', '25–34', '35–44', '45–54', '55 or over', 'prefer not to say'],
   practiceTitle: 'Practice',
-  practiceBody: (min: string) => `Now play the game for ${min}. Arrow keys move, Z shoots, Shift moves slowly (focus). The game starts when you press Next.`,
+  practiceBody: (min: string) =>
+    `Now play the game for ${min}. Arrow keys move, Z shoots, Shift moves slowly (focus). The game starts when you press Next.`,
   secondsLeft: (s: number) => `${s} s left`,
   setsTitle: 'Videos',
-  setsBody: (n: number) => `You will now see ${n} sets of two videos. After each video, rate how human-like the play looks. After the second video of a set, also compare it with the first.`,
+  setsBody: (n: number) =>
+    `You will now see ${n} sets of two videos. After each video, rate how human-like the play looks. After the second video of a set, also compare it with the first.`,
   setOf: (i: number, n: number) => `Set ${i} of ${n}`,
   video1: 'Video 1',
   video2: 'Video 2',
@@ -67,10 +69,12 @@ const ja: Strings = {
   age: '年齢',
   ages: ['18歳未満', '18〜24歳', '25〜34歳', '35〜44歳', '45〜54歳', '55歳以上', '答えない'],
   practiceTitle: '練習',
-  practiceBody: (min: string) => `これから${min}ゲームを遊んでください。矢印キーで移動、Zでショット、Shiftで低速移動です。「次へ」を押すと始まります。`,
+  practiceBody: (min: string) =>
+    `これから${min}ゲームを遊んでください。矢印キーで移動、Zでショット、Shiftで低速移動です。「次へ」を押すと始まります。`,
   secondsLeft: (s: number) => `残り ${s} 秒`,
   setsTitle: '動画',
-  setsBody: (n: number) => `これから2本ずつ${n}組の動画を見ていただきます。各動画の後に、そのプレイがどのくらい人間らしいかを評価してください。各組の2本目の後には、1本目と比べた評価もお願いします。`,
+  setsBody: (n: number) =>
+    `これから2本ずつ${n}組の動画を見ていただきます。各動画の後に、そのプレイがどのくらい人間らしいかを評価してください。各組の2本目の後には、1本目と比べた評価もお願いします。`,
   setOf: (i: number, n: number) => `${n}組中 ${i}組目`,
   video1: '動画1',
   video2: '動画2',
@@ -91,22 +95,38 @@ export const STRINGS: Record<Lang, Strings> = { en, ja };
 
 /** "3 minutes" / "3分" / "45 s" / "45秒". */
 export function duration(seconds: number, lang: Lang): string {
-  if (seconds >= 60 && seconds % 60 === 0) return lang === 'ja' ? `${seconds / 60}分間` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  if (seconds >= 60 && seconds % 60 === 0)
+    return lang === 'ja' ? `${seconds / 60}分間` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
   return lang === 'ja' ? `${seconds}秒間` : `${seconds} seconds`;
 }
 
 /** Default anchor labels (1 … 5) when the study file gives none. */
-export const DEFAULT_ANCHORS: Record<Lang, { absolute: string[]; relative: string[]; absPrompt: string; relPrompt: string; reasonPrompt: string }> = {
+export const DEFAULT_ANCHORS: Record<
+  Lang,
+  { absolute: string[]; relative: string[]; absPrompt: string; relPrompt: string; reasonPrompt: string }
+> = {
   en: {
     absolute: ['Not human-like at all', 'Not very human-like', 'Hard to say', 'Somewhat human-like', 'Very human-like'],
-    relative: ['Video 1 is much more human-like', 'Video 1 is a little more human-like', 'About the same', 'Video 2 is a little more human-like', 'Video 2 is much more human-like'],
+    relative: [
+      'Video 1 is much more human-like',
+      'Video 1 is a little more human-like',
+      'About the same',
+      'Video 2 is a little more human-like',
+      'Video 2 is much more human-like',
+    ],
     absPrompt: 'How human-like is the play in this video?',
     relPrompt: 'Compared with video 1, how human-like is video 2?',
     reasonPrompt: 'Why? (optional)',
   },
   ja: {
     absolute: ['まったく人間らしくない', 'あまり人間らしくない', 'どちらともいえない', 'やや人間らしい', 'とても人間らしい'],
-    relative: ['動画1の方がかなり人間らしい', '動画1の方がやや人間らしい', '同じくらい', '動画2の方がやや人間らしい', '動画2の方がかなり人間らしい'],
+    relative: [
+      '動画1の方がかなり人間らしい',
+      '動画1の方がやや人間らしい',
+      '同じくらい',
+      '動画2の方がやや人間らしい',
+      '動画2の方がかなり人間らしい',
+    ],
     absPrompt: 'この動画のプレイはどのくらい人間らしいですか？',
     relPrompt: '動画1と比べて、動画2はどのくらい人間らしいですか？',
     reasonPrompt: 'その理由（任意）',

@@ -42,7 +42,17 @@ export function clipPlugin(stage: Stage) {
     constructor(private readonly jsPsych: JsPsych) {}
 
     async trial(el: HTMLElement, t: TrialType<ClipInfo>): Promise<void> {
-      const trial = t as unknown as { clip_id: string; label: string; load: () => Promise<Replay>; start: number; end: number; rate: number; loading_text: string; on_playing: () => void; save: () => Promise<void> };
+      const trial = t as unknown as {
+        clip_id: string;
+        label: string;
+        load: () => Promise<Replay>;
+        start: number;
+        end: number;
+        rate: number;
+        loading_text: string;
+        on_playing: () => void;
+        save: () => Promise<void>;
+      };
       const t0 = performance.now();
       el.innerHTML = '';
       const head = document.createElement('p');
@@ -73,7 +83,11 @@ export function clipPlugin(stage: Stage) {
       stage.hide();
       delete el.dataset.playing;
       await (trial.save as () => Promise<void>)();
-      this.jsPsych.finishTrial({ clip_id: trial.clip_id, load_ms: Math.round(loaded - t0), play_ms: Math.round(performance.now() - playing) });
+      this.jsPsych.finishTrial({
+        clip_id: trial.clip_id,
+        load_ms: Math.round(loaded - t0),
+        play_ms: Math.round(performance.now() - playing),
+      });
     }
   };
 }
@@ -121,7 +135,14 @@ export function ratingPlugin() {
     constructor(private readonly jsPsych: JsPsych) {}
 
     trial(el: HTMLElement, t: TrialType<RatingInfo>): Promise<void> {
-      const trial = t as unknown as { preamble: string; scales: ScaleQuestion[]; reason_prompt: string; reason_placeholder: string; button_label: string; save: (r: RatingResult) => Promise<void> };
+      const trial = t as unknown as {
+        preamble: string;
+        scales: ScaleQuestion[];
+        reason_prompt: string;
+        reason_placeholder: string;
+        button_label: string;
+        save: (r: RatingResult) => Promise<void>;
+      };
       const scales = trial.scales as ScaleQuestion[];
       const form = document.createElement('form');
       form.className = 'tf-rating';
@@ -148,7 +169,8 @@ export function ratingPlugin() {
           num.textContent = String(v);
           const text = document.createElement('span');
           text.className = 'tf-anchor';
-          text.textContent = q.anchors.length === q.points ? q.anchors[v - 1]! : v === 1 ? (q.anchors[0] ?? '') : v === q.points ? (q.anchors[1] ?? '') : '';
+          text.textContent =
+            q.anchors.length === q.points ? q.anchors[v - 1]! : v === 1 ? (q.anchors[0] ?? '') : v === q.points ? (q.anchors[1] ?? '') : '';
           label.append(input, num, text);
           row.append(label);
         }
@@ -225,7 +247,12 @@ export function practicePlugin(stage: Stage) {
     constructor(private readonly jsPsych: JsPsych) {}
 
     async trial(el: HTMLElement, t: TrialType<PracticeInfo>): Promise<void> {
-      const trial = t as unknown as { config: Partial<MatchConfig> & { seed: number }; seconds: number; left_text: (s: number) => string; save: () => Promise<void> };
+      const trial = t as unknown as {
+        config: Partial<MatchConfig> & { seed: number };
+        seconds: number;
+        left_text: (s: number) => string;
+        save: () => Promise<void>;
+      };
       el.innerHTML = '';
       const frames = await new Promise<number>((resolve) => {
         void stage.show(el, 'study-practice', {

@@ -8,7 +8,18 @@ import SurveyMultiChoicePlugin from '@jspsych/plugin-survey-multi-choice';
 import CallFunctionPlugin from '@jspsych/plugin-call-function';
 import { decodeReplay, type Replay } from '../../replay';
 import { assignGroup, type Lang, type Manifest, pick } from '../manifest';
-import { advance, type Demographics, type Experience, isFinished, newRecord, type ParticipantRecord, type RatingFirst, type RatingSecond, type Step, stepsFor } from './flow';
+import {
+  advance,
+  type Demographics,
+  type Experience,
+  isFinished,
+  newRecord,
+  type ParticipantRecord,
+  type RatingFirst,
+  type RatingSecond,
+  type Step,
+  stepsFor,
+} from './flow';
 import { DEFAULT_ANCHORS, duration, STRINGS } from './i18n';
 import { clipPlugin, practicePlugin, type RatingResult, ratingPlugin, type ScaleQuestion } from './plugins';
 import type { Stage } from './stage';
@@ -56,14 +67,20 @@ function chooseLang(root: HTMLElement, langs: Lang[]): Promise<Lang> {
 async function participant(ctx: RaterContext): Promise<ParticipantRecord> {
   const { manifest: m, store, params } = ctx;
   const pidParam = params.get('pid')?.trim() || null;
-  if (pidParam !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(pidParam)) throw new Error(`?pid= must be 1–64 letters, digits, '.', '_' or '-', got '${pidParam}'`);
+  if (pidParam !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(pidParam))
+    throw new Error(`?pid= must be 1–64 letters, digits, '.', '_' or '-', got '${pidParam}'`);
   const pid = pidParam ?? (await store.current(m.studyId));
   if (pid) {
     const have = await store.get(m.studyId, pid);
     if (have) return have;
   }
   const askedLang = params.get('lang');
-  const lang: Lang = askedLang && (m.languages as string[]).includes(askedLang) ? (askedLang as Lang) : m.languages.length === 1 ? m.languages[0]! : await chooseLang(ctx.root, m.languages);
+  const lang: Lang =
+    askedLang && (m.languages as string[]).includes(askedLang)
+      ? (askedLang as Lang)
+      : m.languages.length === 1
+        ? m.languages[0]!
+        : await chooseLang(ctx.root, m.languages);
   const id = pid ?? newPid();
   const counts: Record<string, number> = {};
   for (const p of await store.list(m.studyId)) counts[p.answer.group] = (counts[p.answer.group] ?? 0) + 1;
@@ -115,14 +132,22 @@ export async function runRater(ctx: RaterContext): Promise<void> {
   /** Keyboard users start on the page's first control (a radio button, else the button). */
   const focusButton = () => (root.querySelector('input, button') as HTMLElement | null)?.focus();
   /** A jsPsych page of the library's plugins, then a wait until its step is saved. */
-  const saved = (trial: Record<string, unknown>, answer?: (data: Record<string, unknown>) => Parameters<typeof advance>[2]): Record<string, unknown> => ({
+  const saved = (
+    trial: Record<string, unknown>,
+    answer?: (data: Record<string, unknown>) => Parameters<typeof advance>[2],
+  ): Record<string, unknown> => ({
     timeline: [
       { ...trial, on_load: focusButton, on_finish: (data: Record<string, unknown>) => void commit(answer?.(data)) },
       { type: CallFunctionPlugin, async: true, func: (done: () => void) => void chain.then(() => done()), data: { step: 'saved' } },
     ],
   });
   const button = (title: string, body: string, label: string, step: string) =>
-    saved({ type: HtmlButtonResponsePlugin, stimulus: `<div class="tf-page"><h1>${esc(title)}</h1><p>${esc(body)}</p></div>`, choices: [label], data: { step } });
+    saved({
+      type: HtmlButtonResponsePlugin,
+      stimulus: `<div class="tf-page"><h1>${esc(title)}</h1><p>${esc(body)}</p></div>`,
+      choices: [label],
+      data: { step },
+    });
 
   let firstClip = true;
   const absolute: ScaleQuestion = scaleOf(m, 'absolute', lang);
@@ -205,13 +230,20 @@ export async function runRater(ctx: RaterContext): Promise<void> {
         return {
           type: RatingPlugin,
           preamble: head,
-          scales: second ? [{ ...absolute, name: 'abs' }, { ...relative, name: 'relative' }] : [{ ...absolute, name: 'abs' }],
+          scales: second
+            ? [
+                { ...absolute, name: 'abs' },
+                { ...relative, name: 'relative' },
+              ]
+            : [{ ...absolute, name: 'abs' }],
           reason_prompt: reasonPrompt,
           reason_placeholder: S.reasonPlaceholder,
           button_label: S.next,
           save: (r: RatingResult) => {
             const first: RatingFirst = { abs: r.ratings.abs!, reason: r.reasons.abs ?? '', rtMs: r.rt };
-            const rating: RatingFirst | RatingSecond = second ? { ...first, relative: r.ratings.relative!, reasonRelative: r.reasons.relative ?? '' } : first;
+            const rating: RatingFirst | RatingSecond = second
+              ? { ...first, relative: r.ratings.relative!, reasonRelative: r.reasons.relative ?? '' }
+              : first;
             return commit({ rating, finishedAt: nowIso() });
           },
           data: { step: 'rate', set: step.set.set, which: step.which },
@@ -265,7 +297,11 @@ function endScreen(ctx: RaterContext, rec: ParticipantRecord, already: boolean):
   for (const b of root.querySelectorAll<HTMLButtonElement>('[data-export]')) {
     b.addEventListener('click', () => {
       const csv = b.dataset.export === 'csv';
-      download(csv ? answersToCsv([rec.answer]) : answersToJson([rec.answer]), exportName(m.studyId, rec.answer.pid, csv ? 'csv' : 'json'), csv ? 'text/csv' : 'application/json');
+      download(
+        csv ? answersToCsv([rec.answer]) : answersToJson([rec.answer]),
+        exportName(m.studyId, rec.answer.pid, csv ? 'csv' : 'json'),
+        csv ? 'text/csv' : 'application/json',
+      );
     });
   }
   root.querySelector<HTMLButtonElement>('[data-next]')!.addEventListener('click', async () => {

@@ -33,7 +33,12 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
     if (!clip) throw new Error(`no clip '${clipId}' in the manifest`);
     const res = await fetch(new URL(clip.file, document.baseURI));
     const replay = decodeReplay(new Uint8Array(await res.arrayBuffer()));
-    await new Promise<void>((ok) => void stage.show(root, 'study-clip', { replay, start: clip.start, end: clip.end, rate: 1, manual: true, onFirstFrame: ok, onDone: () => {} }).then(ok));
+    await new Promise<void>(
+      (ok) =>
+        void stage
+          .show(root, 'study-clip', { replay, start: clip.start, end: clip.end, rate: 1, manual: true, onFirstFrame: ok, onDone: () => {} })
+          .then(ok),
+    );
     const game = stage.phaser!;
     // Wait until the scene exists (created on the next game step).
     while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await new Promise((r) => setTimeout(r, 16));
@@ -61,7 +66,14 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
         },
         { range: { start: clip.start, end: clip.end }, format, codec: support.codec },
       );
-      return { base64: toBase64(out.bytes), mimeType: out.mimeType, codec: out.codec, frames: out.frames, width: out.width, height: out.height };
+      return {
+        base64: toBase64(out.bytes),
+        mimeType: out.mimeType,
+        codec: out.codec,
+        frames: out.frames,
+        width: out.width,
+        height: out.height,
+      };
     } finally {
       game.loop.wake();
       stage.hide();

@@ -32,7 +32,11 @@ export async function runResearcher(root: HTMLElement, m: Manifest, store: Answe
     b.addEventListener('click', () => {
       const csv = b.dataset.export === 'csv';
       const answers = list.map((p) => p.answer);
-      download(csv ? answersToCsv(answers) : answersToJson(answers), exportName(m.studyId, 'all', csv ? 'csv' : 'json'), csv ? 'text/csv' : 'application/json');
+      download(
+        csv ? answersToCsv(answers) : answersToJson(answers),
+        exportName(m.studyId, 'all', csv ? 'csv' : 'json'),
+        csv ? 'text/csv' : 'application/json',
+      );
     });
   }
 }

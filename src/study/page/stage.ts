@@ -60,7 +60,12 @@ export class ClipScene extends Phaser.Scene {
     this.backdrop = addBackdrop(this);
     this.player = new ReplayPlayer(this.run.replay);
     this.player.seek(this.run.start);
-    this.mv = new MatchView(this, this.player.state, this.player.state.sides.map(() => ''), { survey: true, fps: false, neutral: true });
+    this.mv = new MatchView(
+      this,
+      this.player.state,
+      this.player.state.sides.map(() => ''),
+      { survey: true, fps: false, neutral: true },
+    );
     this.mv.resetVisuals(this.player.state);
     this.events.once('shutdown', () => this.mv.destroy());
   }

@@ -170,14 +170,19 @@ export class ExactGeodesic {
     const prev = this.prev;
     done.fill(0);
     prev.fill(-1);
-    for (let i = 0; i < n; i++) d[i] = this.visible(ax, ay, c[2 * i]!, c[2 * i + 1]!) ? len2d(c[2 * i]! - ax, c[2 * i + 1]! - ay) : Infinity;
+    for (let i = 0; i < n; i++)
+      d[i] = this.visible(ax, ay, c[2 * i]!, c[2 * i + 1]!) ? len2d(c[2 * i]! - ax, c[2 * i + 1]! - ay) : Infinity;
     // Dense Dijkstra (the graph is small and dense): O(n²).
     let best = direct;
     let last = -1;
     for (;;) {
       let u = -1;
       let du = Infinity;
-      for (let i = 0; i < n; i++) if (!done[i] && d[i]! < du) ((du = d[i]!), (u = i));
+      for (let i = 0; i < n; i++)
+        if (!done[i] && d[i]! < du) {
+          du = d[i]!;
+          u = i;
+        }
       if (u < 0 || du >= best) break;
       done[u] = 1;
       const ux = c[2 * u]!;

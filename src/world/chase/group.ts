@@ -74,7 +74,13 @@ export class ChaserGroup {
     if (method === 'wave') this.wave = new WaveField(grid, opts.wave);
     else if (method === 'wave1') this.wave = new WaveField(grid, { ...opts.wave, waves: 1, schedule: 'manual' });
     else if (method === 'wave+') this.wave = new WaveField(grid, { lifetime: 600, ...opts.wave, arrival: true });
-    else if (method === 'lee' || method === 'lee+') this.lee = new LeeField(grid, { resolution: opts.wave?.resolution, waves: opts.wave?.waves, lifetime: opts.wave?.lifetime, schedule: opts.wave?.schedule });
+    else if (method === 'lee' || method === 'lee+')
+      this.lee = new LeeField(grid, {
+        resolution: opts.wave?.resolution,
+        waves: opts.wave?.waves,
+        lifetime: opts.wave?.lifetime,
+        schedule: opts.wave?.schedule,
+      });
     else if (method === 'flow') this.flow = new FlowField(grid);
   }
 

@@ -130,9 +130,11 @@ export class WaveField {
       throw new WaveFieldError(`delta ${delta} > 0.5: the explicit wave scheme is unstable (the field diverges); use 0 < delta <= 0.5`);
     }
     const waves = opts.waves ?? 3;
-    if (!Number.isInteger(waves) || waves < 1 || waves > 64) throw new WaveFieldError(`waves must be a whole number in 1..64, got ${waves}`);
+    if (!Number.isInteger(waves) || waves < 1 || waves > 64)
+      throw new WaveFieldError(`waves must be a whole number in 1..64, got ${waves}`);
     const lifetime = opts.lifetime ?? 300;
-    if (!Number.isInteger(lifetime) || lifetime < waves) throw new WaveFieldError(`lifetime must be a whole number >= waves (${waves}), got ${lifetime}`);
+    if (!Number.isInteger(lifetime) || lifetime < waves)
+      throw new WaveFieldError(`lifetime must be a whole number >= waves (${waves}), got ${lifetime}`);
     const amplitude = opts.amplitude ?? 1;
     if (!(amplitude > 0) || !Number.isFinite(amplitude)) throw new WaveFieldError(`amplitude must be a positive number, got ${amplitude}`);
     if (grid.width < 1 || grid.height < 1 || grid.walls.length !== grid.width * grid.height) {
@@ -349,7 +351,12 @@ export class WaveField {
    * grid with the same options. Allocates nothing.
    */
   copyFrom(o: WaveField): void {
-    if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves || (o.arrivals === null) !== (this.arrivals === null)) {
+    if (
+      o.width !== this.width ||
+      o.height !== this.height ||
+      o.waves !== this.waves ||
+      (o.arrivals === null) !== (this.arrivals === null)
+    ) {
       throw new WaveFieldError('copyFrom: the fields differ in size, waves or arrival recording');
     }
     this.time = o.time;

@@ -37,8 +37,14 @@ function run(preset: string, frames: number) {
     if (cpu.lastPlanFrame === s.frame) {
       const p = cpu.plannedPath;
       plans.push({
-        frame: s.frame, charged: cpu.planningCharged, F: p.framesPerStep, sx: p.startX, sy: p.startY,
-        x: Array.from(p.x.subarray(0, p.count)), y: Array.from(p.y.subarray(0, p.count)), moves: Array.from(p.moves.subarray(0, p.count)),
+        frame: s.frame,
+        charged: cpu.planningCharged,
+        F: p.framesPerStep,
+        sx: p.startX,
+        sy: p.startY,
+        x: Array.from(p.x.subarray(0, p.count)),
+        y: Array.from(p.y.subarray(0, p.count)),
+        moves: Array.from(p.moves.subarray(0, p.count)),
       });
       // The input played is the plan's first move.
       const set = cpu.activeDodger.problem.moves;

@@ -25,7 +25,13 @@ function quiet(mode: 'versus' | 'practice' = 'versus', seed = 3): MatchState {
 
 /** An enemy that stays at (x, 100) (a DRIFT path with no speed), never fires and is not shot down. */
 function target(s: MatchState, x: number) {
-  const e = spawnEnemy(s.sides[0]!, s.frame, { kind: EnemyKind.SPINNER, path: Path.DRIFT, x, y: 100, p0: 0, p1: 0, p2: 0, pattern: 0, firstFire: 0, period: 0, delay: 0 }, 1, -1)!;
+  const e = spawnEnemy(
+    s.sides[0]!,
+    s.frame,
+    { kind: EnemyKind.SPINNER, path: Path.DRIFT, x, y: 100, p0: 0, p1: 0, p2: 0, pattern: 0, firstFire: 0, period: 0, delay: 0 },
+    1,
+    -1,
+  )!;
   e.hp = e.maxHp = 1e9;
   return e;
 }
@@ -78,7 +84,10 @@ describe('versus: the lure acts only when safe', () => {
     // A still bullet of radius 4 (Rhit = 6.5) at distance d: Dci = 50·(1 − d²/380.25), no triangle.
     // d = 15: 20.41 (> 10, lure off); d = 18.5: 5.00 (≤ 10, lure on).
     expect(SAFE_DANGER).toBe(10);
-    for (const [d, danger, lure] of [[15, 20.414201183432, false], [18.5, 4.996712689020, true]] as const) {
+    for (const [d, danger, lure] of [
+      [15, 20.414201183432, false],
+      [18.5, 4.99671268902, true],
+    ] as const) {
       const s = quiet();
       const me = s.sides[0]!;
       me.ship.x = 320;
@@ -94,7 +103,8 @@ describe('versus: the lure acts only when safe', () => {
       target(t, 80);
       still(t, 320 - d, t.sides[0]!.ship.y);
       const plain = new CpuController('normal', { versus: false }).decide(t, 0);
-      if (lure) expect(lured & DIRS).not.toBe(plain & DIRS); // safe: it heads for the enemy
+      if (lure)
+        expect(lured & DIRS).not.toBe(plain & DIRS); // safe: it heads for the enemy
       else expect(lured & DIRS).toBe(plain & DIRS); // in danger: it only dodges
     }
   });
@@ -136,7 +146,7 @@ describe('versus: the lure acts only when safe', () => {
   });
 });
 
-describe('the home line (the lure\'s y term): below 0.7 of the field, always', () => {
+describe("the home line (the lure's y term): below 0.7 of the field, always", () => {
   /** Side 0's ship at (192, 200), above the home line (313.6), and a still bullet d units to its left. */
   function above(d: number | null, versus = true): MatchState {
     const s = quiet(versus ? 'versus' : 'practice');
@@ -160,12 +170,15 @@ describe('the home line (the lure\'s y term): below 0.7 of the field, always', (
     }
   });
 
-  it('acts in danger too (only the pull toward the enemy\'s x is switched off there)', () => {
+  it("acts in danger too (only the pull toward the enemy's x is switched off there)", () => {
     // A still bullet of radius 4 at distance d (Rhit = 6.5): danger 20.41 at d = 15 (> SAFE_DANGER),
     // 5.00 at d = 18.5. Either way the move is the dodger's with the home line, and in danger that
     // differs from the pure dodge (so the situation tells the two apart).
     for (const versus of [true, false]) {
-      for (const [d, inDanger] of [[15, true], [18.5, false]] as const) {
+      for (const [d, inDanger] of [
+        [15, true],
+        [18.5, false],
+      ] as const) {
         const s = above(d, versus);
         const cpu = new CpuController('normal', { versus });
         const bits = cpu.decide(s, 0);
@@ -208,7 +221,7 @@ describe('versus: spending the charge attack', () => {
     }
   });
 
-  it('level 1 also when the best path\'s danger-only value is below the preset\'s clearBelow, not above it', () => {
+  it("level 1 also when the best path's danger-only value is below the preset's clearBelow, not above it", () => {
     // A large still bullet (r = 60: its circle of danger reaches 187.5 units) 70 units left of the
     // ship: a safe path exists, but not out of that circle within the horizon, so the danger part of
     // the best path (A.4 node values without the lure and the switch penalty) stays below 0. Its
@@ -234,7 +247,12 @@ describe('versus: spending the charge attack', () => {
   });
 
   it('level 2 when calm with two levels for presets that spend early; Hard and Lunatic save for level 3', () => {
-    for (const [name, levels] of [['easy', [2]], ['normal', [2]], ['hard', []], ['lunatic', []]] as const) {
+    for (const [name, levels] of [
+      ['easy', [2]],
+      ['normal', [2]],
+      ['hard', []],
+      ['lunatic', []],
+    ] as const) {
       const s = quiet();
       s.sides[0]!.gauge = 200;
       expect(play(new CpuController(name), s, 60).attacks, name).toEqual(levels);
@@ -302,7 +320,8 @@ describe('maze stages: the clear reads the danger of the best path, not the pull
       const me = s.sides[0]!;
       // Eight bullets (r = 3) 9 units around the ship: staying is safe (hit at 5.5), every frame is a
       // near miss for all eight (within 11), and the gaps are too narrow to leave by.
-      for (let k = 0; k < 8; k++) me.bullets.add(me.ship.x + 9 * dcos((TAU * k) / 8), me.ship.y + 9 * dsin((TAU * k) / 8), 0, 0, 3, s.frame - 200, 0, 0, -1);
+      for (let k = 0; k < 8; k++)
+        me.bullets.add(me.ship.x + 9 * dcos((TAU * k) / 8), me.ship.y + 9 * dsin((TAU * k) / 8), 0, 0, 3, s.frame - 200, 0, 0, -1);
       const cpu = new CpuController(name);
       const first = cpu.decide(s, 0);
       expect(cpu.activeDodger.decision.survived, name).toBe(cpu.preset.depth);

@@ -4,7 +4,13 @@ import { DRILLS, FIRE_FROM, STRESS_DRILLS, formatTable, presetRow, r2, runDrill 
 
 describe('eval:dodge summary', () => {
   it('keeps null for "no data": no bullet on any frame, no hit record', () => {
-    const quiet = { inputs: new Uint8Array(120), x: new Float64Array(121).fill(192), y: new Float64Array(121).fill(400), clearance: new Float64Array(120).fill(Number.NaN), hitFrames: [] };
+    const quiet = {
+      inputs: new Uint8Array(120),
+      x: new Float64Array(121).fill(192),
+      y: new Float64Array(121).fill(400),
+      clearance: new Float64Array(120).fill(Number.NaN),
+      hitFrames: [],
+    };
     const row = presetRow([quiet]);
     expect(row.mean_clearance).toBeNull();
     expect(row.min_clearance).toBeNull();

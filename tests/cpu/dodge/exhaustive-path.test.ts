@@ -3,7 +3,17 @@
 // values and the decision value.
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { DodgeDecision, DodgePlan, Dodger, DodgeWorld, LATTICE, PAPER_PARAMS, randomWorld, searchExhaustive, type DodgeParams } from '../../../src/cpu/dodge/index';
+import {
+  DodgeDecision,
+  DodgePlan,
+  Dodger,
+  DodgeWorld,
+  LATTICE,
+  PAPER_PARAMS,
+  randomWorld,
+  searchExhaustive,
+  type DodgeParams,
+} from '../../../src/cpu/dodge/index';
 import { searchExhaustivePath } from '../../../src/cpu/dodge/search-exhaustive';
 import { world } from './helpers';
 

@@ -1,6 +1,16 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { AxisReads, DodgeWorld, EDGE_DANGER, InfluenceMap, MapShapes, interpolateDanger, randomWorld, readHi, readLo } from '../../../src/cpu/dodge/index';
+import {
+  AxisReads,
+  DodgeWorld,
+  EDGE_DANGER,
+  InfluenceMap,
+  MapShapes,
+  interpolateDanger,
+  randomWorld,
+  readHi,
+  readLo,
+} from '../../../src/cpu/dodge/index';
 import { ReadCells } from '../../../src/cpu/dodge/interpolate';
 import { world } from './helpers';
 
@@ -24,7 +34,13 @@ describe('influence map (paper §3.2.2)', () => {
 
   it('takes the max over objects, not the sum', () => {
     const one = new InfluenceMap(384, 448).build(world(0, 0, [[196, 300, 0, 0, 3, 99]]), 0);
-    const two = new InfluenceMap(384, 448).build(world(0, 0, [[196, 300, 0, 0, 3, 99], [196, 300, 0, 0, 3, 99]]), 0);
+    const two = new InfluenceMap(384, 448).build(
+      world(0, 0, [
+        [196, 300, 0, 0, 3, 99],
+        [196, 300, 0, 0, 3, 99],
+      ]),
+      0,
+    );
     expect(two.value(24, 37)).toBe(one.value(24, 37));
   });
 
@@ -67,7 +83,7 @@ describe('interpolation at the ship (paper A.3)', () => {
     expect(interpolateDanger(m, 102, 102)).toBeCloseTo(20, 12);
     // toward the other side uses the other neighbours
     const n = mapWith((c, r) => (c === 11 && r === 11 ? 80 : 0));
-    expect(interpolateDanger(n, 97, 97)).toBeCloseTo(80 * 6 / 16, 12);
+    expect(interpolateDanger(n, 97, 97)).toBeCloseTo((80 * 6) / 16, 12);
   });
 
   it('treats neighbours outside the grid as the nearest cell', () => {
@@ -107,7 +123,16 @@ describe('fast-search map windows and reads', () => {
       const r1 = r0 + Math.floor(rand() * 12);
       const cell = full.cell;
       // Collected for a larger box and time span than the build's, as the fast search does.
-      shapes.collect(w, t - Math.floor(rand() * 3), t + Math.floor(rand() * 3), (c0 - 1.5) * cell, (c1 + 2.5) * cell, (r0 - 1.5) * cell, (r1 + 2.5) * cell, cell);
+      shapes.collect(
+        w,
+        t - Math.floor(rand() * 3),
+        t + Math.floor(rand() * 3),
+        (c0 - 1.5) * cell,
+        (c1 + 2.5) * cell,
+        (r0 - 1.5) * cell,
+        (r1 + 2.5) * cell,
+        cell,
+      );
       const win = new InfluenceMap(384, 448).buildWindow(w, t, c0, c1, r0, r1, shapes);
       for (let r = Math.max(0, r0); r <= Math.min(55, r1); r++) {
         for (let c = Math.max(0, c0); c <= Math.min(47, c1); c++) expect(Object.is(win.value(c, r), full.value(c, r))).toBe(true);
@@ -182,15 +207,20 @@ describe('fast-search map windows and reads', () => {
       for (let j = 0; j < k; j++) {
         const c = 4 + (j % 8) * 5;
         const r = 10 + Math.floor(j / 8) * 6;
-        for (const [dc, dr] of [[0, 0], [1, 0], [0, 1]]) {
+        for (const [dc, dr] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ]) {
           win.buildWindow(w, 0, c, c + dc, r, r + dr, shapes);
-          for (let rr = r; rr <= r + dr; rr++) for (let cc = c; cc <= c + dc; cc++) expect(Object.is(win.value(cc, rr), full.value(cc, rr))).toBe(true);
+          for (let rr = r; rr <= r + dr; rr++)
+            for (let cc = c; cc <= c + dc; cc++) expect(Object.is(win.value(cc, rr), full.value(cc, rr))).toBe(true);
         }
       }
     }
   });
 
-  it('ReadCells marks the cells interpolateDanger() reads; buildReads() gives them build()\'s values', () => {
+  it("ReadCells marks the cells interpolateDanger() reads; buildReads() gives them build()'s values", () => {
     const rand = seedrandom('imap-read-cells');
     const shapes = new MapShapes();
     const reads = new ReadCells(48, 56, 8);
@@ -245,7 +275,8 @@ describe('fast-search map windows and reads', () => {
     ax.reset(m, xs.length, ys.length);
     xs.forEach((x, i) => ax.setX(i, x));
     ys.forEach((y, j) => ax.setY(j, y));
-    for (let i = 0; i < xs.length; i++) for (let j = 0; j < ys.length; j++) expect(Object.is(ax.at(i, j), interpolateDanger(m, xs[i]!, ys[j]!))).toBe(true);
+    for (let i = 0; i < xs.length; i++)
+      for (let j = 0; j < ys.length; j++) expect(Object.is(ax.at(i, j), interpolateDanger(m, xs[i]!, ys[j]!))).toBe(true);
     // A read outside [readLo(lo), readHi(hi)] would change the value when that cell changes.
     for (let s = 0; s < 200; s++) {
       const lo = rand() * 400 - 8;

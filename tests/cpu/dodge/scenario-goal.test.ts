@@ -23,7 +23,7 @@ describe('dodge scenarios: goalY (the home line of the lure)', () => {
     expect(() => parseDodgeScenario({ ship: { x: 100, y: 100 }, goalY: 'low' }, 'g.json')).toThrow(/^g\.json: goalY: /);
   });
 
-  it('the tool reproduces a game preset\'s decision above the home line (and differs without goalY)', async () => {
+  it("the tool reproduces a game preset's decision above the home line (and differs without goalY)", async () => {
     // Practice rules (no versus: no pull toward enemies), the ship above the home line and safe, a
     // few bullets falling elsewhere: the CPU's first decision and its path value.
     const m = createMatch({ seed: 4, mode: 'practice', infiniteLives: true, timeLimit: 0 });
@@ -46,7 +46,12 @@ describe('dodge scenarios: goalY (the home line of the lure)', () => {
     const scenario = {
       ship: { x: me.ship.x, y: me.ship.y },
       bullets: Array.from({ length: me.bullets.count }, (_, i) => ({
-        x: me.bullets.x[i]!, y: me.bullets.y[i]!, vx: me.bullets.vx[i]!, vy: me.bullets.vy[i]!, r: me.bullets.r[i]!, age: m.frame - me.bullets.spawn[i]!,
+        x: me.bullets.x[i]!,
+        y: me.bullets.y[i]!,
+        vx: me.bullets.vx[i]!,
+        vy: me.bullets.vy[i]!,
+        r: me.bullets.r[i]!,
+        age: m.frame - me.bullets.spawn[i]!,
       })),
       prevMove: 0,
       goalY: HOME_Y,

@@ -55,8 +55,8 @@ describe('search behaviour', () => {
     let y = plan.startY;
     for (let k = 0; k < plan.count; k++) {
       const b = MOVE_BITS[plan.moves[k]!]!;
-      const dx = ((b & Input.RIGHT) ? 1 : 0) - ((b & Input.LEFT) ? 1 : 0);
-      const dy = ((b & Input.DOWN) ? 1 : 0) - ((b & Input.UP) ? 1 : 0);
+      const dx = (b & Input.RIGHT ? 1 : 0) - (b & Input.LEFT ? 1 : 0);
+      const dy = (b & Input.DOWN ? 1 : 0) - (b & Input.UP ? 1 : 0);
       const step = dx !== 0 && dy !== 0 ? 4 * Math.SQRT1_2 : 4;
       x = Math.min(376, Math.max(8, x + 5 * dx * step));
       y = Math.min(440, Math.max(8, y + 5 * dy * step));
@@ -111,7 +111,15 @@ describe('search behaviour', () => {
 
   it('when every path is hit it keeps the longest survival', () => {
     const obs: [number, number, number, number, number, number][] = [];
-    for (let a = 0; a < 16; a++) obs.push([192 + 40 * Math.cos((a * Math.PI) / 8), 400 + 40 * Math.sin((a * Math.PI) / 8), -10 * Math.cos((a * Math.PI) / 8), -10 * Math.sin((a * Math.PI) / 8), 8, 99]);
+    for (let a = 0; a < 16; a++)
+      obs.push([
+        192 + 40 * Math.cos((a * Math.PI) / 8),
+        400 + 40 * Math.sin((a * Math.PI) / 8),
+        -10 * Math.cos((a * Math.PI) / 8),
+        -10 * Math.sin((a * Math.PI) / 8),
+        8,
+        99,
+      ]);
     const w = world(192, 400, obs);
     const d = new Dodger(P());
     const r = d.decide(w);
@@ -208,7 +216,8 @@ describe('fast search = exhaustive reference', () => {
           const walls = new Uint8Array(24 * 28);
           const sx = Math.floor(w.shipX / 16);
           const sy = Math.floor(w.shipY / 16);
-          for (let i = 0; i < walls.length; i++) walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
+          for (let i = 0; i < walls.length; i++)
+            walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
           w.walls = { width: 24, height: 28, walls };
           w.pull = 0.5;
           w.pathW = 0.3;

@@ -1,6 +1,18 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { DodgeDecision, DodgePlan, Dodger, DodgeWorld, LURE_BAND, nodeValue, PAPER_PARAMS, pathValue, pathWeights, randomWorld, type DodgeParams } from '../../../src/cpu/dodge/index';
+import {
+  DodgeDecision,
+  DodgePlan,
+  Dodger,
+  DodgeWorld,
+  LURE_BAND,
+  nodeValue,
+  PAPER_PARAMS,
+  pathValue,
+  pathWeights,
+  randomWorld,
+  type DodgeParams,
+} from '../../../src/cpu/dodge/index';
 import { world } from './helpers';
 
 describe('node value (paper A.4)', () => {
@@ -71,7 +83,10 @@ describe('the best path of both searches: pathValue of its node values is the de
         d.decideExhaustive(wd, prev, ex, exPlan);
         expect(pathValue(exPlan.values, d.problem.weights, exPlan.count)).toBe(ex.value);
         expect(exPlan.hazard).toBe(pathValue(exPlan.hazards, d.problem.weights, exPlan.count));
-        if (exPlan.count === plan.count && Array.from(exPlan.moves.subarray(0, exPlan.count)).join() === Array.from(plan.moves.subarray(0, plan.count)).join()) {
+        if (
+          exPlan.count === plan.count &&
+          Array.from(exPlan.moves.subarray(0, exPlan.count)).join() === Array.from(plan.moves.subarray(0, plan.count)).join()
+        ) {
           // Same path found by both: the same danger parts.
           expect(Array.from(plan.hazards.subarray(0, plan.count))).toEqual(Array.from(exPlan.hazards.subarray(0, plan.count)));
         }
@@ -86,7 +101,7 @@ describe('the best path of both searches: pathValue of its node values is the de
     });
   }
 
-  it('no obstacle and the ship above the lure\'s home line: the value is the lure alone, the hazard 0', () => {
+  it("no obstacle and the ship above the lure's home line: the value is the lure alone, the hazard 0", () => {
     // Ship at (192, 200), goalY 313.6: 5 one-frame steps down (4 units each) end at y = 220; no edge
     // danger there (more than 32 units from the top and sides), no bullets.
     const d = new Dodger(P({ depth: 5, lure: 10 }));

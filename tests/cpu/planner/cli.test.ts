@@ -15,7 +15,9 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
     expect(out).toMatchObject({ feasible: true, reward: 2, time: 8, finalHp: 1, mode: 'restricted' });
-    expect(out.actions.map((a: { at: string; do: string }) => `${a.do}:${a.at}`).join(' ')).toBe('move:c attack:c heal:c move:e move:d heal:d attack:d move:f');
+    expect(out.actions.map((a: { at: string; do: string }) => `${a.do}:${a.at}`).join(' ')).toBe(
+      'move:c attack:c heal:c move:e move:d heal:d attack:d move:f',
+    );
     expect(typeof out.ms).toBe('number');
   });
 
@@ -34,15 +36,19 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     writeFileSync(bad, '{\n  "maxHp": 3,\n  "start": "a"\n  "goal": "b"\n}\n');
     const r = await run([bad]);
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${bad}:4:3: malformed JSON (expected ',' or '}' after a property value, found '"')`]);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([
+      `error: ${bad}:4:3: malformed JSON (expected ',' or '}' after a property value, found '"')`,
+    ]);
   });
 
   it('exits 2 on malformed JSON nested 100000 deep (no stack overflow), naming the line and column', async () => {
     const deep = join(dir, 'deep.json');
-    writeFileSync(deep, '['.repeat(100_000) + '1,');
+    writeFileSync(deep, `${'['.repeat(100_000)}1,`);
     const r = await run([deep]);
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([`error: ${deep}:1:100003: malformed JSON (expected a value, found the end of the text)`]);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toEqual([
+      `error: ${deep}:1:100003: malformed JSON (expected a value, found the end of the text)`,
+    ]);
   });
 
   it('an instance too large for exact mode exits 2 saying it is a size limit of the mode; other modes answer', async () => {
@@ -55,7 +61,9 @@ describe('npm run plan (src/cli/plan.ts)', () => {
     expect(r.status).toBe(2);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: .*big\.json: exact mode: instance too large \(more than 30 attackable enemies: 31\); use --mode unrestricted$/);
+    expect(lines[0]).toMatch(
+      /^error: .*big\.json: exact mode: instance too large \(more than 30 attackable enemies: 31\); use --mode unrestricted$/,
+    );
     const u = await run([big, '--mode', 'unrestricted', '--json']);
     expect(u.status).toBe(0);
     expect(JSON.parse(u.stdout.trim().split('\n').pop()!)).toMatchObject({ feasible: true, mode: 'unrestricted' });

@@ -1,6 +1,17 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { parseInstance, plan, searchExact, validatePlan, EXACT_STATE_LIMIT, MAX_EXACT_ENEMIES, PlannerInputError, PlannerLimitError, type Instance, type Plan } from '../../../src/cpu/planner';
+import {
+  parseInstance,
+  plan,
+  searchExact,
+  validatePlan,
+  EXACT_STATE_LIMIT,
+  MAX_EXACT_ENEMIES,
+  PlannerInputError,
+  PlannerLimitError,
+  type Instance,
+  type Plan,
+} from '../../../src/cpu/planner';
 import { bruteForce, fullStateDijkstra, randomInstance } from './reference';
 
 function checkValid(inst: Instance, p: Plan): void {
@@ -28,14 +39,24 @@ describe('exact mode is optimal', () => {
       expect(p.feasible, `#${i}`).toBe(true);
       expect([p.reward, p.time, p.actions.length], `#${i} ${JSON.stringify(json)}`).toEqual([bf.reward, bf.time, bf.actions.length]);
       // The brute-force plan itself passes the independent validator with the same totals.
-      const bfCheck = validatePlan(inst, { feasible: true, mode: 'exact', objective: 'kills', reward: bf.reward, time: bf.time, finalHp: 0, killed: [], actions: bf.actions });
+      const bfCheck = validatePlan(inst, {
+        feasible: true,
+        mode: 'exact',
+        objective: 'kills',
+        reward: bf.reward,
+        time: bf.time,
+        finalHp: 0,
+        killed: [],
+        actions: bf.actions,
+      });
       expect([bfCheck.reward, bfCheck.time]).toEqual([bf.reward, bf.time]);
       expect(bfCheck.errors.filter((e) => !/finalHp|kills/.test(e))).toEqual([]);
       // The paper's modes never beat the optimum, and their plans are legal too.
       for (const mode of ['restricted', 'unrestricted'] as const) {
         const q = plan(inst, { mode });
         checkValid(inst, q);
-        if (q.feasible && p.feasible) expect(q.reward < p.reward || (q.reward === p.reward && q.time >= p.time), `${mode} #${i}`).toBe(true);
+        if (q.feasible && p.feasible)
+          expect(q.reward < p.reward || (q.reward === p.reward && q.time >= p.time), `${mode} #${i}`).toBe(true);
       }
     }
     // The sample is not degenerate.
@@ -152,10 +173,18 @@ describe('exact mode on larger instances', () => {
     const nodes = ['s', 'g', ...Array.from({ length: 16 }, (_, i) => `e${i}`)];
     const edges: [string, string, number][] = [];
     for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) edges.push([nodes[i]!, nodes[j]!, 1]);
-    const json = { graph: { nodes, edges, directed: false }, start: 's', goal: 'g', maxHp: 3, enemies: nodes.slice(2).map((at) => ({ at, reward: 1, damage: 1 })) };
+    const json = {
+      graph: { nodes, edges, directed: false },
+      start: 's',
+      goal: 'g',
+      maxHp: 3,
+      enemies: nodes.slice(2).map((at) => ({ at, reward: 1, damage: 1 })),
+    };
     const full = limitErrorOf(() => plan(parseInstance(json, 'full.json'), { mode: 'exact' }));
     expect([full.kind, full.count, full.limit]).toEqual(['states', EXACT_STATE_LIMIT, EXACT_STATE_LIMIT]);
-    expect(full.message).toBe(`full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${EXACT_STATE_LIMIT} search states); use --mode unrestricted`);
+    expect(full.message).toBe(
+      `full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${EXACT_STATE_LIMIT} search states); use --mode unrestricted`,
+    );
   });
 });
 
@@ -172,7 +201,11 @@ function limitErrorOf(f: () => unknown): PlannerLimitError {
 /** Rebuilds the JSON of a graph instance (used to strip enemies). */
 function randomInstanceJsonOf(inst: Instance) {
   return {
-    graph: { nodes: [...inst.names], edges: inst.edges.map(([u, v, t]) => [inst.names[u]!, inst.names[v]!, t] as [string, string, number]), directed: inst.directed },
+    graph: {
+      nodes: [...inst.names],
+      edges: inst.edges.map(([u, v, t]) => [inst.names[u]!, inst.names[v]!, t] as [string, string, number]),
+      directed: inst.directed,
+    },
     start: inst.names[inst.start]!,
     goal: inst.names[inst.goals[0]!]!,
     maxHp: inst.maxHp,

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { parseMaze } from '../../../src/maze/maze';
-import { instanceFromMaze, jsonSyntaxError, parseInstance, parseInstanceText, plan, validatePlan, visitOrder, withState, PlannerInputError } from '../../../src/cpu/planner';
+import {
+  instanceFromMaze,
+  jsonSyntaxError,
+  parseInstance,
+  parseInstanceText,
+  plan,
+  validatePlan,
+  visitOrder,
+  withState,
+  PlannerInputError,
+} from '../../../src/cpu/planner';
 
 const base = {
-  graph: { nodes: ['a', 'b', 'c'], edges: [['a', 'b', 1], ['b', 'c', 2]], directed: false },
+  graph: {
+    nodes: ['a', 'b', 'c'],
+    edges: [
+      ['a', 'b', 1],
+      ['b', 'c', 2],
+    ],
+    directed: false,
+  },
   start: 'a',
   goal: 'c',
   maxHp: 3,
@@ -52,16 +69,40 @@ describe('instance validation names the field', () => {
   }
 
   it('malformed JSON: the error gives the line and column where the text stops being JSON', () => {
-    expect(() => parseInstanceText('{"maxHp": 3,', 'bad.json')).toThrow("bad.json:1:13: malformed JSON (expected a property name in double quotes, found the end of the text)");
+    expect(() => parseInstanceText('{"maxHp": 3,', 'bad.json')).toThrow(
+      'bad.json:1:13: malformed JSON (expected a property name in double quotes, found the end of the text)',
+    );
     const text = ['{', '  "maxHp": 3,', '  "graph": {"nodes": ["a" "b"], "edges": []},', '  "start": "a"', '}'].join('\n');
-    expect(() => parseInstanceText(text, 'x.json')).toThrow("x.json:3:27: malformed JSON (expected ',' or ']' after an array element, found '\"')");
-    expect(() => parseInstanceText('{"maxHp": 3}\n\n  ]', 'y.json')).toThrow("y.json:3:3: malformed JSON (unexpected ']' after the JSON value)");
+    expect(() => parseInstanceText(text, 'x.json')).toThrow(
+      "x.json:3:27: malformed JSON (expected ',' or ']' after an array element, found '\"')",
+    );
+    expect(() => parseInstanceText('{"maxHp": 3}\n\n  ]', 'y.json')).toThrow(
+      "y.json:3:3: malformed JSON (unexpected ']' after the JSON value)",
+    );
     expect(() => parseInstanceText('{"maxHp": 01}', 'z.json')).toThrow(/z\.json:1:12: malformed JSON/);
     expect(() => parseInstanceText('', 'e.json')).toThrow('e.json:1:1: malformed JSON (expected a value, found the end of the text)');
   });
 
   it('the JSON scanner accepts exactly what JSON.parse accepts', () => {
-    const samples = ['{}', '[]', '  [1, -0.5e+3, "a\\n\\u00e9", true, false, null, {"k": [{}]}]  ', '"x"', '{"a":1,}', '[1,]', '[01]', '[1.]', '[.5]', '["\\x"]', '{"a" 1}', '[tru]', '[1] 2', '"\u0001"', '[-]', '[1e]', '{"a":1'];
+    const samples = [
+      '{}',
+      '[]',
+      '  [1, -0.5e+3, "a\\n\\u00e9", true, false, null, {"k": [{}]}]  ',
+      '"x"',
+      '{"a":1,}',
+      '[1,]',
+      '[01]',
+      '[1.]',
+      '[.5]',
+      '["\\x"]',
+      '{"a" 1}',
+      '[tru]',
+      '[1] 2',
+      '"\u0001"',
+      '[-]',
+      '[1e]',
+      '{"a":1',
+    ];
     for (const t of samples) {
       let ok = true;
       try {
@@ -76,9 +117,12 @@ describe('instance validation names the field', () => {
   it('the JSON scanner handles any nesting depth: valid 200000 deep, and errors found at the right place', () => {
     const n = 200_000;
     expect(jsonSyntaxError('['.repeat(n) + ']'.repeat(n))).toBeNull();
-    expect(jsonSyntaxError('{"a":'.repeat(n) + '1' + '}'.repeat(n))).toBeNull();
-    expect(jsonSyntaxError('['.repeat(n) + '1,')).toEqual({ index: n + 2, reason: 'expected a value, found the end of the text' });
-    expect(jsonSyntaxError('['.repeat(n) + ']'.repeat(n - 1) + '}')).toEqual({ index: 2 * n - 1, reason: "expected ',' or ']' after an array element, found '}'" });
+    expect(jsonSyntaxError(`${'{"a":'.repeat(n)}1${'}'.repeat(n)}`)).toBeNull();
+    expect(jsonSyntaxError(`${'['.repeat(n)}1,`)).toEqual({ index: n + 2, reason: 'expected a value, found the end of the text' });
+    expect(jsonSyntaxError(`${'['.repeat(n) + ']'.repeat(n - 1)}}`)).toEqual({
+      index: 2 * n - 1,
+      reason: "expected ',' or ']' after an array element, found '}'",
+    });
     expect(jsonSyntaxError('[{"a":[1]} , {"b" :{}},[]]')).toBeNull();
     expect(jsonSyntaxError('[{"a":[1]},{"b"}]')).toEqual({ index: 15, reason: "expected ':' after the property name, found '}'" });
   });
@@ -90,7 +134,17 @@ describe('instance validation names the field', () => {
 
 describe('infeasible instances answer feasible: false', () => {
   it('goal unreachable on a directed graph', () => {
-    const inst = parseInstance({ ...base, graph: { ...base.graph, edges: [['b', 'a', 1], ['b', 'c', 1]], directed: true } });
+    const inst = parseInstance({
+      ...base,
+      graph: {
+        ...base.graph,
+        edges: [
+          ['b', 'a', 1],
+          ['b', 'c', 1],
+        ],
+        directed: true,
+      },
+    });
     for (const mode of ['restricted', 'unrestricted', 'exact'] as const)
       for (const objective of ['kills', 'shortest'] as const) {
         const p = plan(inst, { mode, objective });
@@ -108,7 +162,18 @@ describe('infeasible instances answer feasible: false', () => {
   it('restricted mode orients undirected mazes and cyclic directed graphs toward the goal', () => {
     const inst = parseInstance({ maze: ['#####', '#G.P#', '#####'], maxHp: 2 });
     expect(plan(inst, { mode: 'restricted' }).feasible).toBe(true);
-    const directedCycle = parseInstance({ ...base, graph: { nodes: ['a', 'b', 'c'], edges: [['a', 'b', 1], ['b', 'a', 1], ['b', 'c', 1]], directed: true } });
+    const directedCycle = parseInstance({
+      ...base,
+      graph: {
+        nodes: ['a', 'b', 'c'],
+        edges: [
+          ['a', 'b', 1],
+          ['b', 'a', 1],
+          ['b', 'c', 1],
+        ],
+        directed: true,
+      },
+    });
     expect(plan(directedCycle, { mode: 'restricted' }).feasible).toBe(true);
     expect(plan(directedCycle, { mode: 'restricted' }).actions.map((a) => a.at)).toEqual(['b', 'c']);
   });
@@ -145,7 +210,16 @@ describe('maze instances and live replanning', () => {
 
   it('instanceFromMaze builds the instance for the agent and enemies where they are now', () => {
     const maze = parseMaze(rows.join('\n'));
-    const inst = instanceFromMaze(maze, { agent: { x: 4, y: 3 }, enemies: [{ x: 2, y: 3, damage: 1 }, { x: 2, y: 3 }], hp: 2, maxHp: 3, mode: 'exact' });
+    const inst = instanceFromMaze(maze, {
+      agent: { x: 4, y: 3 },
+      enemies: [
+        { x: 2, y: 3, damage: 1 },
+        { x: 2, y: 3 },
+      ],
+      hp: 2,
+      maxHp: 3,
+      mode: 'exact',
+    });
     expect(inst.names[inst.start]).toBe('4,3');
     expect(inst.enemies.length).toBe(1); // a second enemy on the same cell is dropped
     expect(inst.lambda).toBe(2);

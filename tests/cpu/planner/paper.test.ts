@@ -69,7 +69,10 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
     // (under the old rule it healed four times at the start cell and then killed 3; the paper heals at 2 points to HP 3).
     const heals = r.history.flatMap((h) => {
       let at = h.agent;
-      return h.done.flatMap((a) => (a.do === 'move' ? ((at = a.at), []) : a.do === 'heal' ? [at] : []));
+      return h.done.flatMap((a) => {
+        if (a.do === 'move') at = a.at;
+        return a.do === 'heal' ? [at] : [];
+      });
     });
     expect(heals.slice(0, 4)).toEqual(['0,9', '0,8', '0,7', '0,6']);
     expect(r.kills).toBe(2);
@@ -125,7 +128,11 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
         run.history.forEach((h, t) => {
           const snap = snaps[t]!;
           // The snapshot is what the agent saw that turn: its cell, its HP, the live enemies.
-          expect([snap.names[snap.start], snap.hp, snap.enemies.map((e) => snap.names[e.node])]).toEqual([h.agent, h.hp, h.enemies.map((e) => e.at)]);
+          expect([snap.names[snap.start], snap.hp, snap.enemies.map((e) => snap.names[e.node])]).toEqual([
+            h.agent,
+            h.hp,
+            h.enemies.map((e) => e.at),
+          ]);
           if (!h.replanned) return; // a kept plan was checked on the turn it was made
           // Replanning on it gives the recorded plan, and the validator accepts it with the same totals.
           const p = plan(snap, { mode, objective: run.objective });

@@ -2,7 +2,7 @@
 // src/cpu/planner: the brute force enumerates action sequences, the full-state Dijkstra runs on the
 // unreduced state space (node, killed set, damage).
 
-import seedrandom from 'seedrandom';
+import type seedrandom from 'seedrandom';
 import type { InstanceJson } from '../../../src/cpu/planner/instance';
 import type { Action, Instance } from '../../../src/cpu/planner/types';
 
@@ -118,7 +118,8 @@ export function fullStateDijkstra(inst: Instance): { reward: number; time: numbe
     };
     for (const [w, t] of adj[v]!) relax(id(w, m, z), T[s]! + t, A[s]! + 1);
     const e = enemyAt.get(v);
-    if (e !== undefined && !(m & (1 << e)) && z + inst.enemies[e]!.damage <= inst.lambda) relax(id(v, m | (1 << e), z + inst.enemies[e]!.damage), T[s]! + inst.timeAttack, A[s]! + 1);
+    if (e !== undefined && !(m & (1 << e)) && z + inst.enemies[e]!.damage <= inst.lambda)
+      relax(id(v, m | (1 << e), z + inst.enemies[e]!.damage), T[s]! + inst.timeAttack, A[s]! + 1);
     if (z > 0 && inst.healable[v]) relax(id(v, m, z - 1), T[s]! + inst.timeHeal, A[s]! + 1);
   }
   let best: { reward: number; time: number; actions: number } | null = null;
@@ -129,7 +130,8 @@ export function fullStateDijkstra(inst: Instance): { reward: number; time: numbe
         if (T[k] === Infinity) continue;
         let r = 0;
         for (let i = 0; i < E; i++) if (m & (1 << i)) r += inst.enemies[i]!.reward;
-        if (!best || r > best.reward || (r === best.reward && (T[k]! < best.time || (T[k] === best.time && A[k]! < best.actions)))) best = { reward: r, time: T[k]!, actions: A[k]! };
+        if (!best || r > best.reward || (r === best.reward && (T[k]! < best.time || (T[k] === best.time && A[k]! < best.actions))))
+          best = { reward: r, time: T[k]!, actions: A[k]! };
       }
   return best;
 }
@@ -162,7 +164,10 @@ export function randomInstance(rng: seedrandom.PRNG, spec: RandomSpec): Instance
   const lambda = ri(0, maxHp - 1);
   const hp = ri(maxHp - lambda, maxHp);
   const K = Math.min(n, ri(spec.enemies[0], spec.enemies[1]));
-  const perm = names.slice().sort(() => 0).map((x) => x);
+  const perm = names
+    .slice()
+    .sort(() => 0)
+    .map((x) => x);
   for (let i = perm.length - 1; i > 0; i--) {
     const j = ri(0, i);
     [perm[i], perm[j]] = [perm[j]!, perm[i]!];

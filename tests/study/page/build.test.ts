@@ -55,7 +55,10 @@ describe('buildPackage', () => {
         const r = decodeReplay(bytes);
         expect(verifyReplay(r).ok).toBe(true);
         expect(r.frames).toBe(180);
-        const text = new TextDecoder().decode(bytes.subarray(20, 20 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true))).toLowerCase().replace('"human":false', '');
+        const text = new TextDecoder()
+          .decode(bytes.subarray(20, 20 + new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true)))
+          .toLowerCase()
+          .replace('"human":false', '');
         for (const w of PLAYER_WORDS) expect(text.includes(w), `a clip header mentions '${w}'`).toBe(false);
         return { ...r, config: { ...r.config, seed: 0 }, inputs: [], checksums: [], finalHash: '' };
       });

@@ -32,7 +32,12 @@ export function paperInput(frames = 180): BuildInput {
   const src = (p: number, set: number, k: number): ClipSource => {
     const id = PLAYERS[p]!;
     const human = id === 'expert' || id === 'beginner';
-    return { playerId: id, variant: k === 0 ? 'v1' : 'v2', replayFile: `replays/${id}-${set}.twrp`, replay: practiceReplay(100 + set * 2 + k, `random:${set * 10 + k}`, frames + 30, human, human ? `${id} person` : `CPU · ${id}`) };
+    return {
+      playerId: id,
+      variant: k === 0 ? 'v1' : 'v2',
+      replayFile: `replays/${id}-${set}.twrp`,
+      replay: practiceReplay(100 + set * 2 + k, `random:${set * 10 + k}`, frames + 30, human, human ? `${id} person` : `CPU · ${id}`),
+    };
   };
   return {
     seed: 'paper-test',
@@ -45,7 +50,11 @@ export function paperInput(frames = 180): BuildInput {
       { id: 'A', orders: pairs.map(() => 'AB' as const) },
       { id: 'B', orders: pairs.map(() => 'BA' as const) },
     ],
-    questions: { absolute: { points: 5, prompt: {}, anchors: {} }, relative: { points: 5, prompt: {}, anchors: {} }, reason: { prompt: {} } },
+    questions: {
+      absolute: { points: 5, prompt: {}, anchors: {} },
+      relative: { points: 5, prompt: {}, anchors: {} },
+      reason: { prompt: {} },
+    },
     practice: { seconds: 2, config: { seed: 5, mode: 'practice', infiniteLives: true, timeLimit: 0 } },
     answers: { postUrl: null, jatos: false },
   };

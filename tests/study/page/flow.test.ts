@@ -18,7 +18,13 @@ function runAll(rec: ParticipantRecord, upTo = Number.POSITIVE_INFINITY): Partic
     else if (s.kind === 'rate') {
       const abs = ((rec.progress >> 1) % 5) + 1;
       k = rec.progress;
-      rec = advance(rec, steps, { rating: s.which === 'first' ? { abs, reason: `r${k}`, rtMs: 100 } : { abs, reason: `=cmd|' /C calc'!A0`, rtMs: 50, relative: 5 - (k % 5), reasonRelative: 'ok, "fine"' }, finishedAt: '2026-11-23T13:00:00.000Z' });
+      rec = advance(rec, steps, {
+        rating:
+          s.which === 'first'
+            ? { abs, reason: `r${k}`, rtMs: 100 }
+            : { abs, reason: `=cmd|' /C calc'!A0`, rtMs: 50, relative: 5 - (k % 5), reasonRelative: 'ok, "fine"' },
+        finishedAt: '2026-11-23T13:00:00.000Z',
+      });
     } else rec = advance(rec, steps);
   }
   return rec;
@@ -27,7 +33,14 @@ function runAll(rec: ParticipantRecord, upTo = Number.POSITIVE_INFINITY): Partic
 describe('stepsFor', () => {
   it('puts welcome, consent, demographics, practice, then clip/rating pairs for each set, then the end', () => {
     const steps = stepsFor(m, 'A');
-    expect(steps.slice(0, 6).map((s) => s.kind)).toEqual(['welcome', 'consent', 'demographics', 'practice-intro', 'practice', 'sets-intro']);
+    expect(steps.slice(0, 6).map((s) => s.kind)).toEqual([
+      'welcome',
+      'consent',
+      'demographics',
+      'practice-intro',
+      'practice',
+      'sets-intro',
+    ]);
     expect(steps.filter((s) => s.kind === 'clip')).toHaveLength(16);
     expect(steps.at(-1)!.kind).toBe('end');
     expect(() => stepsFor(m, 'Z')).toThrow(/group 'Z' is not in this study/);
@@ -77,7 +90,10 @@ describe('assignGroup', () => {
 });
 
 describe('exports', () => {
-  const recs = [runAll(newRecord(m, 'p1', 'A', 'url', 'en', '2026-11-23T12:00:00.000Z')), runAll(newRecord(m, '@p2', 'B', 'url', 'ja', '2026-11-23T12:05:00.000Z'))];
+  const recs = [
+    runAll(newRecord(m, 'p1', 'A', 'url', 'en', '2026-11-23T12:00:00.000Z')),
+    runAll(newRecord(m, '@p2', 'B', 'url', 'ja', '2026-11-23T12:05:00.000Z')),
+  ];
   const answers = recs.map((r) => r.answer);
 
   it('CSV: one row per set, participant fields repeated, flattened names, formula-safe cells', () => {

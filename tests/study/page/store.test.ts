@@ -35,7 +35,15 @@ describe('AnswerStore', () => {
 
   it('finds the same data after closing and opening again (a reload)', async () => {
     const s1 = await AnswerStore.open();
-    await s1.save({ ...newRecord(m, 'dan', 'A', 'url', 'en', '2026-11-23T14:00:00.000Z'), progress: 9, pending: { absFirst: 4, reasonFirst: 'smooth', rtFirstMs: 900 } }, false, 't');
+    await s1.save(
+      {
+        ...newRecord(m, 'dan', 'A', 'url', 'en', '2026-11-23T14:00:00.000Z'),
+        progress: 9,
+        pending: { absFirst: 4, reasonFirst: 'smooth', rtFirstMs: 900 },
+      },
+      false,
+      't',
+    );
     s1.close();
     const s2 = await AnswerStore.open();
     expect(await s2.current(m.studyId)).toBe('dan');

@@ -7,7 +7,12 @@ import { parseMaze } from '../../../src/maze/maze';
 import { readFileSync } from 'node:fs';
 
 // An open room (a 1-cell corridor would not do: there the leading front is a trough, docs/chasers.md).
-const ROOM = parseMaze(['###############', ...Array.from({ length: 7 }, (_, y) => (y === 3 ? '#A...........P#' : '#.............#')), '###############'].join('\n'), 'room');
+const ROOM = parseMaze(
+  ['###############', ...Array.from({ length: 7 }, (_, y) => (y === 3 ? '#A...........P#' : '#.............#')), '###############'].join(
+    '\n',
+  ),
+  'room',
+);
 
 describe("wave1 (seed 002's single wave, reset on arrival)", () => {
   it('emits at the first step and re-emits only after the chaser reacted', () => {

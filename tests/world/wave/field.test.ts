@@ -106,12 +106,17 @@ describe('WaveField update (eqs. 13–15)', () => {
     const gen = [0, 0, 0];
     for (let t = 1; t <= 700; t++) {
       f.step();
-      for (let w = 0; w < 3; w++) if (f.generation[w] !== gen[w]) {
-        gen[w] = f.generation[w]!;
-        starts[w]!.push(t);
-      }
+      for (let w = 0; w < 3; w++)
+        if (f.generation[w] !== gen[w]) {
+          gen[w] = f.generation[w]!;
+          starts[w]!.push(t);
+        }
     }
-    expect(starts).toEqual([[1, 301, 601], [101, 401], [201, 501]]);
+    expect(starts).toEqual([
+      [1, 301, 601],
+      [101, 401],
+      [201, 501],
+    ]);
   });
 
   it('keeps the waves independent (one wave does not change another)', () => {
@@ -130,7 +135,14 @@ describe('WaveField update (eqs. 13–15)', () => {
 
   it('is deterministic', () => {
     const run = (): number => {
-      const f = new WaveField(open(20, 20, [[5, 5], [5, 6], [6, 5]]), { resolution: 2 });
+      const f = new WaveField(
+        open(20, 20, [
+          [5, 5],
+          [5, 6],
+          [6, 5],
+        ]),
+        { resolution: 2 },
+      );
       f.setTarget(10.5, 10.5);
       for (let i = 0; i < 250; i++) f.step();
       return f.value(0, 3.3, 4.4) + f.value(1, 12.1, 2.2);

@@ -89,7 +89,8 @@ describe('per-chaser shortcuts change nothing', () => {
     const f = new WaveField(maze, { resolution: 2, lifetime: 120 });
     f.setTarget(1.5, 1.5);
     const pts: [number, number][] = [];
-    for (let y = 1; y < maze.height - 1; y++) for (let x = 1; x < maze.width - 1; x++) if (!maze.walls[y * maze.width + x]) pts.push([x + 0.3, y + 0.7]);
+    for (let y = 1; y < maze.height - 1; y++)
+      for (let x = 1; x < maze.width - 1; x++) if (!maze.walls[y * maze.width + x]) pts.push([x + 0.3, y + 0.7]);
     const trackers = pts.map(() => new WaveTracker(f, { threshold: 1e-5 }));
     // The rule itself: per wave not reacted to since its emission, |value| ≥ threshold → react to the youngest.
     const seen = pts.map(() => new Int32Array(f.waves).fill(-1));
@@ -122,7 +123,9 @@ describe('per-chaser shortcuts change nothing', () => {
     const f = new WaveField(maze, { resolution: 2, lifetime: 120, arrival: true });
     f.setTarget(1.5, 1.5);
     const pts: [number, number][] = [];
-    for (let y = 1; y < maze.height - 1; y++) for (let x = 1; x < maze.width - 1; x++) if (!maze.walls[y * maze.width + x]) pts.push((x + y) % 2 ? [x + 0.3, y + 0.7] : [x + 0.8, y + 0.15]);
+    for (let y = 1; y < maze.height - 1; y++)
+      for (let x = 1; x < maze.width - 1; x++)
+        if (!maze.walls[y * maze.width + x]) pts.push((x + y) % 2 ? [x + 0.3, y + 0.7] : [x + 0.8, y + 0.15]);
     const trackers = pts.map(() => new WavePlusTracker(f));
     // The rule, written out: own copies of the last heading, wave and generation per point.
     const mine = pts.map(() => ({ hx: 0, hy: 0, wave: -1, gen: -1 }));
@@ -133,7 +136,8 @@ describe('per-chaser shortcuts change nothing', () => {
       pts.forEach(([x, y], k) => {
         let best = -1;
         for (let w = 0; w < f.waves; w++) {
-          if (f.age[w]! >= 0 && f.arrivalAt(w, Math.floor(x * 2), Math.floor(y * 2)) >= 0 && (best < 0 || f.age[w]! < f.age[best]!)) best = w;
+          if (f.age[w]! >= 0 && f.arrivalAt(w, Math.floor(x * 2), Math.floor(y * 2)) >= 0 && (best < 0 || f.age[w]! < f.age[best]!))
+            best = w;
         }
         let want = false;
         const m = mine[k]!;
@@ -145,7 +149,12 @@ describe('per-chaser shortcuts change nothing', () => {
           const j = Math.floor(gy);
           let sx = 0;
           let sy = 0;
-          for (const [di, dj, wt] of [[0, 0, (1 - (gx - i)) * (1 - (gy - j))], [1, 0, (gx - i) * (1 - (gy - j))], [0, 1, (1 - (gx - i)) * (gy - j)], [1, 1, (gx - i) * (gy - j)]] as const) {
+          for (const [di, dj, wt] of [
+            [0, 0, (1 - (gx - i)) * (1 - (gy - j))],
+            [1, 0, (gx - i) * (1 - (gy - j))],
+            [0, 1, (1 - (gx - i)) * (gy - j)],
+            [1, 1, (gx - i) * (gy - j)],
+          ] as const) {
             if (f.arrivalAt(best, i + di, j + dj) < 0) continue;
             const p = (j + dj + 2) * f.stride + i + di + 2;
             sx += wt * f.arrivalDirXBuffer(best)![p]!;
@@ -183,7 +192,12 @@ describe('per-chaser shortcuts change nothing', () => {
         const t = f.arrivalAt(0, gx, gy);
         if (t < 0) continue;
         const earlier = (a: number) => a >= 0 && a < t;
-        const [l, r, u, d] = [f.arrivalAt(0, gx - 1, gy), f.arrivalAt(0, gx + 1, gy), f.arrivalAt(0, gx, gy - 1), f.arrivalAt(0, gx, gy + 1)];
+        const [l, r, u, d] = [
+          f.arrivalAt(0, gx - 1, gy),
+          f.arrivalAt(0, gx + 1, gy),
+          f.arrivalAt(0, gx, gy - 1),
+          f.arrivalAt(0, gx, gy + 1),
+        ];
         const dx = earlier(l) && (!earlier(r) || l <= r) ? -(t - l) : earlier(r) ? t - r : 0;
         const dy = earlier(u) && (!earlier(d) || u <= d) ? -(t - u) : earlier(d) ? t - d : 0;
         const len = Math.hypot(dx, dy);

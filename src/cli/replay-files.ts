@@ -4,9 +4,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { ControllerSpecError, registerController } from '../controllers/registry';
-import { ReplayInputController } from './controller';
-import { ReplayError } from './errors';
-import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from './format';
+import { ReplayInputController } from '../replay/controller';
+import { ReplayError } from '../replay/errors';
+import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
 
 /** Reads and decodes a replay file; every failure is a ReplayError whose message starts with the path. */
 export function readReplayFile(path: string): Replay {
@@ -36,12 +36,15 @@ export function readFileBounded(path: string, limit: number, makeError: (reason:
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw makeError(`cannot read file (${code === 'ENOENT' ? 'no such file' : code ?? (e as Error).message})`);
+    throw makeError(`cannot read file (${code === 'ENOENT' ? 'no such file' : (code ?? (e as Error).message)})`);
   }
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw makeError('is a directory, not a file');
-    if (!st.isFile()) throw makeError(`is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'special'}); give a file`);
+    if (!st.isFile())
+      throw makeError(
+        `is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'special'}); give a file`,
+      );
     const tooLarge = (n: string) => makeError(`too large to be ${what === 'read' ? 'read' : what} (${n} bytes, the limit is ${limit})`);
     if (st.size > limit) throw tooLarge(String(st.size));
     const buf = new Uint8Array(Math.min(limit + 1, Math.max(st.size + 1, 64 * 1024)));
@@ -88,7 +91,7 @@ const SIDE_SUFFIX = /#p([12])$/;
 
 registerController(
   'replay',
-  "replay:FILE[#p1|#p2] — plays the recorded inputs of the side it is placed on (or of p1/p2) from a replay file (Node tools only)",
+  'replay:FILE[#p1|#p2] — plays the recorded inputs of the side it is placed on (or of p1/p2) from a replay file (Node tools only)',
   (arg, spec) => {
     if (!arg) throw new ControllerSpecError(`controller '${spec}': replay needs a file, e.g. replay:match.twrp`);
     const m = SIDE_SUFFIX.exec(arg);
@@ -100,7 +103,8 @@ registerController(
     } catch (e) {
       throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
     }
-    if (fixedSide !== null && fixedSide >= r.sides.length) throw new ControllerSpecError(`controller '${spec}': ${file} has only ${r.sides.length} side(s)`);
+    if (fixedSide !== null && fixedSide >= r.sides.length)
+      throw new ControllerSpecError(`controller '${spec}': ${file} has only ${r.sides.length} side(s)`);
     const pick = (side: number) => Math.min(fixedSide ?? side, r.inputs.length - 1);
     const byside = r.inputs.map((inp, i) => new ReplayInputController(inp, spec, r.sides[i]!.human));
     // The side is known only in decide(): `human` reports the side last played (recorders read it at the end).

@@ -1,5 +1,5 @@
 // Which replay file is each clip of a study, recording the CPU clips headless and checking the human
-// ones. Node-side (reads and writes files, like src/replay/node.ts); the rater page never imports it.
+// ones. Node-side (reads and writes files, like src/cli/replay-files.ts); the rater page never imports it.
 // A clip is (player, drill variant): a CPU plays each variant once, into FOLDER/<player>-<variant>.twrp;
 // a human clip is the first replay listed for the player that plays that drill variant (the study's
 // drill and seed) long enough, and re-simulates exactly.
@@ -7,13 +7,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { createController } from '../controllers/registry';
 import { encodeReplay, replayFromRunner, verifyReplay, type Replay } from '../replay';
-import { readReplayFile, writeFileAtomic } from '../replay/node';
-import { clipFrames, drillConfig, FPS } from './drill-config';
+import { readReplayFile, writeFileAtomic } from './replay-files';
+import { clipFrames, drillConfig, FPS } from '../study/drill-config';
 import { createMatch } from '../sim/match';
 import { MatchRunner } from '../sim/runner';
-import type { Study, StudyPlayer } from './schema';
+import type { Study, StudyPlayer } from '../study/schema';
 
-export { clipFrames, drillConfig, FPS } from './drill-config';
+export { clipFrames, drillConfig, FPS } from '../study/drill-config';
 
 export interface ClipNeed {
   playerId: string;
@@ -29,7 +29,10 @@ export interface ClipNeed {
 export function clipNeeds(study: Study): ClipNeed[] {
   const out = new Map<string, ClipNeed>();
   study.sets.forEach((st, i) => {
-    for (const [pid, v] of [[st.a, st.variants[0]], [st.b, st.variants[1]]] as const) {
+    for (const [pid, v] of [
+      [st.a, st.variants[0]],
+      [st.b, st.variants[1]],
+    ] as const) {
       const k = `${pid}/${v}`;
       let n = out.get(k);
       if (!n) {
@@ -52,7 +55,8 @@ export function clipHeaderProblem(r: Replay, study: Study, variant: string): str
   if (c.drillVariant !== variant) return `is variant '${c.drillVariant}', the clip needs '${variant}'`;
   if (c.seed !== study.drill.seed) return `has seed ${c.seed}, the study's drill.seed is ${study.drill.seed}`;
   const { end } = clipFrames(study);
-  if (r.frames < end) return `is ${(r.frames / FPS).toFixed(1)} s long; the clip needs ${(end / FPS).toFixed(1)} s (clip.start + clip.seconds)`;
+  if (r.frames < end)
+    return `is ${(r.frames / FPS).toFixed(1)} s long; the clip needs ${(end / FPS).toFixed(1)} s (clip.start + clip.seconds)`;
   return null;
 }
 
@@ -142,7 +146,12 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
       let replay: Replay | undefined;
       if (existsSync(file) && !opts.force) {
         const r = readOrProblem(file);
-        const why = r.replay ? clipProblem(r.replay, study, n.variant) ?? (r.replay.sides[0]!.controller !== cpuSpec(p, studyDir) ? `was played by ${r.replay.sides[0]!.controller}, the player is ${cpuSpec(p, studyDir)}` : null) : r.problem!;
+        const why = r.replay
+          ? (clipProblem(r.replay, study, n.variant) ??
+            (r.replay.sides[0]!.controller !== cpuSpec(p, studyDir)
+              ? `was played by ${r.replay.sides[0]!.controller}, the player is ${cpuSpec(p, studyDir)}`
+              : null))
+          : r.problem!;
         if (why === null) {
           status = 'kept';
           problem = undefined;
@@ -192,12 +201,24 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
       const what = `human clip '${n.playerId}' on drill ${study.drill.name} variant ${n.variant} (sets ${n.sets.join(', ')})`;
       if (absent.length) tried.push(`players[${n.playerIndex}].replays not found: ${absent.join(', ')}`);
       if (!found) {
-        c = { ...n, file: null, name: null, status: 'missing', problem: `${what}: missing; record it in the game (Practice → Record for a study) and list it in players[${n.playerIndex}].replays${tried.length ? ` — ${tried.join('; ')}` : ''}` };
+        c = {
+          ...n,
+          file: null,
+          name: null,
+          status: 'missing',
+          problem: `${what}: missing; record it in the game (Practice → Record for a study) and list it in players[${n.playerIndex}].replays${tried.length ? ` — ${tried.join('; ')}` : ''}`,
+        };
       } else {
         const v = verifyReplay(found.replay);
         c = v.ok
           ? { ...n, file: found.file, name: found.name, status: 'ok', replay: found.replay }
-          : { ...n, file: found.file, name: found.name, status: 'bad', problem: `${what}: ${found.name} does not re-simulate in this build: ${v.reason} at frame ${v.firstBadFrame}` };
+          : {
+              ...n,
+              file: found.file,
+              name: found.name,
+              status: 'bad',
+              problem: `${what}: ${found.name} does not re-simulate in this build: ${v.reason} at frame ${v.firstBadFrame}`,
+            };
       }
     }
     out.push(c);
