@@ -67,7 +67,8 @@ const RECORD_VALUES = STUDY.players
   );
 
 /** The person's own presets and pairs from the preset library (title → Presets), loaded once per visit. */
-const user = { cpu: [] as DodgePreset[], stage: [] as StagePreset[], pair: [] as DifficultyPair[], key: '' };
+// key: what the rows show now (the empty library at first), so a visit restarts the title only on a change.
+const user = { cpu: [] as DodgePreset[], stage: [] as StagePreset[], pair: [] as DifficultyPair[], key: JSON.stringify([[], [], []]) };
 const CUSTOM = 'custom';
 
 /** Maze stages: where the maze rotation starts; 'gen' becomes gen:SEED with a fresh seed. */
@@ -215,12 +216,12 @@ export class TitleScene extends Phaser.Scene {
       stageRow,
       cpuRow,
       { id: 'record', label: 'Record for a study', values: RECORD_VALUES, index: 0 },
-      { id: 'replays', label: 'Replays', note: 'Watch, rename, export and clip the matches you played (every match is saved).' },
       {
         id: 'presets',
         label: 'Presets',
         note: 'Make your own CPU and stage presets: edit with a live preview, compare two side by side, save, import, export.',
       },
+      { id: 'replays', label: 'Replays', note: 'Watch, rename, export and clip the matches you played (every match is saved).' },
       { id: 'lab', label: 'Planner lab', note: "Draw a grid and watch the maze CPU's planner choose a route." },
     ];
     const menu = new Menu(

@@ -105,7 +105,27 @@ describe('maze stages in Chromium', () => {
       return n;
     };
     const heading = () => s.sides[0]!.maze!.chasers.filter((c) => c.alive && (c.hx !== 0 || c.hy !== 0)).length;
-    while ((heading() < 2 || strong() < 40) && s.frame < f0 + 3000) runner.tick();
+    // Wave fronts as the overlay draws them (the contour of each live wave's levels), away from the chasers.
+    const fronts = () => {
+      const f = s.sides[0]!.maze!.group.wave!;
+      const contour = new Uint8Array(f.width * f.height);
+      for (let w = 0; w < f.waves; w++) {
+        if (f.age[w]! < 0) continue;
+        const one = new Int8Array(f.width * f.height);
+        for (let i = 0; i < one.length; i++)
+          one[i] = f.walls[i] ? WALL_LEVEL : waveLevel(f.gridValue(w, i % f.width, Math.floor(i / f.width)));
+        contourMask(one, f.width, f.height, contour);
+      }
+      let n = 0;
+      for (let i = 0; i < contour.length; i++) {
+        const x = (((i % f.width) + 0.5) * 16) / f.resolution;
+        const y = ((Math.floor(i / f.width) + 0.5) * 16) / f.resolution;
+        if (contour[i] && !s.sides[0]!.maze!.chasers.some((c) => Math.hypot(x - c.x, y - c.y) < 34)) n++;
+      }
+      return n;
+    };
+    // A moment with chasers on their way, strong waves and wave fronts to see.
+    while ((heading() < 2 || strong() < 40 || fronts() <= 10) && s.frame < f0 + 3000) runner.tick();
     const frame = s.frame;
     expect(await call<number>(page, 'advance', frame - f0)).toBe(frame);
     expect(hashState(s)).toBe(await inPage(page, (h) => h.hash()));
