@@ -34,7 +34,7 @@ const spec: ToolSpec = {
     'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}' +
     ' (with --scale also "exact_maze_scale": [{"enemies","median_ms","solved","unrestricted_median_ms"}]; with --game also "game": {...}).',
   options: [
-    { name: 'repeat', kind: 'int', help: 'timed repetitions of each call (after one warm-up pass)', default: 7 },
+    { name: 'repeat', kind: 'int', help: 'timed repetitions of each call (after one warm-up pass)', default: 7, min: 1, max: 1000 },
     { name: 'fixtures', kind: 'string', help: 'folder with grid10-*.json and maze24x28-8.json', default: 'fixtures/planner' },
     {
       name: 'scale',
@@ -47,8 +47,15 @@ const spec: ToolSpec = {
       help: 'also play practice maze matches with cpu:normal (every maze × seed) and report the planner CPU: per-frame cost, replans, fights, how closely the ship follows the drawn route, mazes cleared',
     },
     { name: 'game-mazes', kind: 'string', help: 'comma-separated first mazes of the --game matches', default: GAME_MAZES },
-    { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3 },
-    { name: 'game-frames', kind: 'int', help: '--game: frames per match (10800 = the 3-minute limit)', default: 10800 },
+    { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3, min: 1, max: 1000 },
+    {
+      name: 'game-frames',
+      kind: 'int',
+      help: '--game: frames per match (10800 = the 3-minute limit)',
+      default: 10800,
+      min: 1,
+      max: 864000,
+    },
   ],
 };
 

@@ -13,9 +13,9 @@ const spec: ToolSpec = {
   summary:
     'Measures how many times faster than real time the sim runs a busy match (≥ 800 bullets across both fields on every timed frame), and heap growth over 10 minutes of headless play.',
   options: [
-    { name: 'runs', kind: 'int', help: 'timed runs (the median is reported)', default: 7 },
-    { name: 'frames', kind: 'int', help: 'frames per timed run (while the bosses fire)', default: 300 },
-    { name: 'heap-minutes', kind: 'int', help: 'minutes of play for the heap check (0 skips it)', default: 10 },
+    { name: 'runs', kind: 'int', help: 'timed runs (the median is reported)', default: 7, min: 1, max: 1000 },
+    { name: 'frames', kind: 'int', help: 'frames per timed run (while the bosses fire)', default: 300, min: 1, max: 864000 },
+    { name: 'heap-minutes', kind: 'int', help: 'minutes of play for the heap check (0 skips it)', default: 10, min: 0, max: 240 },
   ],
 };
 

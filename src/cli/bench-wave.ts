@@ -109,7 +109,7 @@ export const main = defineTool(
     summary:
       "Wave field speed: steps per second on 100x100 and 200x200 open grids (outer wall only) and on grids with box obstacles, 3 waves (the paper: 1423 and 547 steps/s), sustained (the median of all timed blocks of all runs) and fastest (the median over runs of each run's fastest block); and the cost of a step with 256 chasers relative to 1 chaser, faithful wave and wave+ (the 1- and 256-chaser blocks interleaved, each run's fastest blocks compared; median of --runs runs).",
     options: [
-      { name: 'runs', kind: 'int', help: 'runs per figure (median reported)', default: 7 },
+      { name: 'runs', kind: 'int', help: 'runs per figure (median reported)', default: 7, min: 1, max: 1000 },
       { name: 'quick', kind: 'flag', help: 'few, short runs: checks the tool and its output, not the speed' },
       ...WAVE_OPTION_SPECS.filter((o) => o.name !== 'resolution'),
     ],

@@ -34,6 +34,9 @@ export interface OptionSpec {
   readonly kind: OptionKind;
   readonly help: string;
   readonly default?: string | number | boolean;
+  /** Numbers: the smallest and largest value taken (inputs that drive time or memory are bounded). */
+  readonly min?: number;
+  readonly max?: number;
 }
 
 export interface ToolSpec<O extends readonly OptionSpec[] = readonly OptionSpec[]> {
@@ -196,14 +199,21 @@ function optionValue(o: OptionSpec, raw: string): string | number {
     if (!/^-?\d+$/.test(raw)) throw new UsageError(`option --${o.name}: '${raw}' is not a whole number`);
     const n = Number(raw);
     if (!Number.isSafeInteger(n)) throw new UsageError(`option --${o.name}: ${raw} is out of range (the limit is ±${MAX_INT_OPTION})`);
-    return n;
+    return inRange(o, n);
   }
   if (o.kind === 'number') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`option --${o.name}: '${raw}' is not a number`);
-    return n;
+    return inRange(o, n);
   }
   return raw;
+}
+
+/** The option's own bounds, when its spec gives them. */
+function inRange(o: OptionSpec, n: number): number {
+  if (o.min !== undefined && n < o.min) throw new UsageError(`option --${o.name}: ${n} is below the limit ${o.min}`);
+  if (o.max !== undefined && n > o.max) throw new UsageError(`option --${o.name}: ${n} is above the limit ${o.max}`);
+  return n;
 }
 
 /** Builds a tool's `main(argv, io)` from its spec and body. */

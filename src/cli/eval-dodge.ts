@@ -32,7 +32,14 @@ export const main = defineTool(
     summary: `Runs each dodge preset on ${DRILLS.length} seeded bullet drills fired by enemies on screen × N seeds, on the study's survey drill (the whole drill, one variant per seed), and on the mid-field stress drills (practice rules, no stage waves, CPU without charge attacks; the drills get denser and faster over each run), and prints human-likeness metrics pooled per preset and suite.`,
     options: [
       { name: 'presets', kind: 'string', help: 'comma-separated preset names', default: DODGE_PRESETS.map((p) => p.name).join(',') },
-      { name: 'seeds', kind: 'int', help: 'seeds per drill (survey: one variant per seed, a, b, c, d, a, …)', default: 4 },
+      {
+        name: 'seeds',
+        kind: 'int',
+        help: 'seeds per drill (survey: one variant per seed, a, b, c, d, a, …)',
+        default: 4,
+        min: 1,
+        max: 1000,
+      },
       {
         name: 'frames',
         kind: 'int',

@@ -28,7 +28,7 @@ const spec: ToolSpec = {
     "Reproduces the planner paper's runs (fixtures/planner) for every mode next to the paper's outcome, and compares plan quality with exact mode on random 10×10 instances.",
   options: [
     { name: 'fixtures', kind: 'string', help: 'folder with paper-3.5.json and grid10-*.json', default: 'fixtures/planner' },
-    { name: 'random', kind: 'int', help: 'random static 10×10 instances for the quality comparison', default: 300 },
+    { name: 'random', kind: 'int', help: 'random static 10×10 instances for the quality comparison', default: 300, min: 0, max: 100000 },
     {
       name: 'routes',
       kind: 'int',

@@ -33,8 +33,8 @@ const spec = {
     "             of FILE, or of the tool's own 3-minute matches (random, human-like, scripted, cpu:normal)",
   ].join('\n'),
   options: [
-    { name: 'runs', kind: 'int', help: 'bench only: timed runs per figure (the median is reported; default 5)' },
-    { name: 'seeks', kind: 'int', help: 'bench only: random seeks to time (default 200)' },
+    { name: 'runs', kind: 'int', help: 'bench only: timed runs per figure (the median is reported; default 5)', min: 1, max: 100 },
+    { name: 'seeks', kind: 'int', help: 'bench only: random seeks to time (default 200)', min: 1, max: 100000 },
   ],
   positional: [1, 2],
 } as const satisfies ToolSpec;

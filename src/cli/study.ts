@@ -227,7 +227,7 @@ export const simulateMain = defineTool(
     summary:
       "Writes synthetic answers (JSON, or CSV when FILE ends in .csv) in exactly the rater page's format, with a known effect: each player's true mean absolute score is the paper's Table 3 (others spread over 2–4), relative means are 3 + 0.75·(difference). With --key, clip ids are the package's; without, a matching key is written beside FILE as key.json.",
     options: [
-      { name: 'raters', kind: 'int', help: 'number of synthetic raters', default: 30 },
+      { name: 'raters', kind: 'int', help: 'number of synthetic raters', default: 30, min: 1, max: 100000 },
       { name: 'seed', kind: 'int', help: 'random seed', default: 1 },
       { name: 'out', kind: 'string', help: 'answers file to write (.json or .csv)' },
       { name: 'key', kind: 'string', help: "a built package's key.json (clip ids); default: write a matching key.json beside --out" },
