@@ -214,9 +214,9 @@ function timeCall(f: () => void, repeat: number): number {
 }
 
 export const main = defineTool(spec, async (args, json, io) => {
+  // --repeat, --game-seeds and --game-frames are bounded by the spec (min/max), checked before this.
   const dir = String(args.opts.fixtures);
   const repeat = Number(args.opts.repeat);
-  if (!(repeat >= 1)) throw new UsageError('--repeat must be ≥ 1');
   const gameMazes = String(args.opts['game-mazes'])
     .split(',')
     .map((m) => m.trim());
@@ -226,8 +226,6 @@ export const main = defineTool(spec, async (args, json, io) => {
   }
   const gameSeeds = Number(args.opts['game-seeds']);
   const gameFrames = Number(args.opts['game-frames']);
-  if (!(gameSeeds >= 1)) throw new UsageError(`--game-seeds must be ≥ 1, got ${gameSeeds}`);
-  if (!(gameFrames >= 1)) throw new UsageError(`--game-frames must be ≥ 1, got ${gameFrames}`);
 
   // Snapshots: every instance the agent planned on in each run, per mode (each mode replans on its own path).
   const snaps: Record<Mode, { inst: Instance; objective: 'kills' | 'shortest' }[]> = { restricted: [], unrestricted: [], exact: [] };

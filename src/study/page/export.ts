@@ -2,30 +2,11 @@
 // row per answered set, the participant's fields repeated, nested names flattened with '_').
 // The CSV is safe to open in a spreadsheet: a cell that begins with = + - @, a tab or a carriage
 // return gets a leading apostrophe so it is never run as a formula (OWASP "CSV injection").
+import { ANSWER_CSV_COLUMNS } from '../answers';
 import type { ParticipantAnswer } from './flow';
 
-export const CSV_COLUMNS = [
-  'studyId',
-  'pid',
-  'group',
-  'lang',
-  'startedAt',
-  'finishedAt',
-  'demographics_experience',
-  'demographics_playsGames',
-  'demographics_ageBand',
-  'set',
-  'order',
-  'first',
-  'second',
-  'absFirst',
-  'absSecond',
-  'relative',
-  'reasonFirst',
-  'reasonSecond',
-  'reasonRelative',
-  'rtMs',
-] as const;
+/** The CSV's columns: the answer contract's, as `study analyze` reads them back (src/study/answers.ts). */
+export const CSV_COLUMNS = ANSWER_CSV_COLUMNS;
 
 /** One CSV cell: formula-safe, quoted when it holds a comma, quote or line break. */
 export function csvCell(v: unknown): string {

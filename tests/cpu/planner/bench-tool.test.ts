@@ -9,8 +9,8 @@ describe('npm run bench:planner (src/cli/bench-planner.ts)', () => {
   it('refuses a bad --game-mazes, --game-seeds or --game-frames before any work: exit 2, one error: line', async () => {
     for (const [args, says] of [
       [['--game', '--game-mazes', 'pillars,nowhere'], /^error: --game-mazes: must be one of .*got 'nowhere'$/],
-      [['--game', '--game-seeds', '0'], /^error: --game-seeds must be ≥ 1, got 0$/],
-      [['--game', '--game-frames', '0'], /^error: --game-frames must be ≥ 1, got 0$/],
+      [['--game', '--game-seeds', '0'], /^error: option --game-seeds: 0 is below the limit 1$/],
+      [['--game', '--game-frames', '0'], /^error: option --game-frames: 0 is below the limit 1$/],
     ] as const) {
       const r = await run([...args]);
       expect(r.status, args.join(' ')).toBe(2);
