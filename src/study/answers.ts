@@ -241,13 +241,16 @@ export function mergeParticipants(lists: readonly Participant[][]): Participant[
   return [...m.values()];
 }
 
-/** Answers as CSV (the page's format, formula-escaped), for simulate and tests. */
+/** One CSV cell: formula-safe (a leading = + - @, tab or CR gets an apostrophe), quoted when needed. */
+export function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Answers as CSV, one row per answered set (the rater page's export, read back by parseAnswersCsv). */
 export function answersToCsv(ps: readonly Participant[]): string {
-  const cell = (v: unknown): string => {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+  const cell = csvCell;
   const lines = [ANSWER_CSV_COLUMNS.join(',')];
   for (const p of ps) {
     for (const t of p.trials) {

@@ -2,39 +2,17 @@
 // row per answered set, the participant's fields repeated, nested names flattened with '_').
 // The CSV is safe to open in a spreadsheet: a cell that begins with = + - @, a tab or a carriage
 // return gets a leading apostrophe so it is never run as a formula (OWASP "CSV injection").
-import { ANSWER_CSV_COLUMNS } from '../answers';
+import { ANSWER_CSV_COLUMNS, answersToCsv as contractCsv, csvCell } from '../answers';
 import type { ParticipantAnswer } from './flow';
 
 /** The CSV's columns: the answer contract's, as `study analyze` reads them back (src/study/answers.ts). */
 export const CSV_COLUMNS = ANSWER_CSV_COLUMNS;
 
-/** One CSV cell: formula-safe, quoted when it holds a comma, quote or line break. */
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { csvCell };
 
+/** The page's answers as CSV: the contract's writer (src/study/answers.ts). */
 export function answersToCsv(ps: readonly ParticipantAnswer[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const p of ps) {
-    for (const t of p.trials) {
-      const row: Record<(typeof CSV_COLUMNS)[number], unknown> = {
-        studyId: p.studyId,
-        pid: p.pid,
-        group: p.group,
-        lang: p.lang,
-        startedAt: p.startedAt,
-        finishedAt: p.finishedAt,
-        demographics_experience: p.demographics.experience,
-        demographics_playsGames: p.demographics.playsGames,
-        demographics_ageBand: p.demographics.ageBand,
-        ...t,
-      };
-      lines.push(CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
-    }
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return contractCsv(ps);
 }
 
 export function answersToJson(ps: readonly ParticipantAnswer[]): string {
