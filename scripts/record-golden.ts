@@ -4,59 +4,22 @@
 // a committed file differs (nothing is written). tests/replay/golden.test.ts verifies every file.
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
+import { HumanLikeController } from '../src/controllers/human-like';
 import { createController } from '../src/controllers/registry';
 import { DODGE_PRESETS } from '../src/cpu/presets';
 import { encodeReplay, replayFromRunner } from '../src/replay';
 import { writeFileAtomic } from '../src/cli/replay-files';
-import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../src/sim';
+import { createMatch, MatchRunner, type Controller } from '../src/sim';
 import { SIM_VERSION, type MatchConfig } from '../src/sim/config';
-import { Rng } from '../src/sim/rng';
 import { runTool } from '../src/cli/common';
 
 export const GOLDEN_DIR = 'tests/fixtures/replays';
 const DATE = '2026-01-01T00:00:00.000Z';
 const FRAMES = 1200;
 
-/**
- * Seeded human-like input standing in for a person at the keyboard: keys held for several frames
- * (taps and sweeps), shot held in long spells, focus and charge now and then. Marked human, as a
- * recording of a person is.
- */
-class ScriptedPerson implements Controller {
-  readonly human = true;
-  readonly spec = 'human';
-  private rng: Rng;
-  private move = 0;
-  private moveLeft = 0;
-  private shot = true;
-  private shotLeft = 0;
-  private focus = false;
-  private focusLeft = 0;
-  private charge = 0;
-
-  constructor(seed: number) {
-    this.rng = new Rng(`golden-person:${seed}`);
-  }
-
-  decide(): number {
-    const r = this.rng;
-    if (--this.moveLeft <= 0) {
-      this.move = r.next() < 0.35 ? 0 : MOVE_BITS[1 + r.int(8)]!;
-      this.moveLeft = r.next() < 0.8 ? 4 + r.int(17) : 20 + r.int(60);
-    }
-    if (--this.shotLeft <= 0) {
-      this.shot = r.next() < 0.9;
-      this.shotLeft = this.shot ? 60 + r.int(300) : 5 + r.int(30);
-    }
-    if (--this.focusLeft <= 0) {
-      this.focus = r.next() < 0.3;
-      this.focusLeft = 20 + r.int(120);
-    }
-    if (this.charge > 0) this.charge--;
-    else if (r.next() < 0.004) this.charge = 30 + r.int(50);
-    return this.move | (this.shot ? Input.SHOT : 0) | (this.focus ? Input.FOCUS : 0) | (this.charge > 0 ? Input.CHARGE : 0);
-  }
-}
+/** Seeded human-like input standing in for a person at the keyboard, marked human as a recording of a person is. */
+const scriptedPerson = (seed: number) =>
+  new HumanLikeController({ stream: `golden-person:${seed}`, spec: 'human', human: true, chargeChance: 0.004 });
 
 export interface GoldenSpec {
   file: string;
@@ -69,7 +32,7 @@ export interface GoldenSpec {
 }
 
 function controller(spec: string, seed: number): Controller {
-  return spec.startsWith('person:') ? new ScriptedPerson(seed * 31 + Number(spec.slice(7))) : createController(spec);
+  return spec.startsWith('person:') ? scriptedPerson(seed * 31 + Number(spec.slice(7))) : createController(spec);
 }
 
 export function goldenSpecs(): GoldenSpec[] {

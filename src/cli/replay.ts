@@ -1,6 +1,7 @@
 // Replay files from the command line: verify (re-simulate and compare checksums), info
 // (metadata), bench (the figures in docs/replays.md).
 import { createController } from '../controllers/registry';
+import { HumanLikeController } from '../controllers/human-like';
 import { RandomController } from '../controllers/random';
 import {
   decodeReplay,
@@ -16,8 +17,7 @@ import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/
 import { readFileBounded, readReplayBytes } from './replay-files';
 import { SIM_VERSION } from '../sim/config';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
-import { createMatch, Input, MatchRunner, MOVE_BITS, type Controller } from '../sim';
-import { Rng } from '../sim/rng';
+import { createMatch, MatchRunner, type Controller } from '../sim';
 import { progress, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
 const spec = {
@@ -194,44 +194,9 @@ function infoOne(item: Item, file: string | null, json: boolean, out: ToolOutput
   return res;
 }
 
-/** A human-like stream: keys held for several frames, shot mostly held, focus in spells. */
-class HumanLikeController implements Controller {
-  readonly spec: string;
-  readonly human = false;
-  private rng: Rng;
-  private move = 0;
-  private moveLeft = 0;
-  private shot = true;
-  private shotLeft = 0;
-  private focus = false;
-  private focusLeft = 0;
-  private charge = 0;
-
-  constructor(seed: number) {
-    this.spec = `human-like:${seed}`;
-    this.rng = new Rng(`human-like:${seed}`);
-  }
-
-  decide(): number {
-    const r = this.rng;
-    if (--this.moveLeft <= 0) {
-      // Mostly short taps and corrections (4–20 frames), sometimes long sweeps; a third standing.
-      this.move = r.next() < 0.35 ? 0 : MOVE_BITS[1 + r.int(8)]!;
-      this.moveLeft = r.next() < 0.8 ? 4 + r.int(17) : 20 + r.int(60);
-    }
-    if (--this.shotLeft <= 0) {
-      this.shot = r.next() < 0.9;
-      this.shotLeft = this.shot ? 60 + r.int(300) : 5 + r.int(30);
-    }
-    if (--this.focusLeft <= 0) {
-      this.focus = r.next() < 0.3;
-      this.focusLeft = 20 + r.int(120);
-    }
-    if (this.charge > 0) this.charge--;
-    else if (r.next() < 0.002) this.charge = 30 + r.int(50);
-    return this.move | (this.shot ? Input.SHOT : 0) | (this.focus ? Input.FOCUS : 0) | (this.charge > 0 ? Input.CHARGE : 0);
-  }
-}
+/** A human-like synthetic stream for the benchmark (recorded as a synthetic controller, not a person). */
+const humanLike = (seed: number) =>
+  new HumanLikeController({ stream: `human-like:${seed}`, spec: `human-like:${seed}`, human: false, chargeChance: 0.002 });
 
 const BENCH_FRAMES = 10800;
 
@@ -281,7 +246,7 @@ async function bench(file: string | undefined, runs: number, nSeeks: number, jso
   }
   const kinds: [string, () => [Controller, Controller]][] = [
     ['random', () => [new RandomController(1), new RandomController(2)]],
-    ['human-like', () => [new HumanLikeController(1), new HumanLikeController(2)]],
+    ['human-like', () => [humanLike(1), humanLike(2)]],
     ['scripted', () => [createController('scripted'), createController('scripted')]],
     ['cpu:normal', () => [createController('cpu:normal'), createController('cpu:normal')]],
   ];
