@@ -9,7 +9,7 @@ import { calibrate, type Measurement } from '../preset-eval/calibrate';
 import type { EvalJob } from '../preset-eval/jobs';
 import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
 import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
-import type { Interval } from '../preset-eval/stats';
+import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
 import { readReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
@@ -48,7 +48,7 @@ const spec: ToolSpec = {
     {
       name: 'seeds',
       kind: 'int',
-      help: 'seeds per measurement (eval default 20, ladder 40, calibrate: first measurement, 10)',
+      help: 'seeds per measurement (eval default 20, ladder 100, calibrate: first measurement, 10)',
       min: 1,
       max: 10000,
     },
@@ -198,6 +198,8 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
     target,
     seeds,
     maxSeeds,
+    // A win rate is a proportion: the Wilson interval keeps it inside 0..1 (a t interval of 0/1 samples does not).
+    interval: metric === 'win_rate' ? proportionCI : undefined,
     measure: async (value, from, count) => {
       const cpu = setField(preset, param, value);
       const jobs: EvalJob[] = Array.from({ length: count }, (_, k) =>
@@ -275,7 +277,7 @@ async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
 async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
-  const seeds = seedsOpt(o, 40);
+  const seeds = seedsOpt(o, 100);
   const reference = loadCpuPreset(o.reference as string);
   const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : (o.pairs as string).split(',');
   for (const w of want)

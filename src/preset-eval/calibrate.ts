@@ -18,6 +18,8 @@ export interface CalibrateOptions {
   maxSeeds: number;
   /** Per-seed samples of the metric at `value`, for seeds `from`..`from + count − 1`. */
   measure: (value: number, from: number, count: number) => Promise<number[]>;
+  /** The 95 % interval of the samples at one value (default: mean with a t interval; win rates: proportionCI). */
+  interval?: (samples: readonly number[]) => Interval;
   /** Called after each measurement (progress). */
   onMeasure?: (m: Measurement) => void;
 }
@@ -63,7 +65,7 @@ export async function calibrate(o: CalibrateOptions): Promise<CalibrateResult> {
       have.push(...more);
       samples.set(v, have);
     }
-    const m = { param: v, ...meanCI(have) };
+    const m = { param: v, ...(o.interval ?? meanCI)(have) };
     trace.push(m);
     o.onMeasure?.(m);
     return m;

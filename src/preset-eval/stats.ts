@@ -36,6 +36,19 @@ export function wilson(successes: number, n: number): Interval {
   return { value: p, lo: Math.max(0, centre - half), hi: Math.min(1, centre + half), n };
 }
 
+/**
+ * A rate measured per seed (1 win, 0.5 draw, 0 loss) as a proportion: its mean with the Wilson
+ * interval, which stays inside [0, 1] where a t interval of 0/1 samples would not.
+ */
+export function proportionCI(xs: readonly number[]): Interval {
+  let s = 0;
+  for (const x of xs) {
+    if (!(x >= 0 && x <= 1)) throw new RangeError(`proportionCI: a sample is ${x}, not in 0..1`);
+    s += x;
+  }
+  return wilson(s, xs.length);
+}
+
 /** Mean with a 95 % t interval (lo = hi = mean for a single sample). */
 export function meanCI(xs: readonly number[]): Interval {
   const n = xs.length;

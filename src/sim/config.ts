@@ -6,7 +6,7 @@ import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
 import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
 
 /** Bump whenever a rule change would alter the outcome of an existing replay. */
-export const SIM_VERSION = 4;
+export const SIM_VERSION = 5;
 
 export const DIFFICULTIES = ['easy', 'normal', 'hard', 'lunatic'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];

@@ -15,7 +15,7 @@ import {
 import { spawnEnemy } from './enemies';
 import { EnemyKind, type Enemy } from './enemy-pool';
 import { Input } from './input';
-import { levelAt } from './difficulty';
+import { countScale, difficultyOf, levelAt } from './difficulty';
 import { Path } from './paths';
 import { Color, Pattern, Shape, SHAPE_RADIUS } from './patterns';
 import { datan2, dcos, dsin } from '../geom/dmath';
@@ -65,12 +65,26 @@ export function sendAttack(s: MatchState, from: SideState, kind: number, power: 
   s.events.push({ type: 'attack-sent', from: from.index, to: to.index, kind, power });
 }
 
+/** Most bullets one chain sends. */
+export const MAX_SENT_BULLETS = 30;
+
+/**
+ * Bullets a chain of `chain` kills sends: 3 a kill, up to 30, thinned on stages whose volleys are
+ * thinner than Normal's (`volleyScale` < 1: the Easy stage at its first levels), so a newcomer's
+ * field stays sparse there too; never more than on Normal (SIM_VERSION 5).
+ */
+export function sentBullets(chain: number, volleyScale: number): number {
+  const thin = volleyScale < 1 ? volleyScale : 1;
+  return Math.min(MAX_SENT_BULLETS, Math.max(2, Math.round(3 * chain * thin)));
+}
+
 /** A chain that ran out sends its attack: bullets for 2+, and a spirit enemy too for 5+. */
 export function updateChain(s: MatchState, side: SideState): void {
   if (side.chain === 0 || s.frame <= side.chainEnd) return;
   const n = side.chain;
   side.chain = 0;
-  if (n >= 2) sendAttack(s, side, AttackKind.BULLETS, Math.min(30, 3 * n));
+  const volley = countScale(levelAt(s.frame, s.config), difficultyOf(s.config));
+  if (n >= 2) sendAttack(s, side, AttackKind.BULLETS, sentBullets(n, volley));
   if (n >= 5) sendAttack(s, side, AttackKind.SPIRIT, n);
 }
 

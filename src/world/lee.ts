@@ -10,14 +10,14 @@
 // the step at which every cell turned true. No allocation after construction.
 
 import { type HashSink, type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from '../geom/grid';
-import { emissionDue } from './wave/schedule';
+import { type EmissionMode, WaveSchedule } from './wave/schedule';
 
 export interface LeeFieldOptions {
   /** Grid points per maze cell along each axis, as for the wave field. Default 2. */
   resolution?: number;
   waves?: number;
   lifetime?: number;
-  schedule?: 'periodic' | 'manual';
+  schedule?: EmissionMode;
   /**
    * Half-size of the chasers' collision square, cells (default 0.3, the game's). A grid point is
    * open when a chaser's centre can be somewhere inside it: its cell is open and a square of
@@ -38,18 +38,15 @@ export class LeeField {
   readonly grid: TileGrid;
   readonly width: number;
   readonly height: number;
-  readonly waves: number;
-  readonly lifetime: number;
-  readonly schedule: 'periodic' | 'manual';
-  time = 0;
-  readonly age: Int32Array;
-  readonly generation: Int32Array;
+  /** When each wave goes out and how old it is, the same schedule as the wave field's. */
+  readonly clock: WaveSchedule;
   /** Per wave: age at which each cell turned true, -1 while false. */
   private readonly stamp: Int32Array[];
   private readonly queue: Int32Array[];
   private readonly head: Int32Array;
   private readonly tail: Int32Array;
-  private sourceCell = -1;
+  private readonly emitFromSource = (w: number, s: number): void => this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
+  private readonly advance = (w: number): void => this.spread(w);
 
   constructor(maze: TileGrid, opts: LeeFieldOptions = {}) {
     const res = opts.resolution ?? 2;
@@ -82,14 +79,12 @@ export class LeeField {
     }
     const grid: TileGrid = { width: this.width, height: this.height, walls };
     this.grid = grid;
-    this.waves = opts.waves ?? 3;
-    this.lifetime = opts.lifetime ?? 300;
-    if (!Number.isInteger(this.waves) || this.waves < 1) throw new RangeError(`waves must be a whole number >= 1, got ${this.waves}`);
-    if (!Number.isInteger(this.lifetime) || this.lifetime < this.waves) throw new RangeError(`lifetime must be a whole number >= waves`);
-    this.schedule = opts.schedule ?? 'periodic';
+    const waves = opts.waves ?? 3;
+    const lifetime = opts.lifetime ?? 300;
+    if (!Number.isInteger(waves) || waves < 1) throw new RangeError(`waves must be a whole number >= 1, got ${waves}`);
+    if (!Number.isInteger(lifetime) || lifetime < waves) throw new RangeError(`lifetime must be a whole number >= waves`);
+    this.clock = new WaveSchedule(waves, lifetime, opts.schedule ?? 'periodic');
     const n = grid.width * grid.height;
-    this.age = new Int32Array(this.waves).fill(-1);
-    this.generation = new Int32Array(this.waves);
     this.stamp = [];
     this.queue = [];
     for (let w = 0; w < this.waves; w++) {
@@ -102,7 +97,31 @@ export class LeeField {
 
   /** Source for the next emissions: the open grid point nearest (x, y) in cell units. */
   setTarget(x: number, y: number): void {
-    this.sourceCell = nearestOpenCell(this.grid, x * this.resolution, y * this.resolution);
+    this.clock.source = nearestOpenCell(this.grid, x * this.resolution, y * this.resolution);
+  }
+
+  get waves(): number {
+    return this.clock.waves;
+  }
+
+  get lifetime(): number {
+    return this.clock.lifetime;
+  }
+
+  get schedule(): EmissionMode {
+    return this.clock.mode;
+  }
+
+  get time(): number {
+    return this.clock.time;
+  }
+
+  get age(): Int32Array {
+    return this.clock.age;
+  }
+
+  get generation(): Int32Array {
+    return this.clock.generation;
   }
 
   /** Resets wave w and turns on grid point (cx, cy). */
@@ -111,8 +130,7 @@ export class LeeField {
     st.fill(-1);
     this.head[w] = 0;
     this.tail[w] = 0;
-    this.age[w] = 0;
-    this.generation[w]!++;
+    this.clock.restart(w);
     if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height || this.grid.walls[cy * this.width + cx] !== 0) return;
     const s = cy * this.width + cx;
     st[s] = 0;
@@ -120,19 +138,7 @@ export class LeeField {
   }
 
   step(): void {
-    this.time++;
-    const n = this.waves;
-    for (let w = 0; w < n; w++) {
-      if (this.schedule === 'periodic' && this.sourceCell >= 0) {
-        if (emissionDue(this.age[w]!, this.time, w, this.lifetime, n)) {
-          const s = this.sourceCell;
-          this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
-          continue;
-        }
-      }
-      if (this.age[w]! < 0) continue;
-      this.spread(w);
-    }
+    this.clock.step(this.emitFromSource, this.advance);
   }
 
   /** One automaton step: every false open cell with a true 4-neighbour turns true. */
@@ -142,7 +148,7 @@ export class LeeField {
     const W = this.width;
     const H = this.height;
     const walls = this.grid.walls;
-    const age = ++this.age[w]!;
+    const age = this.age[w]! + 1; // the age this step reaches (the schedule ages the wave after)
     let h = this.head[w]!;
     let t = this.tail[w]!;
     const end = t;
@@ -168,10 +174,7 @@ export class LeeField {
   copyFrom(o: LeeField): void {
     if (o.width !== this.width || o.height !== this.height || o.waves !== this.waves)
       throw new RangeError('copyFrom: the Lee fields differ in size or waves');
-    this.time = o.time;
-    this.sourceCell = o.sourceCell;
-    this.age.set(o.age);
-    this.generation.set(o.generation);
+    this.clock.copyFrom(o.clock);
     this.head.set(o.head);
     this.tail.set(o.tail);
     for (let w = 0; w < this.waves; w++) {
@@ -182,8 +185,7 @@ export class LeeField {
 
   /** Feeds the state a future step depends on into `h` (stamps and the frontier of every wave). */
   hashInto(h: HashSink): void {
-    h.int(this.time);
-    h.int(this.sourceCell);
+    this.clock.hashClockInto(h);
     for (let w = 0; w < this.waves; w++) {
       h.int(this.age[w]!);
       h.int(this.generation[w]!);

@@ -3,6 +3,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { calibrate, snap } from '../../src/preset-eval/calibrate';
+import { proportionCI } from '../../src/preset-eval/stats';
 
 /** Per-seed samples of f(x) + noise; seed k's noise is the same at every x (common random numbers) plus a part that is not. */
 function noisy(f: (x: number) => number, sd: number) {
@@ -46,6 +47,22 @@ describe('calibrate', () => {
     const r = await calibrate({ lo: 0, hi: 10, step: 1, target: 5, seeds: 4, maxSeeds: 8, measure });
     expect(r.reachable).toBe(false);
     expect(r.value).toBe(10);
+  });
+
+  it('calibrates a win rate (0/1 per seed) with intervals that stay inside 0..1', async () => {
+    // P(win) falls linearly from 1 at x = 0 to 0 at x = 40; the target 0.75 is at x = 10.
+    const measure = async (x: number, from: number, count: number) =>
+      Array.from({ length: count }, (_, k) => (seedrandom(`w${from + k}:${x}`)() < 1 - x / 40 ? 1 : 0));
+    const r = await calibrate({ lo: 0, hi: 40, step: 1, target: 0.75, seeds: 20, maxSeeds: 160, measure, interval: proportionCI });
+    expect(r.direction).toBe(-1);
+    expect(Math.abs(r.value - 10)).toBeLessThanOrEqual(4);
+    for (const m of r.trace) {
+      expect(m.lo).toBeGreaterThanOrEqual(0);
+      expect(m.hi).toBeLessThanOrEqual(1);
+    }
+    // x = 0 wins every seed: a t interval would collapse to [1, 1], the Wilson interval does not.
+    expect(r.trace[0]!.value).toBe(1);
+    expect(r.trace[0]!.lo).toBeLessThan(1);
   });
 
   it('snaps to the grid within the range', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanCI, overlaps, t95, wilson } from '../../src/preset-eval/stats';
+import { meanCI, overlaps, proportionCI, t95, wilson } from '../../src/preset-eval/stats';
 
 describe('confidence intervals', () => {
   it('Wilson: the textbook values, inside [0, 1] at 0 and n successes, narrower with more trials', () => {
@@ -24,5 +24,11 @@ describe('confidence intervals', () => {
   it('overlap', () => {
     expect(overlaps(wilson(5, 40), wilson(35, 40))).toBe(false);
     expect(overlaps(wilson(18, 40), wilson(22, 40))).toBe(true);
+  });
+
+  it('treats per-seed results (win 1, draw 0.5, loss 0) as a proportion and refuses other values', () => {
+    expect(proportionCI([1, 1, 0.5, 0])).toEqual(wilson(2.5, 4));
+    expect(proportionCI([1, 1, 1]).hi).toBe(1);
+    expect(() => proportionCI([1, 2])).toThrow(/a sample is 2, not in 0..1/);
   });
 });

@@ -9,7 +9,10 @@ import {
   step,
   type MatchState,
 } from '../../src/sim';
+import { stageConfig } from '../../src/sim/config';
+import { getStagePreset } from '../../src/sim/stage-preset';
 import { EnemyKind } from '../../src/sim/enemy-pool';
+import { sentBullets } from '../../src/sim/versus';
 import { Path } from '../../src/sim/paths';
 import { quietMatch } from './helpers';
 
@@ -67,6 +70,28 @@ describe('versus: kills, chains and attacks sent across', () => {
     expect(them.incoming).toHaveLength(0);
     expect(them.bullets.count).toBe(9);
     expect(them.bullets.owner[0]).toBe(0);
+  });
+
+  it('sends 3 bullets a kill up to 30, thinned only on stages with thinner volleys than Normal', () => {
+    expect(sentBullets(3, 1)).toBe(9);
+    expect(sentBullets(20, 1)).toBe(30);
+    expect(sentBullets(20, 1.8)).toBe(30); // never more than on Normal
+    expect(sentBullets(6, 1.4)).toBe(18);
+    expect(sentBullets(10, 0.5)).toBe(15); // Easy at level 1
+    expect(sentBullets(2, 0.1)).toBe(2); // at least 2
+  });
+
+  it('on the Easy stage at level 1 the same chain sends half as many bullets as on Normal', () => {
+    const arrived = (cfg: Parameters<typeof quietMatch>[0]) => {
+      const s = quietMatch(cfg);
+      for (let k = 0; k < 4; k++) target(s, 0, 0);
+      run(s, 20, Input.SHOT);
+      run(s, CHAIN_WINDOW + ATTACK_TRAVEL_FRAMES, 0);
+      expect(s.sides[0]!.kills).toBe(4);
+      return s.sides[1]!.bullets.count;
+    };
+    expect(arrived(stageConfig(getStagePreset('normal')))).toBe(12);
+    expect(arrived(stageConfig(getStagePreset('easy')))).toBe(6);
   });
 
   it('a single kill sends nothing', () => {

@@ -22,7 +22,7 @@
 // Everything is allocated in the constructor; emit/step/sample never allocate.
 
 import { type HashSink, type TileGrid, nearestOpenCell } from '../../geom/grid';
-import { emissionDue } from './schedule';
+import { type EmissionMode, WaveSchedule } from './schedule';
 
 export interface WaveFieldOptions {
   /** δ = c²Δt²/Δh²; must be in (0, 0.5] (above 0.5 the explicit scheme diverges). Default 0.4 (0.5 itself decouples the grid into a checkerboard). */
@@ -83,20 +83,13 @@ export class WaveField {
   readonly width: number;
   readonly height: number;
   readonly delta: number;
-  readonly waves: number;
-  readonly lifetime: number;
   readonly amplitude: number;
-  readonly schedule: 'periodic' | 'manual';
   readonly arrivalThreshold: number;
   readonly sourceMode: 'impulse' | 'held';
   /** Row stride of the padded buffers (width + 4). Exposed for overlays that read values(). */
   readonly stride: number;
-  /** Steps taken so far. */
-  time = 0;
-  /** Per wave: steps since its last emission, -1 while it has never been emitted. */
-  readonly age: Int32Array;
-  /** Per wave: incremented at every emission. Trackers remember the generation they reacted to. */
-  readonly generation: Int32Array;
+  /** When each wave goes out and how old it is (time, age, generation, source): src/world/wave/schedule.ts. */
+  readonly clock: WaveSchedule;
   /** Per wave: the grid point index (gy * width + gx) it was last emitted from, -1 if never. */
   readonly emittedFrom: Int32Array;
   /** Per wave: the grid point's gx and gy beside emittedFrom (-1 if never or silent). */
@@ -121,7 +114,8 @@ export class WaveField {
   /** The field's own wall flags, one per grid point (the maze upsampled by `resolution`). */
   readonly walls: Uint8Array;
   private readonly fine: TileGrid;
-  private sourceCell = -1;
+  private readonly emitFromSource = (w: number, s: number): void => this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
+  private readonly advance = (w: number): void => this.propagate(w);
 
   constructor(grid: TileGrid, opts: WaveFieldOptions = {}) {
     const delta = opts.delta ?? 0.4;
@@ -152,10 +146,8 @@ export class WaveField {
     }
     this.fine = { width: this.width, height: this.height, walls: this.walls };
     this.delta = delta;
-    this.waves = waves;
-    this.lifetime = lifetime;
+    this.clock = new WaveSchedule(waves, lifetime, opts.schedule ?? 'periodic');
     this.amplitude = amplitude;
-    this.schedule = opts.schedule ?? 'periodic';
     this.arrivalThreshold = opts.arrivalThreshold ?? 1e-12 * amplitude;
     this.sourceMode = opts.source ?? 'impulse';
     const w = this.width;
@@ -167,8 +159,6 @@ export class WaveField {
     this.buf = [];
     for (let i = 0; i < 3 * waves; i++) this.buf.push(new Float64Array(size));
     this.cur = new Int32Array(waves);
-    this.age = new Int32Array(waves).fill(-1);
-    this.generation = new Int32Array(waves);
     this.emittedFrom = new Int32Array(waves).fill(-1);
     this.emittedX = new Int32Array(waves).fill(-1);
     this.emittedY = new Int32Array(waves).fill(-1);
@@ -197,7 +187,7 @@ export class WaveField {
 
   /** Moves the source (the target) to the continuous point (x, y) in cell units; used by the next emissions. */
   setTarget(x: number, y: number): void {
-    this.sourceCell = nearestOpenCell(this.fine, x * this.resolution, y * this.resolution);
+    this.clock.source = nearestOpenCell(this.fine, x * this.resolution, y * this.resolution);
   }
 
   /** Starts wave w (see emit()) at the open grid point nearest the continuous point (x, y) in cell units. */
@@ -209,7 +199,34 @@ export class WaveField {
 
   /** The grid point index future periodic emissions start from (-1 before setTarget). */
   get source(): number {
-    return this.sourceCell;
+    return this.clock.source;
+  }
+
+  get waves(): number {
+    return this.clock.waves;
+  }
+
+  get lifetime(): number {
+    return this.clock.lifetime;
+  }
+
+  get schedule(): EmissionMode {
+    return this.clock.mode;
+  }
+
+  /** Steps taken so far. */
+  get time(): number {
+    return this.clock.time;
+  }
+
+  /** Per wave: steps since its last emission, -1 while it has never been emitted. */
+  get age(): Int32Array {
+    return this.clock.age;
+  }
+
+  /** Per wave: incremented at every emission. Trackers remember the generation they reacted to. */
+  get generation(): Int32Array {
+    return this.clock.generation;
   }
 
   /**
@@ -225,8 +242,7 @@ export class WaveField {
     b[3 * w + 1]!.fill(0);
     b[3 * w + 2]!.fill(0);
     this.cur[w] = 0;
-    this.age[w] = 0;
-    this.generation[w]!++;
+    this.clock.restart(w);
     const arr = this.arrivals?.[w];
     if (arr) arr.fill(-1);
     if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height || this.walls[cy * this.width + cx] !== 0) {
@@ -249,19 +265,7 @@ export class WaveField {
 
   /** Advances every active wave by one step (eq. 13–15); emits waves that are due (periodic schedule). */
   step(): void {
-    this.time++;
-    const n = this.waves;
-    for (let w = 0; w < n; w++) {
-      if (this.schedule === 'periodic' && this.sourceCell >= 0) {
-        if (emissionDue(this.age[w]!, this.time, w, this.lifetime, n)) {
-          const s = this.sourceCell;
-          this.emit(w, s % this.width, (s - (s % this.width)) / this.width);
-          continue;
-        }
-      }
-      if (this.age[w]! < 0) continue;
-      this.propagate(w);
-    }
+    this.clock.step(this.emitFromSource, this.advance);
   }
 
   private propagate(w: number): void {
@@ -310,8 +314,7 @@ export class WaveField {
         nx[((src - sx) / this.width + PAD) * S + sx + PAD] = this.amplitude;
       }
     }
-    this.cur[w] = nIdx;
-    this.age[w]!++;
+    this.cur[w] = nIdx; // the schedule ages the wave
   }
 
   /** Upwind −∇(arrival time) unit vectors of the `count` points in arrivedNow (see arrivalDirX). */
@@ -359,10 +362,7 @@ export class WaveField {
     ) {
       throw new WaveFieldError('copyFrom: the fields differ in size, waves or arrival recording');
     }
-    this.time = o.time;
-    this.sourceCell = o.sourceCell;
-    this.age.set(o.age);
-    this.generation.set(o.generation);
+    this.clock.copyFrom(o.clock);
     this.emittedFrom.set(o.emittedFrom);
     this.emittedX.set(o.emittedX);
     this.emittedY.set(o.emittedY);
@@ -383,8 +383,7 @@ export class WaveField {
    * padding are always 0).
    */
   hashInto(h: HashSink): void {
-    h.int(this.time);
-    h.int(this.sourceCell);
+    this.clock.hashClockInto(h);
     const open = this.openPadded;
     for (let w = 0; w < this.waves; w++) {
       h.int(this.age[w]!);
