@@ -11,7 +11,7 @@ import { encodeReplay, replayFromRunner } from '../src/replay';
 import { writeFileAtomic } from '../src/cli/replay-files';
 import { createMatch, MatchRunner, type Controller } from '../src/sim';
 import { SIM_VERSION, type MatchConfig } from '../src/sim/config';
-import { runTool } from '../src/cli/common';
+import { defineTool, runIfEntry } from '../src/cli/common';
 
 export const GOLDEN_DIR = 'tests/fixtures/replays';
 const DATE = '2026-01-01T00:00:00.000Z';
@@ -84,30 +84,30 @@ export function recordGolden(g: GoldenSpec): Uint8Array {
   return encodeReplay(replayFromRunner(runner, { date: DATE, names, extra: { golden: g.file } }));
 }
 
-if (process.argv[1] && /record-golden\.ts$/.test(process.argv[1])) {
-  void runTool(
-    {
-      name: 'golden:record',
-      usage: 'npm run -s golden:record -- [--check] [--json]',
-      summary: `Records every golden replay (open and maze stages, each CPU preset, a human-input match; ${FRAMES} frames each) into ${GOLDEN_DIR}/ with this build's sim version, and the manifest golden.json. --check re-records in memory and reports files that differ, writing nothing (exit 1 when any does).`,
-      options: [{ name: 'check', kind: 'flag', help: 'compare with the committed files instead of writing' }],
-      positional: [0, 0],
-    },
-    (args, json) => {
-      const check = args.opts.check === true;
-      const out: { file: string; bytes: number; same: boolean }[] = [];
-      for (const g of goldenSpecs()) {
-        const bytes = recordGolden(g);
-        const path = join(GOLDEN_DIR, g.file);
-        const same = existsSync(path) && Buffer.compare(readFileSync(path), Buffer.from(bytes)) === 0;
-        if (!check) writeFileAtomic(path, bytes);
-        out.push({ file: g.file, bytes: bytes.length, same });
-        if (!json) console.log(`${check ? (same ? 'same   ' : 'DIFFERS') : 'wrote  '} ${path} (${bytes.length} B)`);
-      }
-      const manifest = { sim: SIM_VERSION, frames: FRAMES, date: DATE, replays: goldenSpecs() };
-      if (!check) writeFileAtomic(join(GOLDEN_DIR, 'golden.json'), new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
-      if (check && out.some((o) => !o.same)) process.exitCode = 1;
-      return { sim: SIM_VERSION, check, files: out };
-    },
-  );
-}
+export const main = defineTool(
+  {
+    name: 'golden:record',
+    usage: 'npm run -s golden:record -- [--check] [--json]',
+    summary: `Records every golden replay (open and maze stages, each CPU preset, a human-input match; ${FRAMES} frames each) into ${GOLDEN_DIR}/ with this build's sim version, and the manifest golden.json. --check re-records in memory and reports files that differ, writing nothing (exit 1 when any does).`,
+    options: [{ name: 'check', kind: 'flag', help: 'compare with the committed files instead of writing' }],
+    positional: [0, 0],
+  },
+  (args, json, io) => {
+    const check = args.opts.check === true;
+    const out: { file: string; bytes: number; same: boolean }[] = [];
+    for (const g of goldenSpecs()) {
+      const bytes = recordGolden(g);
+      const path = join(GOLDEN_DIR, g.file);
+      const same = existsSync(path) && Buffer.compare(readFileSync(path), Buffer.from(bytes)) === 0;
+      if (!check) writeFileAtomic(path, bytes);
+      out.push({ file: g.file, bytes: bytes.length, same });
+      if (!json) io.log(`${check ? (same ? 'same   ' : 'DIFFERS') : 'wrote  '} ${path} (${bytes.length} B)`);
+    }
+    const manifest = { sim: SIM_VERSION, frames: FRAMES, date: DATE, replays: goldenSpecs() };
+    if (!check) writeFileAtomic(join(GOLDEN_DIR, 'golden.json'), new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
+    if (check && out.some((o) => !o.same)) io.exitCode = 1;
+    return { sim: SIM_VERSION, check, files: out };
+  },
+);
+
+await runIfEntry(import.meta.url, main);

@@ -289,20 +289,6 @@ export async function runIfEntry(moduleUrl: string, main: ToolMain): Promise<voi
   process.exitCode = await main(process.argv.slice(2));
 }
 
-/**
- * Older shape: parses and runs at once on the process's arguments. Kept so tools not yet converted
- * to `defineTool` + `runIfEntry` still work; new tools use those.
- */
-export async function runTool<const O extends readonly OptionSpec[]>(
-  spec: ToolSpec<O>,
-  body: (args: ParsedArgs<O>, json: boolean) => Promise<object | undefined> | object | undefined,
-  argv: string[] = process.argv.slice(2),
-): Promise<void> {
-  const main = defineTool(spec, (args, json) => body(args, json));
-  const code = await main(argv);
-  if (code !== 0) process.exitCode = code;
-}
-
 /** Median of a non-empty list (the mean of the middle two for even lengths). */
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) throw new Error('median of an empty list');
@@ -311,13 +297,17 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Progress on stderr for long work, so stdout stays clean for --json. Silent when not a TTY unless forced. */
-export function progress(label: string, done: number, total: number): void {
-  if (!process.stderr.isTTY && process.env.TWINFIELD_PROGRESS !== '1') {
+/**
+ * Progress on stderr for long work, so stdout stays clean for --json: a live counter on a terminal,
+ * whole lines every 10 % otherwise, or through `warn` (a tool's own stderr, e.g. in tests) when given.
+ */
+export function progress(label: string, done: number, total: number, warn?: (line: string) => void): void {
+  if (warn || (!process.stderr.isTTY && process.env.TWINFIELD_PROGRESS !== '1')) {
     // Still show coarse progress in logs (every 10%) so long CI runs are not silent.
     const step = Math.max(1, Math.floor(total / 10));
     if (done % step !== 0 && done !== total) return;
-    process.stderr.write(`${label}: ${done}/${total}\n`);
+    if (warn) warn(`${label}: ${done}/${total}`);
+    else process.stderr.write(`${label}: ${done}/${total}\n`);
     return;
   }
   process.stderr.write(`\r${label}: ${done}/${total}${done === total ? '\n' : ''}`);

@@ -18,12 +18,13 @@ export interface PoolStats {
 
 /**
  * Runs every job (results in job order) on `workers` threads (default: every core); 0 runs them
- * on this thread. `label` names the progress line.
+ * on this thread. `label` names the progress line, written through `warn` when given (a tool's stderr).
  */
 export async function runJobs(
   jobs: readonly EvalJob[],
   label: string,
   workers = availableParallelism(),
+  warn?: (line: string) => void,
 ): Promise<{ results: JobResult[]; stats: PoolStats }> {
   const t0 = process.hrtime.bigint();
   const results: JobResult[] = new Array(jobs.length);
@@ -32,7 +33,7 @@ export async function runJobs(
   if (n <= 0) {
     jobs.forEach((j, i) => {
       results[i] = runJob(j);
-      progress(label, ++done, jobs.length);
+      progress(label, ++done, jobs.length, warn);
     });
   } else {
     let next = 0;
@@ -57,7 +58,7 @@ export async function runJobs(
                 return;
               }
               results[m.id] = m.result!;
-              progress(label, ++done, jobs.length);
+              progress(label, ++done, jobs.length, warn);
               feed();
             });
             w.on('error', reject);

@@ -13,7 +13,7 @@ import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
 import { readReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
-import { runTool, UsageError, type ParsedArgs, type ToolSpec } from './common';
+import { defineTool, runIfEntry, UsageError, type ParsedArgs, type ToolOutput, type ToolSpec } from './common';
 import { loadCpuPreset, loadStagePreset } from './preset-files';
 import { runJobs } from './presets-pool';
 
@@ -73,7 +73,7 @@ const spec: ToolSpec = {
     { name: 'out', kind: 'string', help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json)' },
     { name: 'reference', kind: 'string', help: 'ladder: the reference CPU preset', default: NOVICE_PRESET },
     { name: 'pairs', kind: 'string', help: 'ladder: comma-separated pairs to play (default: all four)' },
-    { name: 'workers', kind: 'int', help: 'worker threads (default: one per core; 0 = this thread)', min: 0, max: 256 },
+    { name: 'workers', kind: 'int', help: 'worker threads (default: one per core; 0 = this thread)', min: 0, max: 64 },
   ],
 };
 
@@ -101,7 +101,7 @@ function hlLine(label: string, h: HumanLikeness): string {
   return `  ${label.padEnd(22)} 1-frame/min ${num(h.one_frame_per_min, 1)}, dir changes/s ${num(h.dir_changes_per_s)}, moving ${num(h.moving_fraction)}, mean clearance ${num(h.mean_clearance, 1)}, hits/min ${num(h.hits_per_min)}`;
 }
 
-async function cmdEval(args: ParsedArgs, json: boolean): Promise<object> {
+async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
   const o = args.opts;
   const presets = args.positional.slice(1).map(loadCpuPreset);
   if (presets.length === 0) throw new UsageError('eval needs at least one PRESET (a name or a .json file)');
@@ -121,23 +121,23 @@ async function cmdEval(args: ParsedArgs, json: boolean): Promise<object> {
     human = pooledHumanLikeness(logs);
   }
   const jobs: EvalJob[] = presets.flatMap((p) => suiteJobs(p, { stages, opponents, seeds, drillSeconds }));
-  const { results, stats } = await runJobs(jobs, 'eval', workersOpt(o));
+  const { results, stats } = await runJobs(jobs, 'eval', workersOpt(o), (l) => out.warn(l));
   const summaries: PresetSummary[] = presets.map((p) => summarize(p.name, results));
   const perSeed = stats.jobs / stats.seconds / (jobs.length / seeds); // whole seeds (all of a seed's jobs) per second
   if (!json) {
     for (const s of summaries) {
-      console.log(`${s.preset}`);
+      out.log(`${s.preset}`);
       for (const st of s.stages) {
-        console.log(`  stage ${st.stage}: drill hits/min ${ci(st.drill_hits_per_min)}`);
+        out.log(`  stage ${st.stage}: drill hits/min ${ci(st.drill_hits_per_min)}`);
         for (const v of st.versus)
-          console.log(
+          out.log(
             `    vs ${v.opponent.padEnd(10)} win ${pct(v.win_rate)}, survival ${ci(v.survival_s, 1)} s, hits/min ${ci(v.hits_per_min)}`,
           );
       }
-      console.log(hlLine('human-likeness', s.human_likeness));
+      out.log(hlLine('human-likeness', s.human_likeness));
     }
-    if (human) console.log(hlLine('human recordings', human));
-    console.log(
+    if (human) out.log(hlLine('human recordings', human));
+    out.log(
       `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
     );
   }
@@ -164,7 +164,7 @@ function setField(p: DodgePreset, path: string, v: number): DodgePreset {
   return copy as unknown as DodgePreset;
 }
 
-async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
+async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
   const o = args.opts;
   if (args.positional.length !== 2) throw new UsageError('calibrate needs exactly one PRESET');
   const preset = loadCpuPreset(args.positional[1]!);
@@ -207,23 +207,23 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
           ? { kind: 'drill', seed: from + k, cpu, stage, seconds: drillSeconds }
           : { kind: 'versus', seed: from + k, cpu, opponent, stage },
       );
-      const { results } = await runJobs(jobs, `${param}=${value}`, workers);
+      const { results } = await runJobs(jobs, `${param}=${value}`, workers, (l) => out.warn(l));
       return results.map((r) => (metric === 'hits_per_min' ? (r.hits * 3600) / r.frames : metric === 'win_rate' ? r.won! : r.survival));
     },
     onMeasure: (x: Measurement) => {
-      if (!json) console.log(`  ${param} = ${x.param}: ${metric} ${ci(x)} (${x.n} seeds)`);
+      if (!json) out.log(`  ${param} = ${x.param}: ${metric} ${ci(x)} (${x.n} seeds)`);
     },
   });
   const e = res.estimate;
-  const out = setField(preset, param, res.value);
+  const calibrated = setField(preset, param, res.value);
   const note = `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
-  out.description = `${preset.description} ${note}`.trim().slice(-400);
+  calibrated.description = `${preset.description} ${note}`.trim().slice(-400);
   const file = (o.out as string | undefined) ?? `${preset.name}-calibrated.json`;
-  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(calibrated, null, 2)}\n`);
   if (!json) {
-    if (!res.reachable) console.log(`target ${metric}=${target} is outside what ${param} ${lo}..${hi} reaches; the nearest end is kept`);
-    console.log(note);
-    console.log(`${res.seedsRun} runs; wrote ${file}`);
+    if (!res.reachable) out.log(`target ${metric}=${target} is outside what ${param} ${lo}..${hi} reaches; the nearest end is kept`);
+    out.log(note);
+    out.log(`${res.seedsRun} runs; wrote ${file}`);
   }
   return {
     preset: preset.name,
@@ -240,7 +240,7 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean): Promise<object> {
   };
 }
 
-async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
+async function cmdBullets(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`bullets takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 10);
@@ -263,18 +263,22 @@ async function cmdBullets(args: ParsedArgs, json: boolean): Promise<object> {
     }
   }
   if (!json) {
-    console.log(
+    out.log(
       `bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, mean level-2 peak`,
     );
     for (const r of rows)
-      console.log(
+      out.log(
         `  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ${r.level2_peak_mean.toFixed(1).padStart(6)}`,
       );
   }
   return { player: player.name, seeds, rows };
 }
 
-async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
+async function cmdLadder(
+  args: ParsedArgs,
+  json: boolean,
+  out: ToolOutput,
+): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 100);
@@ -284,49 +288,49 @@ async function cmdLadder(args: ParsedArgs, json: boolean): Promise<LadderResult 
     if (!DIFFICULTY_PAIRS.some((p) => p.name === w))
       throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);
   const rungs = DIFFICULTY_PAIRS.filter((p) => want.includes(p.name)).map((p) => ({ pair: p.name, ...resolvePair(p) }));
-  const { results, stats } = await runJobs(ladderJobs(reference, rungs, seeds), 'ladder', workersOpt(o));
+  const { results, stats } = await runJobs(ladderJobs(reference, rungs, seeds), 'ladder', workersOpt(o), (l) => out.warn(l));
   const r = ladderResult(rungs, results, reference.name === NOVICE_PRESET ? undefined : {});
   if (!json) {
-    console.log(`ladder against ${reference.name}, ${seeds} seeds per pair (versus, open stages)`);
-    console.log(`pair      CPU win rate [95 % CI]   target      ${reference.name} survival s   match s   meets`);
+    out.log(`ladder against ${reference.name}, ${seeds} seeds per pair (versus, open stages)`);
+    out.log(`pair      CPU win rate [95 % CI]   target      ${reference.name} survival s   match s   meets`);
     for (const x of r.rungs) {
       const t = x.target
         ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} %${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}`
         : '';
-      console.log(
+      out.log(
         `${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`,
       );
     }
-    console.log(
+    out.log(
       `ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`,
     );
   }
   return { ...r, seeds, reference: reference.name, seconds: stats.seconds };
 }
 
-function cmdList(json: boolean): object {
-  const out = {
+function cmdList(json: boolean, out: ToolOutput): object {
+  const list = {
     cpu: DODGE_PRESETS.map((p) => ({ name: p.name, label: p.label, description: p.description })),
     stage: STAGE_PRESETS.map((p) => ({ name: p.name, label: p.label, description: p.description })),
     pairs: DIFFICULTY_PAIRS,
   };
   if (!json) {
-    console.log('CPU presets:');
-    for (const p of out.cpu) console.log(`  ${p.name.padEnd(11)} ${p.description}`);
-    console.log('stage presets:');
-    for (const p of out.stage) console.log(`  ${p.name.padEnd(11)} ${p.description}`);
-    console.log(`difficulty pairs: ${DIFFICULTY_PAIRS.map((p) => `${p.label} (stage ${p.stage} + cpu ${p.cpu})`).join(', ')}`);
+    out.log('CPU presets:');
+    for (const p of list.cpu) out.log(`  ${p.name.padEnd(11)} ${p.description}`);
+    out.log('stage presets:');
+    for (const p of list.stage) out.log(`  ${p.name.padEnd(11)} ${p.description}`);
+    out.log(`difficulty pairs: ${DIFFICULTY_PAIRS.map((p) => `${p.label} (stage ${p.stage} + cpu ${p.cpu})`).join(', ')}`);
   }
-  return out;
+  return list;
 }
 
-function cmdFields(json: boolean): object {
+function cmdFields(json: boolean, out: ToolOutput): object {
   if (!json) {
     for (const [title, fields] of [
       ['CPU preset', CPU_PRESET_FIELDS],
       ['stage preset', STAGE_PRESET_FIELDS],
     ] as const) {
-      console.log(`${title} fields:`);
+      out.log(`${title} fields:`);
       for (const f of fields) {
         const range =
           f.kind === 'enum'
@@ -334,9 +338,7 @@ function cmdFields(json: boolean): object {
             : f.kind === 'boolean'
               ? 'true | false'
               : `${f.min}..${f.max} step ${f.step}${f.unit ? ` ${f.unit}` : ''}`;
-        console.log(
-          `  ${f.path.padEnd(18)} ${range.padEnd(28)} ${f.paper !== undefined ? `paper ${String(f.paper)}; ` : ''}${f.description}`,
-        );
+        out.log(`  ${f.path.padEnd(18)} ${range.padEnd(28)} ${f.paper !== undefined ? `paper ${String(f.paper)}; ` : ''}${f.description}`);
       }
     }
   }
@@ -348,24 +350,26 @@ function cmdFields(json: boolean): object {
   };
 }
 
-await runTool(spec, async (args, json) => {
+export const main = defineTool(spec, async (args, json, out) => {
   const cmd = args.positional[0]!;
   if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > (cmd === 'ladder' ? 1 : 1))
     throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
   switch (cmd) {
     case 'list':
-      return cmdList(json);
+      return cmdList(json, out);
     case 'fields':
-      return cmdFields(json);
+      return cmdFields(json, out);
     case 'eval':
-      return cmdEval(args, json);
+      return cmdEval(args, json, out);
     case 'calibrate':
-      return cmdCalibrate(args, json);
+      return cmdCalibrate(args, json, out);
     case 'ladder':
-      return cmdLadder(args, json);
+      return cmdLadder(args, json, out);
     case 'bullets':
-      return cmdBullets(args, json);
+      return cmdBullets(args, json, out);
     default:
       throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder, bullets)`);
   }
 });
+
+await runIfEntry(import.meta.url, main);

@@ -1,15 +1,21 @@
 // The presets tool and preset files in the other tools: every tool that takes a preset name takes
 // a .json file too; bad input exits 2 with one error line naming the file and field.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDodgePreset, parseDodgePreset } from '../../src/cpu/presets';
+import { main as evalDodge } from '../../src/cli/eval-dodge';
+import { main as match } from '../../src/cli/match';
+import { main as presets } from '../../src/cli/presets';
+import { main as replay } from '../../src/cli/replay';
+import type { ToolMain } from '../../src/cli/common';
 import { getStagePreset } from '../../src/sim/stage-preset';
+import { runMain, type ToolRun } from './tool-run';
 
-const run = (script: string, args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], { encoding: 'utf8' });
+// The tools run in-process (main(argv, io)); entry.test.ts covers the entry-script path.
+const TOOLS: Record<string, ToolMain> = { presets, match, replay, 'eval-dodge': evalDodge };
+const run = (script: string, args: string[]) => runMain(TOOLS[script]!, args);
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!);
 const dir = mkdtempSync(join(tmpdir(), 'presets-'));
 const cpuFile = join(dir, 'my-cpu.json');
@@ -22,26 +28,27 @@ writeFileSync(
 const broken = join(dir, 'broken.json');
 writeFileSync(broken, JSON.stringify({ ...getDodgePreset('hard'), depth: 99 }));
 
-function expectError(r: ReturnType<typeof run>, re: RegExp) {
+async function expectError(pending: Promise<ToolRun>, re: RegExp) {
+  const r = await pending;
   expect(r.status).toBe(2);
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toMatch(re);
 }
 
-// Each tool run starts tsx; on the shared 2-core machine that can take many seconds.
-const SLOW = { timeout: 600_000 };
+// eval and calibrate play real matches (on worker threads); on the shared 2-core machine that can take a while.
+const SLOW = { timeout: 300_000 };
 
 describe('presets tool', () => {
-  it('list and fields print the built-ins and the schema as JSON', SLOW, () => {
-    const l = lastJson(run('presets', ['list', '--json']).stdout);
+  it('list and fields print the built-ins and the schema as JSON', SLOW, async () => {
+    const l = lastJson((await run('presets', ['list', '--json'])).stdout);
     expect(l.cpu.map((p: { name: string }) => p.name)).toContain('novice');
     expect(l.pairs.map((p: { name: string }) => p.name)).toEqual(['easy', 'normal', 'hard', 'lunatic']);
-    const f = lastJson(run('presets', ['fields', '--json']).stdout);
+    const f = lastJson((await run('presets', ['fields', '--json'])).stdout);
     expect(f.stage.find((x: { path: string }) => x.path === 'density')).toMatchObject({ min: 0.1, max: 3 });
   });
 
-  it('eval takes a preset file and reports CIs, metrics and the seeds per second (worker threads)', SLOW, () => {
-    const r = run('presets', [
+  it('eval takes a preset file and reports CIs, metrics and the seeds per second (worker threads)', SLOW, async () => {
+    const r = await run('presets', [
       'eval',
       cpuFile,
       'novice',
@@ -70,9 +77,9 @@ describe('presets tool', () => {
     expect(o.seeds_per_s).toBeGreaterThan(0);
   });
 
-  it('calibrate writes a valid preset with the value found and its CI', SLOW, () => {
+  it('calibrate writes a valid preset with the value found and its CI', SLOW, async () => {
     const out = join(dir, 'cal.json');
-    const r = run('presets', [
+    const r = await run('presets', [
       'calibrate',
       'easy',
       '--param',
@@ -107,23 +114,29 @@ describe('presets tool', () => {
     expect(o.trace.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('bad input exits 2 with one error line naming what and where', SLOW, () => {
-    expectError(run('presets', ['eval', broken]), /^error: .*broken\.json\.depth: /);
-    expectError(run('presets', ['eval', 'nobody']), /^error: preset: unknown preset 'nobody'/);
-    expectError(run('presets', ['eval', 'easy', '--stage', join(dir, 'missing.json')]), /^error: .*missing\.json: cannot read file/);
-    expectError(run('presets', ['frobnicate']), /^error: unknown command 'frobnicate'/);
-    expectError(
+  it('bad input exits 2 with one error line naming what and where', SLOW, async () => {
+    await expectError(run('presets', ['eval', broken]), /^error: .*broken\.json\.depth: /);
+    await expectError(run('presets', ['eval', 'nobody']), /^error: preset: unknown preset 'nobody'/);
+    await expectError(run('presets', ['eval', 'easy', '--stage', join(dir, 'missing.json')]), /^error: .*missing\.json: cannot read file/);
+    await expectError(run('presets', ['frobnicate']), /^error: unknown command 'frobnicate'/);
+    await expectError(
       run('presets', ['calibrate', 'easy', '--param', 'focus', '--target', 'win_rate=0.5']),
       /^error: --param focus: not a numeric preset field/,
     );
-    expectError(run('presets', ['calibrate', 'easy', '--param', 'slip', '--target', 'fun=1']), /^error: --target: unknown metric 'fun'/);
+    await expectError(
+      run('presets', ['calibrate', 'easy', '--param', 'slip', '--target', 'fun=1']),
+      /^error: --target: unknown metric 'fun'/,
+    );
+    await expectError(run('presets', ['ladder', '--seeds', '0']), /^error: option --seeds: 0 is below/);
+    await expectError(run('presets', ['ladder', '--seeds', '2', '--seeds', '3']), /^error: .*--seeds.*(twice|more than once|once)/);
+    await expectError(run('presets', ['eval', 'easy', '--workers', '65']), /^error: option --workers: 65 is above/);
   });
 });
 
 describe('preset files in the other tools', () => {
-  it('match: --p1 cpu:FILE.json and --difficulty FILE.json; the replay keeps the full values', SLOW, () => {
+  it('match: --p1 cpu:FILE.json and --difficulty FILE.json; the replay keeps the full values', SLOW, async () => {
     const rec = join(dir, 'm.tfr');
-    const r = run('match', [
+    const r = await run('match', [
       '--seed',
       '4',
       '--frames',
@@ -140,23 +153,23 @@ describe('preset files in the other tools', () => {
     ]);
     expect(r.status, r.stderr).toBe(0);
     expect(lastJson(r.stdout)).toMatchObject({ p1: 'cpu:my-cpu', frames: 600 });
-    const v = run('replay', ['info', rec, '--json']);
+    const v = await run('replay', ['info', rec, '--json']);
     const info = JSON.stringify(lastJson(v.stdout));
     expect(info).toContain('my-stage');
     expect(info).toContain('"stageDensity":0.3');
     // Verifies anywhere: the preset files are not needed (here: deleted first).
     writeFileSync(`${stageFile}.bak`, readFileSync(stageFile));
     writeFileSync(stageFile, '{ broken');
-    const ver = run('replay', ['verify', rec, '--json']);
+    const ver = await run('replay', ['verify', rec, '--json']);
     writeFileSync(stageFile, readFileSync(`${stageFile}.bak`));
     expect(ver.status, ver.stderr).toBe(0);
     expect(lastJson(ver.stdout)).toMatchObject({ ok: true, frames: 600 });
-    expectError(run('match', ['--p1', `cpu:${broken}`]), /^error: controller 'cpu:.*broken\.json': .*broken\.json\.depth: /);
-    expectError(run('match', ['--difficulty', broken]), /^error: .*broken\.json\.(name|speed|unknown|depth)/);
+    await expectError(run('match', ['--p1', `cpu:${broken}`]), /^error: controller 'cpu:.*broken\.json': .*broken\.json\.depth: /);
+    await expectError(run('match', ['--difficulty', broken]), /^error: .*broken\.json\.(name|speed|unknown|depth)/);
   });
 
-  it('eval:dodge and dodge take a preset file', SLOW, () => {
-    const e = run('eval-dodge', ['--presets', `${cpuFile},easy`, '--seeds', '1', '--frames', '60', '--suites', 'enemy', '--json']);
+  it('eval:dodge and dodge take a preset file', SLOW, async () => {
+    const e = await run('eval-dodge', ['--presets', `${cpuFile},easy`, '--seeds', '1', '--frames', '60', '--suites', 'enemy', '--json']);
     expect(e.status, e.stderr).toBe(0);
     expect(Object.keys(lastJson(e.stdout).presets ?? lastJson(e.stdout))).toEqual(expect.arrayContaining(['my-cpu']));
   });

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core; SwiftShader gives WebGL without a GPU.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { TwinfieldApi } from '../../src/scenes/test-hook';
 
 export const ARTIFACTS = 'test-artifacts';
@@ -60,8 +60,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function press(page: Page, ...keys: string[]): Promise<void> {
   for (const k of keys) {
     await page.keyboard.press(k);
-    await page.waitForTimeout(60);
+    await nextPaint(page, 2); // the game reads it in a frame; the next key gets a later timestamp
   }
+}
+
+/**
+ * Waits until the page has painted `n` more times (requestAnimationFrame), in any page — the
+ * production build, the study page — where the game hook (waitFrames) may not exist.
+ */
+export async function nextPaint(page: Page, n = 2): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
 }
 
 /** Waits until the game loop has run `n` more frames (what was drawn is then on the screen). */
@@ -86,16 +102,40 @@ export function call<T>(page: Page, name: keyof Hook & string, ...args: unknown[
   return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
 }
 
+/** The page of a test file, with the console check each test gets. */
+export interface GamePage extends OpenedPage {
+  /**
+   * This test expects the page to log an error matching `pattern` (e.g. a broken file imported on
+   * purpose): it is not counted against the test, and the test fails if no such error came.
+   */
+  expectConsoleError(pattern: RegExp): void;
+}
+
 /**
  * One Chromium and one game page shared by a test file's tests: launched before them, closed
- * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run).
+ * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run). After each
+ * test, the console errors and uncaught exceptions it caused fail it (unless it expected them with
+ * expectConsoleError), so an error is blamed on the test that made it.
  */
-export function useGame(): OpenedPage {
+export function useGame(): GamePage {
   let browser: Browser | undefined;
   let opened: OpenedPage | undefined;
+  let checked = 0;
+  let expected: RegExp[] = [];
   beforeAll(async () => {
     browser = await launch();
     opened = await openGame(browser, inject('baseUrl'));
+  });
+  afterEach(() => {
+    if (!opened) return;
+    const fresh = opened.errors.slice(checked);
+    checked = opened.errors.length;
+    const want = expected;
+    expected = [];
+    const unexpected = fresh.filter((e) => !want.some((p) => p.test(e)));
+    const missing = want.filter((p) => !fresh.some((e) => p.test(e)));
+    if (unexpected.length > 0) throw new Error(`the page logged errors during this test:\n  ${unexpected.join('\n  ')}`);
+    if (missing.length > 0) throw new Error(`expected a console error matching ${missing.join(', ')}, none came`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -106,6 +146,9 @@ export function useGame(): OpenedPage {
     },
     get errors() {
       return opened!.errors;
+    },
+    expectConsoleError(pattern: RegExp) {
+      expected.push(pattern);
     },
   };
 }

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { build, createLogger, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inPage, launch, press, screenshot, useGame, waitFrames } from './browser';
+import { inPage, launch, nextPaint, press, screenshot, useGame, waitFrames } from './browser';
 
 const OUT = `${process.env.E2E_OUT || 'dist-e2e'}-prod`;
 /** The budget for JavaScript loaded before the title screen (gzip, level 9). */
@@ -124,7 +124,7 @@ describe('production build', () => {
       mono: true,
       faces: ['Twinfield Mono normal', 'Twinfield Sans bold', 'Twinfield Sans normal'],
     });
-    await page.waitForTimeout(300);
+    await nextPaint(page, 3);
     await screenshot(page, 'prod-title');
     expect(errors).toEqual([]);
     await page.close();
@@ -143,7 +143,7 @@ describe('production build', () => {
         })),
       );
       if (dpr === 2) {
-        await page.waitForTimeout(500);
+        await nextPaint(page, 3);
         await screenshot(page, 'prod-title-2x');
       }
       await page.close();
@@ -257,7 +257,7 @@ describe('sound and every scene (e2e build)', () => {
       null,
       { timeout: 60_000 },
     );
-    await page.waitForTimeout(500);
+    await nextPaint(page, 3);
     await screenshot(page, 'scene-preload');
     const title = await page.evaluate(() => (window as unknown as { __twinfield: { ready: boolean } }).__twinfield.ready);
     expect(title).toBe(false);
@@ -290,11 +290,11 @@ describe('sound and every scene (e2e build)', () => {
     await page.waitForFunction(() => (window as unknown as { __twinfield: { frame(): number } }).__twinfield.frame() > 2);
     await inPage(page, (h) => h.advance(600));
     await scene('result');
-    await page.waitForTimeout(800);
+    await waitFrames(page, 3);
     await screenshot(page, 'scene-result');
     await inPage(page, (h) => h.openReplays());
     await scene('replays');
-    await page.waitForTimeout(800);
+    await waitFrames(page, 3);
     await screenshot(page, 'scene-replays');
     const id = (await inPage(page, (h) => h.replays())) as unknown as { id: string }[];
     expect(id.length).toBeGreaterThan(0);

@@ -44,10 +44,10 @@ async function saves(page: Page, what: 'hold' | 'fail' | 'restore'): Promise<voi
   }, what);
 }
 
-/** Polls an async page check until it holds (for promises, which waitForFunction does not await). */
+/** Waits (vitest's expect.poll) until an async page check holds; waitForFunction cannot await a promise. */
 async function eventually(page: Page, fn: (h: Hook) => Promise<boolean>, timeout = 10_000): Promise<boolean> {
-  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(100)) if (await inPage(page, fn)) return true;
-  return false;
+  await expect.poll(() => inPage(page, fn), { timeout, interval: 100 }).toBe(true);
+  return true;
 }
 
 const notSaved = (texts: string[]): boolean => texts.some((t) => t.startsWith('The replay was not saved') && /full/.test(t));
@@ -173,9 +173,9 @@ describe('the game in Chromium', () => {
     const seed = (await inPage(page, (h) => h.setup()))!.config.seed;
     await page.keyboard.press('Escape');
     await until(page, "h.texts().includes('PAUSED')");
-    await page.waitForTimeout(200);
+    await waitFrames(page, 3);
     const f = await inPage(page, (h) => h.frame());
-    await page.waitForTimeout(500);
+    await waitFrames(page, 30); // 30 loop frames pass, the match frame must not
     expect(await inPage(page, (h) => h.frame())).toBe(f);
     expect(await selectedRow(page)).toBe('Resume');
     await screenshot(page, 'pause');

@@ -87,7 +87,7 @@ describe('maze stages in Chromium', () => {
     await press(page, 'Escape');
     await page.evaluate(`window.__twinfield_game.scene.getScene('match').pauseLayer.setVisible(false)`);
     const f0 = await inPage(page, (h) => h.frame());
-    await page.waitForTimeout(200);
+    await waitFrames(page, 12); // loop frames pass, the paused match frame must not
     expect(await inPage(page, (h) => h.frame()), 'paused').toBe(f0);
     // The same match in Node, run on to a frame where side 0's chasers have headings and a young
     // wave is strong somewhere (the scripted player clears mazes fast; a new maze starts the waves

@@ -119,7 +119,7 @@ describe('planner CPU and Planner lab in Chromium', () => {
     const { page } = game;
     await inPage(page, (h) => h.openPlannerLab());
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
-    await page.waitForTimeout(300);
+    await waitFrames(page, 3);
     let texts = await inPage(page, (h) => h.texts());
     expect(texts.some((t) => t.startsWith('PLANNER LAB'))).toBe(true);
     for (const m of ['restricted', 'unrestricted', 'exact']) expect(texts).toContain(m);
@@ -241,7 +241,7 @@ describe('planner CPU and Planner lab in Chromium', () => {
     const { page } = game;
     await press(page, 'Escape');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });
-    await page.waitForTimeout(200);
+    await waitFrames(page, 3);
     // The menu wraps: up from the first row is its last row, "Planner lab".
     await press(page, 'ArrowUp', 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });

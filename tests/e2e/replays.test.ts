@@ -82,7 +82,7 @@ async function waitText(page: Page, test: (t: string) => boolean, what: string):
 async function answerPrompt(page: Page, value?: string): Promise<string> {
   const input = page.locator('.tf-panel input[type=text]');
   await input.waitFor({ timeout: 10_000 });
-  await page.waitForTimeout(80); // it takes focus just after opening
+  await page.waitForFunction(() => document.activeElement?.matches('.tf-panel input[type=text]') === true); // focus comes just after
   const shown = await input.inputValue();
   if (value !== undefined) await input.fill(value);
   await input.press('Enter');
@@ -319,7 +319,9 @@ describe('replays in Chromium', () => {
     await call(page, 'playbackToggle');
     expect(found(await call<string[]>(page, 'texts'))).toEqual([]);
     expect((await call<string[]>(page, 'texts')).join(' ')).not.toContain(' fps');
-    await page.waitForTimeout(2300); // the note fades
+    await page.waitForFunction(() => !(window as any).__twinfield.texts().includes('Overlays are off in survey mode'), null, {
+      timeout: 10_000,
+    }); // the note fades
     await screenshot(page, 'playback-survey');
     await press(page, 'h');
   });

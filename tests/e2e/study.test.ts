@@ -21,7 +21,7 @@ import { paperStudyInput } from '../../src/study/template';
 import { bufferIo } from '../../src/cli/common';
 import { buildMain } from '../../src/cli/study-build';
 import { analyzeMain, recordMain } from '../../src/cli/study';
-import { launch, screenshot } from './browser';
+import { launch, nextPaint, screenshot } from './browser';
 
 const DIR = resolve('test-artifacts/study-e2e');
 const OUT = join(DIR, 'package');
@@ -113,7 +113,7 @@ async function focused(): Promise<void> {
 async function keys(...ks: string[]): Promise<void> {
   for (const k of ks) {
     await page.keyboard.press(k);
-    await page.waitForTimeout(70);
+    await nextPaint(page, 2);
   }
 }
 
@@ -193,7 +193,7 @@ describe('study package', () => {
     await page.waitForSelector('#stage canvas');
     await page.keyboard.down('ArrowLeft');
     await page.keyboard.down('z');
-    await page.waitForTimeout(700);
+    await nextPaint(page, 40); // held for 40 frames, as a person holds keys
     await page.keyboard.up('ArrowLeft');
     await page.keyboard.up('z');
     await screenshot(page, 'study-practice');
