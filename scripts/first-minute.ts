@@ -18,7 +18,8 @@ function fail(msg: string): never {
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
   console.log(
-    "usage: npx tsx scripts/first-minute.ts [--seeds N (default 7)] [--frames F (default 3600)] [--json]\nThe novice model's first minute per difficulty pair: median hits taken, kills, first full gauge level.",
+    "usage: npx tsx scripts/first-minute.ts [--seeds N (default 7)] [--frames F (default 3600)] [--json]\nThe novice model's " +
+      'first minute per difficulty pair: median hits taken, kills, first full gauge level.',
   );
   process.exit(0);
 }
@@ -61,6 +62,7 @@ console.log(`novice's first ${frames / 60} s per pair (median of ${seeds} seeds)
 console.log('pair      hits taken  CPU hits  kills  first full gauge (s)');
 for (const r of rows)
   console.log(
-    `${r.pair.padEnd(9)} ${String(r.hits).padStart(10)} ${String(r.cpuHits).padStart(9)} ${String(r.kills).padStart(6)} ${String(Number.isFinite(r.firstGaugeS) ? r.firstGaugeS.toFixed(1) : 'never').padStart(21)}`,
+    `${r.pair.padEnd(9)} ${String(r.hits).padStart(10)} ${String(r.cpuHits).padStart(9)} ${String(r.kills).padStart(6)} ` +
+      `${String(Number.isFinite(r.firstGaugeS) ? r.firstGaugeS.toFixed(1) : 'never').padStart(21)}`,
   );
 if (args.includes('--json')) console.log(JSON.stringify({ frames, seeds, rows }));

@@ -163,7 +163,9 @@ async function main(): Promise<void> {
   });
   for (const r of rows)
     process.stdout.write(
-      `${r.dist}: initial JS ${(r.initialJsBytes / 1024).toFixed(0)} KiB in ${r.initialJsFiles} file(s), gzip ${(r.initialJsGzipBytes / 1024).toFixed(0)} KiB (×${r.gzipRatio}); title after ${r.titleMsMedian} ms median of ${runs} (×${r.titleRatio})\n`,
+      `${r.dist}: initial JS ${(r.initialJsBytes / 1024).toFixed(0)} KiB in ${r.initialJsFiles} file(s), gzip ` +
+        `${(r.initialJsGzipBytes / 1024).toFixed(0)} KiB (×${r.gzipRatio}); title after ${r.titleMsMedian} ms median of ${runs} ` +
+        `(×${r.titleRatio})\n`,
     );
   if (json) process.stdout.write(`${JSON.stringify({ runs, builds: rows })}\n`);
 }

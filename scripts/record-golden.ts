@@ -88,7 +88,10 @@ export const main = defineTool(
   {
     name: 'golden:record',
     usage: 'npm run -s golden:record -- [--check] [--json]',
-    summary: `Records every golden replay (open and maze stages, each CPU preset, a human-input match; ${FRAMES} frames each) into ${GOLDEN_DIR}/ with this build's sim version, and the manifest golden.json. --check re-records in memory and reports files that differ, writing nothing (exit 1 when any does).`,
+    summary:
+      `Records every golden replay (open and maze stages, each CPU preset, a human-input match; ${FRAMES} frames each) into ` +
+      `${GOLDEN_DIR}/ with this build's sim version, and the manifest golden.json. --check re-records in memory and reports files ` +
+      `that differ, writing nothing (exit 1 when any does).`,
     options: [{ name: 'check', kind: 'flag', help: 'compare with the committed files instead of writing' }],
     positional: [0, 0],
   },

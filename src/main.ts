@@ -58,6 +58,12 @@ button?.addEventListener('click', () => {
   toggleFullscreen();
   button.blur(); // keys go on to the game, not to the button
 });
+// Two-field scenes draw HUD text in the top corners; the gap between the fields is free there.
+const TWO_FIELD_SCENES = ['match', 'playback'];
+game.events.on(Phaser.Core.Events.POST_STEP, () => {
+  const between = TWO_FIELD_SCENES.some((k) => game.scene.isActive(k));
+  if (button && button.classList.contains('between-fields') !== between) button.classList.toggle('between-fields', between);
+});
 game.scale.on(Phaser.Scale.Events.ENTER_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'true'));
 game.scale.on(Phaser.Scale.Events.LEAVE_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'false'));
 

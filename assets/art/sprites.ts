@@ -158,7 +158,6 @@ function drawFairy(ctx: Ctx, s: number, body: string, wing: string): void {
   disc(ctx, c, c - s * 0.14, s * 0.05, '#402040');
 }
 
-
 /**
  * The ship at maze scale: a maze corridor is one 16-px tile and the ship's centre keeps 5 px from
  * walls, so this hull is 10 px wide (its glow stays inside the corridor too).
@@ -368,7 +367,6 @@ function background(key: string, hue: number, w: number, h: number, grid: boolea
   });
 }
 
-
 /** The bullet sheet: SHAPE_COUNT rows (shapes) × one column per palette colour, BULLET_CELL px cells. */
 export const BULLET_SHEET: Recipe = {
   key: 'bullets',
@@ -376,7 +374,8 @@ export const BULLET_SHEET: Recipe = {
   h: BULLET_CELL * SHAPE_COUNT,
   draw: (ctx) => {
     for (let s = 0; s < SHAPE_COUNT; s++)
-      for (let c = 0; c < BULLET_COLORS.length; c++) drawBullet(ctx, c * BULLET_CELL + BULLET_CELL / 2, s * BULLET_CELL + BULLET_CELL / 2, s, BULLET_COLORS[c]!);
+      for (let c = 0; c < BULLET_COLORS.length; c++)
+        drawBullet(ctx, c * BULLET_CELL + BULLET_CELL / 2, s * BULLET_CELL + BULLET_CELL / 2, s, BULLET_COLORS[c]!);
   },
 };
 

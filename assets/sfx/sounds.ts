@@ -17,8 +17,23 @@ export { SFX_NAMES, type SfxName } from '../../src/audio/sfx-names';
 export const MASTER = 0.5;
 export const SAMPLE_RATE = 22050;
 
-const tone = (wave: Wave, f0: number, f1: number, at: number, dur: number, vol: number): Voice => ({ kind: 'tone', wave, f0, f1, at, dur, vol });
-const noise = (at: number, dur: number, vol: number, cutoff0: number, cutoff1: number): Voice => ({ kind: 'noise', cutoff0, cutoff1, at, dur, vol });
+const tone = (wave: Wave, f0: number, f1: number, at: number, dur: number, vol: number): Voice => ({
+  kind: 'tone',
+  wave,
+  f0,
+  f1,
+  at,
+  dur,
+  vol,
+});
+const noise = (at: number, dur: number, vol: number, cutoff0: number, cutoff1: number): Voice => ({
+  kind: 'noise',
+  cutoff0,
+  cutoff1,
+  at,
+  dur,
+  vol,
+});
 
 export const SOUNDS: Record<SfxName, Voice[]> = {
   shot: [tone('square', 880, 660, 0, 0.04, 0.035)],

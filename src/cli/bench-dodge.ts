@@ -29,7 +29,11 @@ export const main = defineTool(
     name: 'bench:dodge',
     usage: 'npm run -s bench:dodge -- [--presets LIST] [--scenes N] [--repeats N] [--seed S] [--clock cpu|wall] [--json]',
     summary:
-      'Times one dodge decision (reaction delay, per-level influence maps, search) for the exhaustive tree search and the fast exact search on seeded random situations with 100, 500 and 1500 bullets, for each preset of the list. Both searches are timed the same way, each in its own block after a warm-up: every situation decided --repeats times in a row, by the process CPU time (or --clock wall); reports their medians and the speedup exhaustive/fast, and checks that they agree. The JSON keys median_ms and speedup are those of the first preset; presets holds every one.',
+      'Times one dodge decision (reaction delay, per-level influence maps, search) for the exhaustive tree search and the fast ' +
+      'exact search on seeded random situations with 100, 500 and 1500 bullets, for each preset of the list. Both searches are ' +
+      'timed the same way, each in its own block after a warm-up: every situation decided --repeats times in a row, by the ' +
+      'process CPU time (or --clock wall); reports their medians and the speedup exhaustive/fast, and checks that they agree. ' +
+      'The JSON keys median_ms and speedup are those of the first preset; presets holds every one.',
     options: [
       {
         name: 'presets',
@@ -73,13 +77,15 @@ export const main = defineTool(
       for (const preset of presets) {
         const r = results[preset.name]!;
         io.log(
-          `preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} situations per size, ${repeats} run(s) of each search per situation, ${clock} time`,
+          `preset ${preset.label}: depth ${r.depth}, ${r.frames_per_step} frame(s) per step, ${r.moves} moves; ${scenes} ` +
+            `situations per size, ${repeats} run(s) of each search per situation, ${clock} time`,
         );
         io.log('bullets   exhaustive ms   fast ms   speedup');
         for (const n of SIZES) {
           const k = String(n);
           io.log(
-            `${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}   ${String(r.speedup[k]).padStart(6)}×`,
+            `${k.padStart(7)}   ${String(r.median_ms.exhaustive[k]).padStart(13)}   ${String(r.median_ms.fast[k]).padStart(7)}  ` +
+              ` ${String(r.speedup[k]).padStart(6)}×`,
           );
         }
         io.log(r.mismatches === 0 ? 'both searches chose moves of equal path value in every situation' : `${r.mismatches} disagreements`);

@@ -28,9 +28,11 @@ const GAME_MAZES = 'pillars,rooms,corridors,gen:11';
 const spec: ToolSpec = {
   name: 'bench:planner',
   usage:
-    'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--game [--game-mazes LIST] [--game-seeds N] [--game-frames F]] [--json]',
+    'npm run -s bench:planner -- [--repeat N] [--fixtures DIR] [--scale] [--game [--game-mazes LIST] [--game-seeds N] ' +
+    '[--game-frames F]] [--json]',
   summary:
-    'Times plan() for every mode on every replanning snapshot of the 10×10 runs and on the 24×28 maze with 8 enemies; prints medians (ms), ' +
+    'Times plan() for every mode on every replanning snapshot of the 10×10 runs and on the 24×28 maze with 8 enemies; prints ' +
+    'medians (ms), ' +
     'the unrestricted/exact ratio and plan quality. JSON: {"median_ms": {"restricted","unrestricted","exact","exact_maze_8"}, ...}' +
     ' (with --scale also "exact_maze_scale": [{"enemies","median_ms","solved","unrestricted_median_ms"}]; with --game also "game": {...}).',
   options: [
@@ -39,12 +41,16 @@ const spec: ToolSpec = {
     {
       name: 'scale',
       kind: 'flag',
-      help: "also time exact mode on the 24×28 maze with 8, 10, 12, … enemies (3 seeded layouts each; a call that hits the mode's size limit counts with the time it took to give up) until the median passes 1 s or a layout hits the limit",
+      help:
+        "also time exact mode on the 24×28 maze with 8, 10, 12, … enemies (3 seeded layouts each; a call that hits the mode's " +
+        'size limit counts with the time it took to give up) until the median passes 1 s or a layout hits the limit',
     },
     {
       name: 'game',
       kind: 'flag',
-      help: 'also play practice maze matches with cpu:normal (every maze × seed) and report the planner CPU: per-frame cost, replans, fights, how closely the ship follows the drawn route, mazes cleared',
+      help:
+        'also play practice maze matches with cpu:normal (every maze × seed) and report the planner CPU: per-frame cost, replans, ' +
+        'fights, how closely the ship follows the drawn route, mazes cleared',
     },
     { name: 'game-mazes', kind: 'string', help: 'comma-separated first mazes of the --game matches', default: GAME_MAZES },
     { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3, min: 1, max: 1000 },
@@ -104,7 +110,9 @@ function scaleExact(json: InstanceJson, io: ToolOutput | null): ScaleRow[] {
     if (io) {
       const each = ms.map((x) => `${Math.round(x)}`).join(' / ');
       io.log(
-        `  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ${row.unrestricted_median_ms} ms`,
+        `  ${k} enemies: exact median ${row.median_ms} ms (${each}), ${solved}/3 ` +
+          `solved${solved < 3 ? ' (the rest hit the size limit after that time)' : ''}; unrestricted median ` +
+          `${row.unrestricted_median_ms} ms`,
       );
     }
     if (row.median_ms > 1000 || solved < 3) break;
@@ -298,11 +306,13 @@ export const main = defineTool(spec, async (args, json, io) => {
     io.log(`10×10 runs (${GRID_RUNS.join(', ')}): every replanning call, median of ${repeat} timings each`);
     for (const m of MODES)
       io.log(
-        `  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : `${out.paper_ms[m].join('/')} ms`})`,
+        `  ${m.padEnd(12)} median ${out.median_ms[m].toFixed(3)} ms, max ${out.max_ms[m].toFixed(3)} ms over ` +
+          `${perCall[m].length} calls   (paper: ${m === 'exact' ? '—' : `${out.paper_ms[m].join('/')} ms`})`,
       );
     io.log(`  unrestricted / exact on the same snapshots: ${out.unrestricted_over_exact}× (median of per-call ratios)`);
     io.log(
-      `24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`,
+      `24×28 maze, 8 enemies: restricted ${out.maze_8_ms.restricted} ms, unrestricted ${out.maze_8_ms.unrestricted} ms, exact ` +
+        `${out.maze_8_ms.exact} ms (unrestricted/exact ${out.unrestricted_over_exact_maze_8}×)`,
     );
     io.log('plan quality on the first snapshot (reward / time / final HP):');
     for (const q of quality) {
@@ -331,20 +341,26 @@ function printGame(io: ToolOutput, g: ReturnType<typeof gameFigures>, mazes: str
   io.log(`planner CPU (${g.cpu}) in practice maze matches: ${mazes.join(', ')} × seeds 1–${seeds}, ${g.frames_per_match} frames each`);
   io.log(`  planner part per frame (MazeCpu.update, incl. replans): ${c(g.planner_per_frame)}`);
   io.log(
-    `  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of frames): ${c(g.replan)}`,
+    `  one replan (${g.replan.count}, ${g.replan.per_second} per second, ${(100 * g.replan.share_of_frames).toFixed(1)} % of ` +
+      `frames): ${c(g.replan)}`,
   );
   io.log(`  whole CPU decision, maze: ${c(g.decide_maze)}`);
   io.log(`  whole CPU decision, open stage (same seeds and frames): ${c(g.decide_open)}`);
   const f = g.fights;
   io.log(
-    `  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`,
+    `  fights: ${f.count} (${f.kill} ended by the chaser's death, ${f.plan} by a new plan, ${f.give_up} given up after ` +
+      `${f.give_up_after_s} s); median ${f.median_s} s, p99 ${f.p99_s} s, longest ${f.longest_s} s`,
   );
   io.log(
-    `  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ${g.route.cells_entered} cells entered lie on the route drawn at the cell before`,
+    `  following the drawn route while walking: within one cell of the route drawn ${g.route.lag_frames} frames earlier in ` +
+      `${(100 * g.route.near).toFixed(1)} % of ${g.route.walking_frames} frames; ${(100 * g.route.on_route).toFixed(1)} % of ` +
+      `${g.route.cells_entered} cells entered lie on the route drawn at the cell before`,
   );
   for (const m of g.matches)
     io.log(
-      `  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} chasers killed, ${m.fights} fights`,
+      `  ${m.maze} seed ${m.seed}: ${m.mazes_cleared} cleared, ` +
+        `${m.out_of_lives_s === null ? `${m.lives} lives left` : `out of lives at ${m.out_of_lives_s} s`}, ${m.chaser_kills} ` +
+        `chasers killed, ${m.fights} fights`,
     );
 }
 

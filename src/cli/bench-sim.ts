@@ -11,7 +11,8 @@ const spec: ToolSpec = {
   name: 'bench:sim',
   usage: 'npm run -s bench:sim -- [--runs N] [--frames F] [--heap-minutes M] [--json]',
   summary:
-    'Measures how many times faster than real time the sim runs a busy match (≥ 800 bullets across both fields on every timed frame), and heap growth over 10 minutes of headless play.',
+    'Measures how many times faster than real time the sim runs a busy match (≥ 800 bullets across both fields on every timed ' +
+    'frame), and heap growth over 10 minutes of headless play.',
   options: [
     { name: 'runs', kind: 'int', help: 'timed runs (the median is reported)', default: 7, min: 1, max: 1000 },
     { name: 'frames', kind: 'int', help: 'frames per timed run (while the bosses fire)', default: 300, min: 1, max: 864000 },
@@ -141,11 +142,13 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
   if (!json) {
     io.log(`busy match: bullets on screen across both fields, min ${bulletMin}, mean ${meanBullets} over ${frames} frames`);
     io.log(
-      `sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`,
+      `sim speed: ${out.realtime_multiple}× real time (median of ${runs} runs of ${frames} frames, ${out.median_ms_per_frame} ` +
+        `ms/frame; by CPU time ${out.realtime_multiple_cpu}×)`,
     );
     if (heapGrowth !== null)
       io.log(
-        `heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ${(heapStart! / 1048576).toFixed(1)} MiB)`,
+        `heap growth over minutes 1–${minutes} of play: ${(heapGrowth / 1024).toFixed(1)} KiB (heap ` +
+          `${(heapStart! / 1048576).toFixed(1)} MiB)`,
       );
   }
   return out;

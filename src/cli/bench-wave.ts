@@ -105,9 +105,13 @@ export const main = defineTool(
   {
     name: 'bench:wave',
     usage:
-      'npm run -s bench:wave -- [--runs N] [--quick] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--json]',
+      'npm run -s bench:wave -- [--runs N] [--quick] [--delta D] [--waves N] [--lifetime T] [--threshold Z] ' +
+      '[--arrival-threshold A] [--json]',
     summary:
-      "Wave field speed: steps per second on 100x100 and 200x200 open grids (outer wall only) and on grids with box obstacles, 3 waves (the paper: 1423 and 547 steps/s), sustained (the median of all timed blocks of all runs) and fastest (the median over runs of each run's fastest block); and the cost of a step with 256 chasers relative to 1 chaser, faithful wave and wave+ (the 1- and 256-chaser blocks interleaved, each run's fastest blocks compared; median of --runs runs).",
+      'Wave field speed: steps per second on 100x100 and 200x200 open grids (outer wall only) and on grids with box obstacles, ' +
+      '3 waves (the paper: 1423 and 547 steps/s), sustained (the median of all timed blocks of all runs) and fastest (the median ' +
+      "over runs of each run's fastest block); and the cost of a step with 256 chasers relative to 1 chaser, faithful wave and " +
+      "wave+ (the 1- and 256-chaser blocks interleaved, each run's fastest blocks compared; median of --runs runs).",
     options: [
       { name: 'runs', kind: 'int', help: 'runs per figure (median reported)', default: 7, min: 1, max: 1000 },
       { name: 'quick', kind: 'flag', help: 'few, short runs: checks the tool and its output, not the speed' },
@@ -169,21 +173,25 @@ export const main = defineTool(
     if (!json) {
       const params = describeWaveArgs(p);
       io.log(
-        `wave field, 3 waves, T=300, delta=0.4, one grid point per tile${params ? ` (overridden: ${params})` : ''}; sustained = median of all blocks of ${runs} runs, fastest = median over runs of each run's fastest block${quick ? ' (--quick: not a measurement)' : ''}`,
+        `wave field, 3 waves, T=300, delta=0.4, one grid point per tile${params ? ` (overridden: ${params})` : ''}; sustained = ` +
+          `median of all blocks of ${runs} runs, fastest = median over runs of each run's fastest ` +
+          `block${quick ? ' (--quick: not a measurement)' : ''}`,
       );
       for (const gridName of Object.keys(grids)) {
         for (const [name] of sizes) {
           const pp = PAPER[name as keyof typeof PAPER];
           const v = sps[gridName]![name]!;
           io.log(
-            `  ${gridName.padEnd(9)} ${name} (${(100 * walls[gridName]![name]!).toFixed(0)}% walls): ${v.toFixed(0)} steps/s sustained (paper ${pp} steps/s, x${(v / pp).toFixed(1)}); fastest ${fastest[gridName]![name]!.toFixed(0)} steps/s`,
+            `  ${gridName.padEnd(9)} ${name} (${(100 * walls[gridName]![name]!).toFixed(0)}% walls): ${v.toFixed(0)} steps/s ` +
+              `sustained (paper ${pp} steps/s, x${(v / pp).toFixed(1)}); fastest ${fastest[gridName]![name]!.toFixed(0)} steps/s`,
           );
         }
       }
       for (const kind of ['wave', 'wave+'] as const) {
         const r = ratio[kind]!;
         io.log(
-          `  open 100x100 ${kind.padEnd(5)}: ${r.us1.toFixed(1)} us/step with 1 chaser, ${r.us256.toFixed(1)} us/step with 256; ratio ${r.median.toFixed(3)} (runs ${r.min.toFixed(3)}-${r.max.toFixed(3)})`,
+          `  open 100x100 ${kind.padEnd(5)}: ${r.us1.toFixed(1)} us/step with 1 chaser, ${r.us256.toFixed(1)} us/step with 256; ` +
+            `ratio ${r.median.toFixed(3)} (runs ${r.min.toFixed(3)}-${r.max.toFixed(3)})`,
         );
       }
     }

@@ -9,9 +9,13 @@ import { UsageError, readTextFile, defineTool, runIfEntry } from './common';
 const spec = {
   name: 'chase',
   usage:
-    'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
+    'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] ' +
+    '[--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
   summary:
-    'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per chaser: caught, steps to catch, path length, the geodesic at the start (exact any-angle shortest path of the 0.3-cell agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path that catches (cells).',
+    'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per ' +
+    'chaser: caught, steps to catch, path length, the geodesic at the start (exact any-angle shortest path of the 0.3-cell ' +
+    'agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path ' +
+    'that catches (cells).',
   options: [
     { name: 'method', kind: 'string' as const, help: 'wave | wave+ | lee | flow | crash', default: 'wave' },
     { name: 'target', kind: 'string' as const, help: 'static | random', default: 'static' },
@@ -53,7 +57,8 @@ function checkChaseWork(path: string, maze: Maze, method: ChaseMethod, maxSteps:
   const work = maxSteps * points * waves;
   if (work > MAX_CHASE_WORK)
     throw new UsageError(
-      `--max-steps ${maxSteps} × ${points} field points × ${waves} wave(s) = ${work.toExponential(2)}, above the work limit of ${MAX_CHASE_WORK.toExponential(0)}; lower --max-steps, --resolution or --waves, or use a smaller maze`,
+      `--max-steps ${maxSteps} × ${points} field points × ${waves} wave(s) = ${work.toExponential(2)}, above the work limit of ` +
+        `${MAX_CHASE_WORK.toExponential(0)}; lower --max-steps, --resolution or --waves, or use a smaller maze`,
     );
 }
 
@@ -91,13 +96,17 @@ export const main = defineTool(spec, async (args, json, io) => {
   if (!json) {
     const params = describeWaveArgs(wa);
     io.log(
-      `${path}: ${maze.width}x${maze.height}, method ${method}, target ${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`,
+      `${path}: ${maze.width}x${maze.height}, method ${method}, target ` +
+        `${target}${target === 'random' ? ` (seed ${r.seed})` : ''}${params ? `, ${params}` : ''}`,
     );
     const ratioHead = `path/(geodesic-${r.catchRadius})`;
     io.log(`chaser  caught  steps   path  geodesic  grid geodesic  ${ratioHead.padStart(19)}`);
     for (const c of chasers) {
       io.log(
-        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ${c.geodesic_grid.toFixed(2).padStart(13)}  ${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(Math.max(19, ratioHead.length))}`,
+        `${c.id.padEnd(6)}  ${(c.caught ? 'yes' : 'no').padEnd(6)}  ${String(c.steps).padStart(5)}  ` +
+          `${c.path_length.toFixed(1).padStart(5)}  ${c.geodesic.toFixed(2).padStart(8)}  ` +
+          `${c.geodesic_grid.toFixed(2).padStart(13)}  ` +
+          `${(c.ratio === null ? '--' : c.ratio.toFixed(3)).padStart(Math.max(19, ratioHead.length))}`,
       );
     }
     if (target === 'random')

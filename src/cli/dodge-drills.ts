@@ -340,7 +340,8 @@ export function formatTable(rows: Record<string, PresetRow>): string[] {
   const lines = ['preset        1-frame/min  dir-chg/s  moving  mean-clr  min-clr  hits/min'];
   for (const [name, m] of Object.entries(rows)) {
     lines.push(
-      `${name.padEnd(12)} ${cell(m.one_frame_per_min, 11)} ${cell(m.dir_changes_per_s, 10)} ${cell(m.moving_fraction, 7)} ${cell(m.mean_clearance, 9)} ${cell(m.min_clearance, 8)} ${cell(m.hits_per_min, 9)}`,
+      `${name.padEnd(12)} ${cell(m.one_frame_per_min, 11)} ${cell(m.dir_changes_per_s, 10)} ${cell(m.moving_fraction, 7)} ` +
+        `${cell(m.mean_clearance, 9)} ${cell(m.min_clearance, 8)} ${cell(m.hits_per_min, 9)}`,
     );
   }
   lines.push('n/a: no data for that metric (e.g. clearance when no bullet was on screen); --json gives null.');

@@ -10,7 +10,11 @@ export const main = defineTool(
     name: 'dodge',
     usage: 'npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]',
     summary:
-      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", "vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?, "goalY"?} (goalX/goalY: the lure\'s enemy x and home line; a CPU with a lure always uses goalY 313.6 = 0.7 × 448, and goalX only while the danger at the ship is ≤ 10). Prints the first move, its path value, the danger-only value of the best path (what the CPU\'s clear compares with cpu.clearBelow) and the best path (with --search exhaustive, the exhaustive search\'s own path).',
+      'Runs one decision of the influence-map dodger (seed 004) on a scenario: {"ship": {"x", "y"}, "bullets": [{"x", "y", ' +
+      '"vx", "vy", "r", "age"}], "enemies": [...], "field"?: {"width", "height"}, "prevMove"?, "goalX"?, "goalY"?} (goalX/goalY: ' +
+      "the lure's enemy x and home line; a CPU with a lure always uses goalY 313.6 = 0.7 × 448, and goalX only while the danger " +
+      "at the ship is ≤ 10). Prints the first move, its path value, the danger-only value of the best path (what the CPU's " +
+      "clear compares with cpu.clearBelow) and the best path (with --search exhaustive, the exhaustive search's own path).",
     options: [
       {
         name: 'preset',

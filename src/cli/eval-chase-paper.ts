@@ -76,18 +76,23 @@ export function paperTable(
     const h = maze.height * res;
     lines.push(`\n${w}x${h} grid points (${res} per cell):`);
     lines.push(
-      `  ${'method'.padEnd(10)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path / (exact - 0.5)`,
+      `  ${'method'.padEnd(10)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ` +
+        `${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path / (exact - 0.5)`,
     );
     lines.push(
-      `  ${'paper Lee'.padEnd(10)} |        ${PAPER_TABLE2.static.Lee.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.Lee.map((v) => fmt(v, 1, 1)).join('')}|`,
+      `  ${'paper Lee'.padEnd(10)} |        ${PAPER_TABLE2.static.Lee.map((v) => fmt(v, 1, 1)).join('')}|        ` +
+        `${PAPER_TABLE2.random.Lee.map((v) => fmt(v, 1, 1)).join('')}|`,
     );
     lines.push(
-      `  ${'paper wave'.padEnd(10)} |        ${PAPER_TABLE2.static.wave.map((v) => fmt(v, 1, 1)).join('')}|        ${PAPER_TABLE2.random.wave.map((v) => fmt(v, 1, 1)).join('')}|`,
+      `  ${'paper wave'.padEnd(10)} |        ${PAPER_TABLE2.static.wave.map((v) => fmt(v, 1, 1)).join('')}|        ` +
+        `${PAPER_TABLE2.random.wave.map((v) => fmt(v, 1, 1)).join('')}|`,
     );
     for (const m of PAPER_METHODS) {
       const r = rows[m]!;
       lines.push(
-        `  ${m.padEnd(10)} |        ${r.static.steps.map((v, i) => fmt(v, r.static.caught[i]!, 1)).join('')}|        ${r.random.steps.map((v, i) => fmt(v, r.random.caught[i]!, r.random.runs)).join('')}| ${r.static.ratio.map(fmtR).join(' ')}`,
+        `  ${m.padEnd(10)} |        ${r.static.steps.map((v, i) => fmt(v, r.static.caught[i]!, 1)).join('')}|        ` +
+          `${r.random.steps.map((v, i) => fmt(v, r.random.caught[i]!, r.random.runs)).join('')}| ` +
+          `${r.static.ratio.map(fmtR).join(' ')}`,
       );
     }
     // Steps ratio wave/Lee per chaser (static A B C, random A B C) beside the paper's.
@@ -118,13 +123,16 @@ export function paperTable(
   }
   if (!json) {
     log(
-      `=== Seed 000 Table 2 on the paper-like map (${path}, ${maze.width}x${maze.height} cells, chasers ${maze.chasers.map((c) => c.id).join('/')}) ===`,
+      `=== Seed 000 Table 2 on the paper-like map (${path}, ${maze.width}x${maze.height} cells, chasers ` +
+        `${maze.chasers.map((c) => c.id).join('/')}) ===`,
     );
     log(
-      `Steps to catch; chaser speed 0.05 cells/step, catch within 0.5 cells; random target: median of ${seeds} seeds ("*" some not caught, "--" median not caught in ${maxSteps} steps).`,
+      `Steps to catch; chaser speed 0.05 cells/step, catch within 0.5 cells; random target: median of ${seeds} seeds ("*" some ` +
+        `not caught, "--" median not caught in ${maxSteps} steps).`,
     );
     log(
-      'wave1 = seed 002 (one wave, reset when it reaches the chaser; run one chaser at a time). lee = turn on a wave arrival, hold the heading; lee+ = read the direction every step.',
+      'wave1 = seed 002 (one wave, reset when it reaches the chaser; run one chaser at a time). lee = turn on a wave arrival, ' +
+        'hold the heading; lee+ = read the direction every step.',
     );
     for (const l of lines) log(l);
     log('\nWhere we differ from the paper and why:');
@@ -135,10 +143,18 @@ export function paperTable(
 
 /** The fixed "where we differ and why" list printed under the headline table (docs/chasers.md has the long form). */
 export const PAPER_DIFFERENCES = [
-  "The map: the paper's figures are pictures that are not in the text we have; the map is rebuilt from the description (one open field, a few obstacles many grid points thick, 100x100 / 200x200 points) and A/B/C are placed so their exact distances (30.3/15.9/28.6 cells) have the proportions of the paper's wave steps (632/313/584). Absolute steps depend on the unknown chaser speed; compare ratios.",
-  'Chaser speed, delta and threshold are not in seed 000. Ours (0.05 cells/step, i.e. 0.1 grid points at 2 per cell and 0.2 at 4; seed 002 used 0.05 grid points per frame; delta 0.4, threshold 1e-6) were set on the corridor mazes before this map existed; --sweep shows the ratios over speed 0.025-0.1 and threshold 1e-4..1e-8.',
-  "Lee: the paper does not say how its Lee chaser moved between wave arrivals. With the wave's own rule (turn on arrival, hold for T/n = 100 steps) Lee is slower than wave as in the paper; read every step (lee+), Lee is about as fast as the wave on this map and faster in corridor mazes. The paper's margin is reproduced only against the first reading.",
-  'Random target: ours walks at 0.03 cells/step with a new axis direction every 60 steps; the paper does not describe its walk, so the random rows are the least comparable.',
+  "The map: the paper's figures are pictures that are not in the text we have; the map is rebuilt from the description (one " +
+    'open field, a few obstacles many grid points thick, 100x100 / 200x200 points) and A/B/C are placed so their exact distances ' +
+    "(30.3/15.9/28.6 cells) have the proportions of the paper's wave steps (632/313/584). Absolute steps depend on the unknown " +
+    'chaser speed; compare ratios.',
+  'Chaser speed, delta and threshold are not in seed 000. Ours (0.05 cells/step, i.e. 0.1 grid points at 2 per cell and 0.2 at ' +
+    '4; seed 002 used 0.05 grid points per frame; delta 0.4, threshold 1e-6) were set on the corridor mazes before this map ' +
+    'existed; --sweep shows the ratios over speed 0.025-0.1 and threshold 1e-4..1e-8.',
+  "Lee: the paper does not say how its Lee chaser moved between wave arrivals. With the wave's own rule (turn on arrival, hold " +
+    'for T/n = 100 steps) Lee is slower than wave as in the paper; read every step (lee+), Lee is about as fast as the wave on ' +
+    "this map and faster in corridor mazes. The paper's margin is reproduced only against the first reading.",
+  'Random target: ours walks at 0.03 cells/step with a new axis direction every 60 steps; the paper does not describe its walk, ' +
+    'so the random rows are the least comparable.',
 ];
 
 /** Sensitivity of wave/Lee to the free parameters on the paper-like map (2 points per cell). */
@@ -210,16 +226,22 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
   }
   if (!json) {
     log(
-      `Sensitivity on the paper-like map (${maze.width * wave.resolution}x${maze.height * wave.resolution} grid points): steps static A B C | random A B C (median of ${seeds} seeds), and the geometric mean over the 6 cases of steps / Lee's steps (< 1: faster than Lee; uncaught cases left out), wins of 6.`,
+      `Sensitivity on the paper-like map (${maze.width * wave.resolution}x${maze.height * wave.resolution} grid points): steps ` +
+        `static A B C | random A B C (median of ${seeds} seeds), and the geometric mean over the 6 cases of steps / Lee's steps (< ` +
+        `1: faster than Lee; uncaught cases left out), wins of 6.`,
     );
-    log(
-      `Paper: wave/Lee = ${round(geoRatio(PAPER_TABLE2.static.wave.concat(PAPER_TABLE2.random.wave), PAPER_TABLE2.static.Lee.concat(PAPER_TABLE2.random.Lee))!)} (6 of 6 wins).`,
-    );
+    const paperWave = PAPER_TABLE2.static.wave.concat(PAPER_TABLE2.random.wave);
+    const paperLee = PAPER_TABLE2.static.Lee.concat(PAPER_TABLE2.random.Lee);
+    log(`Paper: wave/Lee = ${round(geoRatio(paperWave, paperLee)!)} (6 of 6 wins).`);
     log('  speed  method  threshold | static A B C       | random A B C       | /lee   wins | /lee+  wins');
     const f = (v: number | null) => (v === null ? '   --' : String(v).padStart(5));
     for (const r of rows) {
       log(
-        `  ${r.speed.toFixed(3)}  ${r.method.padEnd(6)}  ${(r.threshold === null ? '' : r.threshold.toExponential(0)).padStart(9)} | ${r.steps.slice(0, 3).map(f).join(' ')}  | ${r.steps.slice(3).map(f).join(' ')}  | ${r.vs_lee === null ? '    ' : r.vs_lee.toFixed(2)}  ${r.method === 'lee' ? '   ' : `${r.wins_lee}/6`} | ${r.vs_lee_plus === null ? '    ' : r.vs_lee_plus.toFixed(2)}  ${r.method === 'lee' ? '(lee/lee+)' : r.method === 'lee+' ? '   ' : `${r.wins_lee_plus}/6`}`,
+        `  ${r.speed.toFixed(3)}  ${r.method.padEnd(6)}  ` +
+          `${(r.threshold === null ? '' : r.threshold.toExponential(0)).padStart(9)} | ${r.steps.slice(0, 3).map(f).join(' ')}  | ` +
+          `${r.steps.slice(3).map(f).join(' ')}  | ${r.vs_lee === null ? '    ' : r.vs_lee.toFixed(2)}  ` +
+          `${r.method === 'lee' ? '   ' : `${r.wins_lee}/6`} | ${r.vs_lee_plus === null ? '    ' : r.vs_lee_plus.toFixed(2)}  ` +
+          `${r.method === 'lee' ? '(lee/lee+)' : r.method === 'lee+' ? '   ' : `${r.wins_lee_plus}/6`}`,
       );
     }
   }

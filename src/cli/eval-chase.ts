@@ -31,9 +31,14 @@ export const main = defineTool(
   {
     name: 'eval:chase',
     usage:
-      'npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] [--quick] [--sweep | --sweep-corridors] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
+      'npm run -s eval:chase -- [--paper-map FILE] [--paper-only] [--mazes DIR | --generated N [--gen-seed S]] [--seeds N] ' +
+      '[--quick] [--sweep | --sweep-corridors] [--delta D] [--waves N] [--lifetime T] [--threshold Z] [--arrival-threshold A] ' +
+      '[--resolution R] [--json]',
     summary:
-      "Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and crash on every .maze file in DIR (or on N generated 24x28 mazes, seeds S..S+N-1), with path lengths against the exact shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ (arrival-threshold), and wave, wave+ and lee (waves, lifetime, resolution).",
+      'Reproduces Table 2 of seed 000 (steps to catch, chasers A/B/C, static and random target) for wave, wave+, lee, flow and ' +
+      'crash on every .maze file in DIR (or on N generated 24x28 mazes, seeds S..S+N-1), with path lengths against the exact ' +
+      "shortest path, and measures the paper's section 6.3 weakness. The wave options apply to wave (threshold), wave+ " +
+      '(arrival-threshold), and wave, wave+ and lee (waves, lifetime, resolution).',
     options: [
       { name: 'mazes', kind: 'string', help: 'folder of .maze files', default: 'mazes' },
       {
@@ -55,7 +60,9 @@ export const main = defineTool(
       {
         name: 'sweep-corridors',
         kind: 'flag',
-        help: 'faithful wave vs Lee on the corridor mazes over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ~10 min)',
+        help:
+          'faithful wave vs Lee on the corridor mazes over resolution 2/4, delta 0.1-0.5, threshold 1e-3..1e-8 (static target, ' +
+          '~10 min)',
       },
       ...WAVE_OPTION_SPECS,
     ],
@@ -175,7 +182,11 @@ function table2(
           const why = r.reactions === 0 ? 'not_reached' : r.wrongWay > 0.25 ? 'wrong_way' : 'slower';
           losses[why]++;
           lost.push(
-            `${name} ${r.id}: ${why.replace('_', ' ')}${why === 'wrong_way' ? ` (${pct(r.wrongWay)} of turns >90 deg off; ${pct(r.negativeShare)} of reactions at z<0, their mean cosine ${fmtN(r.alignmentNegative)})` : ''}`,
+            `${name} ${r.id}: ${why.replace('_', ' ')}` +
+              (why === 'wrong_way'
+                ? ` (${pct(r.wrongWay)} of turns >90 deg off; ${pct(r.negativeShare)} of reactions at z<0, ` +
+                  `their mean cosine ${fmtN(r.alignmentNegative)})`
+                : ''),
           );
         }
       }
@@ -253,27 +264,32 @@ function table2(
     log(`Steps to catch (chaser speed 0.05 cells/step; "--" = not caught within ${maxSteps} steps;${params ? ` ${params};` : ''}`);
     log(`random target: median of ${seeds} seeds, "*" = some seeds not caught). Paper Table 2 for reference:`);
     log(
-      `  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`,
+      `  paper static: Lee ${PAPER_TABLE2.static.Lee.join('/')}, wave ${PAPER_TABLE2.static.wave.join('/')}; random: Lee ` +
+        `${PAPER_TABLE2.random.Lee.join('/')}, wave ${PAPER_TABLE2.random.wave.join('/')}`,
     );
     log(`Static path ratio = path / (exact shortest path - ${catchRadius} catch radius); exact = any-angle, 0.3-cell square agent.`);
     for (const [name, maze] of mazes) {
       const ex = table[name]!.static!.flow!.map((c) => c.r!);
       log(
-        `\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} (grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`,
+        `\n${name} (${maze.width}x${maze.height}); exact geodesic ${ex.map((r) => `${r.id} ${r.exact.toFixed(1)}`).join(', ')} ` +
+          `(grid ${ex.map((r) => r.geodesic.toFixed(1)).join(', ')})`,
       );
       log(
-        `  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path ratio`,
+        `  ${'method'.padEnd(6)} | static ${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| random ` +
+          `${maze.chasers.map((c) => `${c.id.padStart(5)} `).join('')}| static path ratio`,
       );
       for (const m of methods) {
         const s = table[name]!.static![m]!;
         const r = table[name]!.random![m]!;
         log(
-          `  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`,
+          `  ${m.padEnd(6)} |        ${s.map(fmt).join('')}|        ${r.map(fmt).join('')}| ` +
+            `${s.map((c) => (c.caught ? c.ratio.toFixed(3) : '  -- ')).join(' ')}`,
         );
       }
     }
     log(
-      `\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, random ${vs.random.wins}/${vs.random.cases}.`,
+      `\nwave beats Lee in ${wins} of ${cases} chaser cases (either caught): static ${vs.static.wins}/${vs.static.cases}, ` +
+        `random ${vs.random.wins}/${vs.random.cases}.`,
     );
     log(
       `against lee+ (Lee read every step): ${Object.entries(vsPlus)
@@ -282,13 +298,16 @@ function table2(
     );
     if (lost.length)
       log(
-        `static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ${losses.slower}):\n  ${lost.join('\n  ')}`,
+        `static cases wave does not win (not reached ${losses.not_reached}, wrong way ${losses.wrong_way}, slower ` +
+          `${losses.slower}):\n  ${lost.join('\n  ')}`,
       );
     log(
-      `wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact (${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`,
+      `wave+ on static targets: ${plusCaught}/${plusCases} caught, worst path ratio ${worstPlus.toFixed(3)} vs exact ` +
+        `(${worstPlusGrid.toFixed(3)} vs grid geodesic; target <= 1.15); flow worst ${worstFlow.toFixed(3)} vs exact.`,
     );
     log(
-      '\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):',
+      '\nSection 6.3 weakness (static target; by exact geodesic; alignment = mean cosine between each new heading and the ' +
+        'optimal heading; wrong = share > 90 deg off; z<0 = share of reactions on a trough):',
     );
     for (const v of variants) {
       log(
@@ -296,7 +315,10 @@ function table2(
           bins
             .map(([label]) => {
               const b = weakness[v]![label]!;
-              return `${label}: caught ${b.caught}/${b.chasers}, align ${fmtN(b.alignment)}, wrong ${fmtN(b.wrong_way)}${v === 'wave+' ? '' : `, z<0 ${fmtN(b.negative)}`}`;
+              return (
+                `${label}: caught ${b.caught}/${b.chasers}, align ${fmtN(b.alignment)}, wrong ` +
+                `${fmtN(b.wrong_way)}${v === 'wave+' ? '' : `, z<0 ${fmtN(b.negative)}`}`
+              );
             })
             .join(' | '),
       );
@@ -419,16 +441,20 @@ function sweep(mazes: [string, Maze][], wa: WaveArgs, maxSteps: number, json: bo
   }
   if (!json) {
     log(
-      `Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`,
+      `Faithful wave vs Lee, static target, ${mazes.length} mazes (${mazes.map(([n]) => n).join(', ')}), n ` +
+        `${common.waves ?? 3}, T ${common.lifetime ?? 300}, ${maxSteps} steps.`,
     );
     log(
-      'wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean cosine of the new heading with the optimal one, for z>0 / z<0 reactions.',
+      'wins = wave caught sooner than Lee, of the cases either caught; z<0 = share of reactions on a trough; align = mean ' +
+        'cosine of the new heading with the optimal one, for z>0 / z<0 reactions.',
     );
     for (const res of resolutions) log(`  Lee, resolution ${res}: caught ${leeCaught[res]}/${rows.find((r) => r.resolution === res)!.of}`);
     log('  res  delta  threshold  caught  wins vs Lee   z<0   align z>0  align z<0');
     for (const r of rows) {
       log(
-        `  ${String(r.resolution).padStart(3)}  ${r.delta.toFixed(2).padStart(5)}  ${r.threshold.toExponential(0).padStart(9)}  ${`${r.caught}/${r.of}`.padStart(6)}  ${`${r.wins}/${r.cases}`.padStart(11)}  ${fmtN(r.negative_share).padStart(5)}  ${fmtN(r.align_positive).padStart(9)}  ${fmtN(r.align_negative).padStart(9)}`,
+        `  ${String(r.resolution).padStart(3)}  ${r.delta.toFixed(2).padStart(5)}  ${r.threshold.toExponential(0).padStart(9)}  ` +
+          `${`${r.caught}/${r.of}`.padStart(6)}  ${`${r.wins}/${r.cases}`.padStart(11)}  ${fmtN(r.negative_share).padStart(5)}  ` +
+          `${fmtN(r.align_positive).padStart(9)}  ${fmtN(r.align_negative).padStart(9)}`,
       );
     }
   }

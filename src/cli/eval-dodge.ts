@@ -15,21 +15,33 @@ type Suite = (typeof SUITES)[number];
 
 /** What seed 004 reports that these metrics can be set beside (its §4 and §2). */
 const PAPER = [
-  "Seed 004 reports no hit rates or clearances: its figures are raters' scores (Tables 2-3). In its survey clips no AI player was hit; the one hit was the human beginner's (set 6, once).",
-  'Its preliminary experiment: a plain search AI presses a direction for one frame only about 60x as often as a human; the multi-frame player is its remedy.',
+  "Seed 004 reports no hit rates or clearances: its figures are raters' scores (Tables 2-3). In its survey clips no AI player " +
+    "was hit; the one hit was the human beginner's (set 6, once).",
+  'Its preliminary experiment: a plain search AI presses a direction for one frame only about 60x as often as a human; the ' +
+    'multi-frame player is its remedy.',
 ];
 
 const DIFFERENCES = [
-  'Stress vs enemy rows: mid-field bullets are invisible to a player blind to objects younger than its reaction delay until they are already close; fired from enemies on screen (in view >= 60 frames before the first volley) they leave a place the player has seen. Where the two rows are close, the hits come from the density and the reaction delay itself (a bullet fired by a visible enemy is still invisible for its first frames; docs/dodger.md measures the same presets with no delay), not from bullets out of nothing; the stress rows are a stress test only.',
-  "The enemy drills ramp from intensity 2 to 4, far denser than the paper's 'quite easy' clips; the survey rows are the density the raters see, and the ones to set beside the paper (no AI player hit).",
-  "The paper's players were recorded on its own game and patterns; ours on this game's. Compare orderings (Base vs I-Map vs I-Map+multi-frame), not absolute values.",
+  'Stress vs enemy rows: mid-field bullets are invisible to a player blind to objects younger than its reaction delay until ' +
+    'they are already close; fired from enemies on screen (in view >= 60 frames before the first volley) they leave a place the ' +
+    'player has seen. Where the two rows are close, the hits come from the density and the reaction delay itself (a bullet fired ' +
+    'by a visible enemy is still invisible for its first frames; docs/dodger.md measures the same presets with no delay), not from ' +
+    'bullets out of nothing; the stress rows are a stress test only.',
+  "The enemy drills ramp from intensity 2 to 4, far denser than the paper's 'quite easy' clips; the survey rows are the density " +
+    'the raters see, and the ones to set beside the paper (no AI player hit).',
+  "The paper's players were recorded on its own game and patterns; ours on this game's. Compare orderings (Base vs I-Map vs " +
+    'I-Map+multi-frame), not absolute values.',
 ];
 
 export const main = defineTool(
   {
     name: 'eval:dodge',
     usage: 'npm run -s eval:dodge -- [--presets a,b,...] [--seeds N] [--frames N] [--suites enemy,survey,stress] [--json]',
-    summary: `Runs each dodge preset on ${DRILLS.length} seeded bullet drills fired by enemies on screen × N seeds, on the study's survey drill (the whole drill, one variant per seed), and on the mid-field stress drills (practice rules, no stage waves, CPU without charge attacks; the drills get denser and faster over each run), and prints human-likeness metrics pooled per preset and suite.`,
+    summary:
+      `Runs each dodge preset on ${DRILLS.length} seeded bullet drills fired by enemies on screen × N seeds, on the study's ` +
+      `survey drill (the whole drill, one variant per seed), and on the mid-field stress drills (practice rules, no stage waves, ` +
+      `CPU without charge attacks; the drills get denser and faster over each run), and prints human-likeness metrics pooled per ` +
+      `preset and suite.`,
     options: [
       { name: 'presets', kind: 'string', help: 'comma-separated preset names', default: DODGE_PRESETS.map((p) => p.name).join(',') },
       {
@@ -96,9 +108,16 @@ export const main = defineTool(
     }
     if (!json) {
       const heads: Record<Suite, string> = {
-        enemy: `Drills fired by enemies on screen: ${DRILLS.length} drills × ${seeds} seeds × ${frames} frames = ${((DRILLS.length * seeds * frames) / 3600).toFixed(1)} min of play per preset (intensity 2 → 4):`,
-        survey: `The study's survey drill (${SURVEY_DRILLS.survey!.frames} frames, variants ${variants.slice(0, Math.min(seeds, variants.length)).join(', ')}; ${((seeds * SURVEY_DRILLS.survey!.frames) / 3600).toFixed(1)} min per preset): the clips the raters see:`,
-        stress: `STRESS TEST ONLY: the same patterns with bullets appearing mid-field, no enemy (${STRESS_DRILLS.length} drills × ${seeds} seeds × ${frames} frames):`,
+        enemy:
+          `Drills fired by enemies on screen: ${DRILLS.length} drills × ${seeds} seeds × ${frames} frames = ` +
+          `${((DRILLS.length * seeds * frames) / 3600).toFixed(1)} min of play per preset (intensity 2 → 4):`,
+        survey:
+          `The study's survey drill (${SURVEY_DRILLS.survey!.frames} frames, variants ` +
+          `${variants.slice(0, Math.min(seeds, variants.length)).join(', ')}; ` +
+          `${((seeds * SURVEY_DRILLS.survey!.frames) / 3600).toFixed(1)} min per preset): the clips the raters see:`,
+        stress:
+          `STRESS TEST ONLY: the same patterns with bullets appearing mid-field, no enemy (${STRESS_DRILLS.length} drills × ` +
+          `${seeds} seeds × ${frames} frames):`,
       };
       for (const suite of SUITES) {
         if (!want(suite)) continue;

@@ -25,7 +25,8 @@ const spec: ToolSpec = {
   name: 'eval:planner',
   usage: 'npm run -s eval:planner -- [--fixtures DIR] [--random N] [--routes N] [--seed S] [--json]',
   summary:
-    "Reproduces the planner paper's runs (fixtures/planner) for every mode next to the paper's outcome, and compares plan quality with exact mode on random 10×10 instances.",
+    "Reproduces the planner paper's runs (fixtures/planner) for every mode next to the paper's outcome, and compares plan " +
+    'quality with exact mode on random 10×10 instances.',
   options: [
     { name: 'fixtures', kind: 'string', help: 'folder with paper-3.5.json and grid10-*.json', default: 'fixtures/planner' },
     { name: 'random', kind: 'int', help: 'random static 10×10 instances for the quality comparison', default: 300, min: 0, max: 100000 },
@@ -41,11 +42,21 @@ const spec: ToolSpec = {
 
 /** Printed under the traces (docs/planner.md has the long form). */
 const PLANNER_DIFFERENCES = [
-  "The fixtures are a reconstruction: the figures are pictures, and the enemy cells and routes were chosen by search (under the earlier replan rule) so that the paper's kill sets come out. They say nothing about routes not chosen that way; the seeded runs below do.",
-  'Replanning: as the paper, only when the agent has moved to a point; after a turn of in-place actions the plan is kept, and in restricted mode the action nodes used at a point stay used across replans there. (Before, a turn without a move replanned too, and the start-HP-1 restricted run healed four times at the start cell.)',
-  'Where a heal goes: plans that differ only in where the heals sit have the same time, reward and action count. Our restricted search takes the first found in its DAG order and, of equal labels, the one with fewer stops: it heals at the first points of the route and at the point where it already attacks. The paper heals just before it is needed (start HP 1: two heals, HP 3, then the first attack; max HP 7: no heal at the first kill). The paper does not state its tie-break.',
-  'Our unrestricted and exact modes heal several times at one point within a turn; the paper\'s unrestricted runs heal once per point ("heals at 3 consecutive points").',
-  'Max HP 7, restricted: in the paper a third target appears after the first kill, so the heal comes on the way; in ours the plan made one point before the first kill counts four targets (it needs two heals: 7 HP, 4 × 2 damage), so it heals at that kill (HP 7→5→6); on arrival the moving enemies have changed the route to two more targets. Same kills (3) and final HP (2).',
+  'The fixtures are a reconstruction: the figures are pictures, and the enemy cells and routes were chosen by search (under the ' +
+    "earlier replan rule) so that the paper's kill sets come out. They say nothing about routes not chosen that way; the seeded " +
+    'runs below do.',
+  'Replanning: as the paper, only when the agent has moved to a point; after a turn of in-place actions the plan is kept, and ' +
+    'in restricted mode the action nodes used at a point stay used across replans there. (Before, a turn without a move replanned ' +
+    'too, and the start-HP-1 restricted run healed four times at the start cell.)',
+  'Where a heal goes: plans that differ only in where the heals sit have the same time, reward and action count. Our restricted ' +
+    'search takes the first found in its DAG order and, of equal labels, the one with fewer stops: it heals at the first points of ' +
+    'the route and at the point where it already attacks. The paper heals just before it is needed (start HP 1: two heals, HP 3, ' +
+    'then the first attack; max HP 7: no heal at the first kill). The paper does not state its tie-break.',
+  "Our unrestricted and exact modes heal several times at one point within a turn; the paper's unrestricted runs heal once per " +
+    'point ("heals at 3 consecutive points").',
+  'Max HP 7, restricted: in the paper a third target appears after the first kill, so the heal comes on the way; in ours the ' +
+    'plan made one point before the first kill counts four targets (it needs two heals: 7 HP, 4 × 2 damage), so it heals at that ' +
+    'kill (HP 7→5→6); on arrival the moving enemies have changed the route to two more targets. Same kills (3) and final HP (2).',
 ];
 
 const PAPER_35 = 'a→c, attack, heal, →e, →d, heal, attack, →f (2 kills, HP 1)';
@@ -227,7 +238,8 @@ export const main = defineTool(spec, async (args, json, out) => {
     out.log(head.map((h, i) => h.padEnd(w[i]!)).join('  '));
     for (const t of table) out.log(t.map((c, i) => c.padEnd(w[i]!)).join('  '));
     out.log(
-      '\nEach 10×10 run turn by turn (ours: "cell action→HP", one entry per turn, R = replanned that turn; the plan is kept after a turn without a move) beside the paper\'s narrative:',
+      '\nEach 10×10 run turn by turn (ours: "cell action→HP", one entry per turn, R = replanned that turn; the plan is kept ' +
+        "after a turn without a move) beside the paper's narrative:",
     );
     for (const t of traces) {
       out.log(`\n${t.scenario} — ${t.mode}`);
@@ -242,23 +254,28 @@ export const main = defineTool(spec, async (args, json, out) => {
     for (const l of PLANNER_DIFFERENCES) out.log(`  - ${l}`);
     if (gap) {
       out.log(
-        `\nSeeded random placements and routes (${gap.runs} runs, seed '${String(args.opts.seed)}'; 5 enemies at random free cells, 3 of them walking random 3-6-cell routes; otherwise as the fixtures: 10×10, HP 5 of 5, λ 4, damage 2):`,
+        `\nSeeded random placements and routes (${gap.runs} runs, seed '${String(args.opts.seed)}'; 5 enemies at random free ` +
+          `cells, 3 of them walking random 3-6-cell routes; otherwise as the fixtures: 10×10, HP 5 of 5, λ 4, damage 2):`,
       );
       for (const m of MODES) {
         const g = gap.modes[m]!;
         out.log(
-          `  ${m.padEnd(12)} mean kills ${g.meanKills.toFixed(2)}, reached the goal ${g.goal}/${gap.runs} (the others: no plan or the 200-turn limit), mean final HP ${g.meanFinalHp.toFixed(2)}`,
+          `  ${m.padEnd(12)} mean kills ${g.meanKills.toFixed(2)}, reached the goal ${g.goal}/${gap.runs} (the others: no plan ` +
+            `or the 200-turn limit), mean final HP ${g.meanFinalHp.toFixed(2)}`,
         );
       }
       out.log(
-        `  unrestricted kills more than restricted in ${gap.unrestrictedMore}/${gap.runs} runs, as many in ${gap.equal}, fewer in ${gap.unrestrictedFewer}.`,
+        `  unrestricted kills more than restricted in ${gap.unrestrictedMore}/${gap.runs} runs, as many in ${gap.equal}, fewer ` +
+          `in ${gap.unrestrictedFewer}.`,
       );
     }
     out.log(`\nplan quality on ${counted} feasible random static 10×10 instances (seed '${String(args.opts.seed)}'), against exact:`);
     for (const m of MODES) {
       const s = quality[m]!;
       out.log(
-        `  ${m.padEnd(12)} feasible ${s.feasible}/${counted}, optimal reward ${s.optimalReward}/${counted}, total reward ${(100 * s.rewardVsExact).toFixed(1)}% of exact, +${(100 * s.meanExtraTimeWhenSameReward).toFixed(1)}% time when the reward is optimal`,
+        `  ${m.padEnd(12)} feasible ${s.feasible}/${counted}, optimal reward ${s.optimalReward}/${counted}, total reward ` +
+          `${(100 * s.rewardVsExact).toFixed(1)}% of exact, +${(100 * s.meanExtraTimeWhenSameReward).toFixed(1)}% time when the ` +
+          `reward is optimal`,
       );
     }
   }

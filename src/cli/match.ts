@@ -15,7 +15,9 @@ import { loadStagePreset } from './preset-files'; // also lets cpu:FILE.json nam
 const spec: ToolSpec = {
   name: 'match',
   usage: 'npm run -s match -- --seed N --frames F --p1 <controller> --p2 <controller> [--json]',
-  summary: `Runs a match in Node and prints the result and the final state hash. Same arguments, same hash.\ncontrollers: ${controllerKinds().join('; ')}`,
+  summary:
+    `Runs a match in Node and prints the result and the final state hash. Same arguments, same hash.\ncontrollers: ` +
+    `${controllerKinds().join('; ')}`,
   options: [
     { name: 'seed', kind: 'int', help: 'match seed (0..4294967295)', default: 1 },
     { name: 'frames', kind: 'int', help: 'stop after this many frames (default: until the match ends, at most 864000 = 4 hours)' },
@@ -33,7 +35,9 @@ const spec: ToolSpec = {
     {
       name: 'drill',
       kind: 'string',
-      help: `drill stages: the drill and variant, NAME or NAME/VARIANT (${DRILL_NAMES.join(', ')}; default ${DEFAULT_DRILL}/${DEFAULT_DRILL_VARIANT})`,
+      help:
+        `drill stages: the drill and variant, NAME or NAME/VARIANT (${DRILL_NAMES.join(', ')}; default ` +
+        `${DEFAULT_DRILL}/${DEFAULT_DRILL_VARIANT})`,
     },
     {
       name: 'maze',
@@ -131,7 +135,8 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
     );
     out.sides.forEach((s, i) =>
       io.log(
-        `  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ${s.best_chain}, attacks sent ${s.attacks_sent}`,
+        `  side ${i + 1}: score ${s.score}, lives ${s.lives}, hits ${s.hits}, kills ${s.kills}, grazes ${s.grazes}, best chain ` +
+          `${s.best_chain}, attacks sent ${s.attacks_sent}`,
       ),
     );
     io.log(`  hash ${out.hash}`);

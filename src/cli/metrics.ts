@@ -135,9 +135,12 @@ const clock = (frames: number) => {
 };
 
 const cell = (v: number | null, w: number, digits = 2) => (v === null ? '—' : v.toFixed(digits)).padStart(w);
-const HEAD = `${'min'.padStart(6)} ${'1-frame/min'.padStart(11)} ${'dir-chg/s'.padStart(9)} ${'moving'.padStart(6)} ${'mean-clr'.padStart(8)} ${'min-clr'.padStart(7)} ${'hits/min'.padStart(8)}`;
+const HEAD =
+  `${'min'.padStart(6)} ${'1-frame/min'.padStart(11)} ${'dir-chg/s'.padStart(9)} ${'moving'.padStart(6)} ` +
+  `${'mean-clr'.padStart(8)} ${'min-clr'.padStart(7)} ${'hits/min'.padStart(8)}`;
 const row = (m: Omit<GroupOut, 'sides'>) =>
-  `${cell(m.minutes, 6)} ${cell(m.one_frame_per_min, 11, 1)} ${cell(m.dir_changes_per_s, 9)} ${cell(m.moving_fraction, 6)} ${cell(m.mean_clearance, 8, 1)} ${cell(m.min_clearance, 7, 1)} ${cell(m.hits_per_min, 8)}`;
+  `${cell(m.minutes, 6)} ${cell(m.one_frame_per_min, 11, 1)} ${cell(m.dir_changes_per_s, 9)} ${cell(m.moving_fraction, 6)} ` +
+  `${cell(m.mean_clearance, 8, 1)} ${cell(m.min_clearance, 7, 1)} ${cell(m.hits_per_min, 8)}`;
 
 function who(s: SideOut): string {
   if (s.human) return `human${s.name !== s.controller ? ` (${s.name})` : ''}`;
@@ -153,7 +156,9 @@ function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange
   const longest = replays.reduce((m, x) => Math.max(m, x.r.frames), 0);
   if (range.from >= longest)
     throw new UsageError(
-      `nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} s${replays.length === 1 ? '' : ' the longest'})`,
+      `nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ` +
+        `${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} ` +
+        `s${replays.length === 1 ? '' : ' the longest'})`,
     );
 }
 
@@ -221,7 +226,8 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
       const c = replays[k]!.r.config;
       const label = x.entry === undefined ? x.file : `${x.file} #${x.entry} "${x.title}"`;
       io.log(
-        `${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`,
+        `${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ` +
+          `${clock(x.window[0] * FPS)}–${clock(x.window[1] * FPS)})`,
       );
       io.log(`  side  ${'player'.padEnd(24)} ${HEAD}`);
       for (const [name, s] of Object.entries(x.sides)) io.log(`  ${name.padEnd(5)} ${who(s).slice(0, 24).padEnd(24)} ${row(s)}`);

@@ -64,7 +64,8 @@ export const main = defineTool(spec, async (args, json, io) => {
     if (!p.feasible) io.log(`infeasible: ${p.reason}`);
     else {
       io.log(
-        `reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} actions, ${out.ms} ms`,
+        `reward ${p.reward}, kills ${p.killed.length}, time ${p.time}, final HP ${p.finalHp}/${inst.maxHp}, ${p.actions.length} ` +
+          `actions, ${out.ms} ms`,
       );
       io.log(`start ${inst.names[inst.start]}: ${p.actions.map((a) => (a.do === 'move' ? `→${a.at}` : a.do)).join(' ')}`);
     }

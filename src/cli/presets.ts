@@ -23,7 +23,8 @@ type Metric = (typeof METRICS)[number];
 const spec: ToolSpec = {
   name: 'presets',
   usage:
-    'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | bullets  [options] [--json]',
+    'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
+    'bullets  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
@@ -98,7 +99,10 @@ function stagesOpt(arg: string): StagePreset[] {
 }
 
 function hlLine(label: string, h: HumanLikeness): string {
-  return `  ${label.padEnd(22)} 1-frame/min ${num(h.one_frame_per_min, 1)}, dir changes/s ${num(h.dir_changes_per_s)}, moving ${num(h.moving_fraction)}, mean clearance ${num(h.mean_clearance, 1)}, hits/min ${num(h.hits_per_min)}`;
+  return (
+    `  ${label.padEnd(22)} 1-frame/min ${num(h.one_frame_per_min, 1)}, dir changes/s ${num(h.dir_changes_per_s)}, moving ` +
+    `${num(h.moving_fraction)}, mean clearance ${num(h.mean_clearance, 1)}, hits/min ${num(h.hits_per_min)}`
+  );
 }
 
 async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
@@ -138,7 +142,8 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
     }
     if (human) out.log(hlLine('human recordings', human));
     out.log(
-      `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
+      `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ` +
+        `${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
     );
   }
   return {
@@ -216,7 +221,9 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): P
   });
   const e = res.estimate;
   const calibrated = setField(preset, param, res.value);
-  const note = `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
+  const note =
+    `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} ` +
+    `seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
   calibrated.description = `${preset.description} ${note}`.trim().slice(-400);
   const file = (o.out as string | undefined) ?? `${preset.name}-calibrated.json`;
   writeFileSync(file, `${JSON.stringify(calibrated, null, 2)}\n`);
@@ -264,11 +271,14 @@ async function cmdBullets(args: ParsedArgs, json: boolean, out: ToolOutput): Pro
   }
   if (!json) {
     out.log(
-      `bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, mean level-2 peak`,
+      `bullets in ${player.name}'s field, ${seeds} seeds: level-1 mean, mean of per-seed level-1 peaks, highest level-1 peak, ` +
+        `mean level-2 peak`,
     );
     for (const r of rows)
       out.log(
-        `  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ${r.level2_peak_mean.toFixed(1).padStart(6)}`,
+        `  ${r.stage.padEnd(9)} ${r.mode.padEnd(16)} ${r.level1_mean.toFixed(1).padStart(6)} ` +
+          `${r.level1_peak_mean.toFixed(1).padStart(6)} ${String(r.level1_peak_max).padStart(5)} ` +
+          `${r.level2_peak_mean.toFixed(1).padStart(6)}`,
       );
   }
   return { player: player.name, seeds, rows };
@@ -295,14 +305,17 @@ async function cmdLadder(
     out.log(`pair      CPU win rate [95 % CI]   target      ${reference.name} survival s   match s   meets`);
     for (const x of r.rungs) {
       const t = x.target
-        ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} %${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}`
+        ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} ` +
+          `%${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}`
         : '';
       out.log(
-        `${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`,
+        `${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ` +
+          `${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`,
       );
     }
     out.log(
-      `ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`,
+      `ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ` +
+        `${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`,
     );
   }
   return { ...r, seeds, reference: reference.name, seconds: stats.seconds };

@@ -1,12 +1,19 @@
 // Node-only replay plumbing for the headless tools: reading and atomically writing replay files,
 // and the `replay:FILE` controller kind. The browser bundle never imports this module (the
 // pure code is in ./index).
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { ControllerSpecError, registerController } from '../controllers/registry';
 import { ReplayInputController } from '../replay/controller';
 import { ReplayError } from '../replay/errors';
 import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
+
+/** What kind of non-regular file `st` describes, in words. */
+function specialKind(st: Stats): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return st.isSocket() ? 'a socket' : 'special';
+}
 
 /** Reads and decodes a replay file; every failure is a ReplayError whose message starts with the path. */
 export function readReplayFile(path: string): Replay {
@@ -41,10 +48,7 @@ export function readFileBounded(path: string, limit: number, makeError: (reason:
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw makeError('is a directory, not a file');
-    if (!st.isFile())
-      throw makeError(
-        `is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'special'}); give a file`,
-      );
+    if (!st.isFile()) throw makeError(`is not a regular file (${specialKind(st)}); give a file`);
     const tooLarge = (n: string) => makeError(`too large to be ${what === 'read' ? 'read' : what} (${n} bytes, the limit is ${limit})`);
     if (st.size > limit) throw tooLarge(String(st.size));
     const buf = new Uint8Array(Math.min(limit + 1, Math.max(st.size + 1, 64 * 1024)));

@@ -105,7 +105,8 @@ function verifyOne(item: Item, json: boolean, out: ToolOutput) {
   const r = decodeItem(item);
   if (r.simVersion !== SIM_VERSION)
     throw new UsageError(
-      `${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own (use 'replay info' to read it)`,
+      `${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only ` +
+        `re-simulate its own (use 'replay info' to read it)`,
     );
   const t0 = performance.now();
   let v: ReturnType<typeof verifyReplay>;
@@ -118,11 +119,13 @@ function verifyOne(item: Item, json: boolean, out: ToolOutput) {
   if (!json) {
     if (v.ok)
       out.log(
-        `${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ${r.checksums.length} checksums and the final hash match`,
+        `${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ` +
+          `${r.checksums.length} checksums and the final hash match`,
       );
     else
       out.log(
-        `${item.label}: DESYNC at frame ${v.firstBadFrame} — ${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`,
+        `${item.label}: DESYNC at frame ${v.firstBadFrame} — ` +
+          `${v.reason}${v.expected ? ` (recorded ${v.expected}, re-simulated ${v.actual})` : ''}`,
       );
   }
   return {
@@ -175,15 +178,18 @@ function infoOne(item: Item, file: string | null, json: boolean, out: ToolOutput
     out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${r.simVersion}, game ${r.gameVersion})`);
     if (foreign)
       out.log(
-        `  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or play it (fields it does not know show '?')`,
+        `  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or ` +
+          `play it (fields it does not know show '?')`,
       );
     out.log(`  date      ${r.date}`);
     out.log(
-      `  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`,
+      `  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ` +
+        `${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`,
     );
     r.sides.forEach((s, i) =>
       out.log(
-        `  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ${s.controller}${s.preset !== null ? `, preset ${JSON.stringify(s.preset).slice(0, 80)}` : ''}`,
+        `  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ` +
+          `${s.controller}${s.preset !== null ? `, preset ${JSON.stringify(s.preset).slice(0, 80)}` : ''}`,
       ),
     );
     out.log(`  duration  ${r.frames} frames (${seconds(r.frames)})`);
@@ -220,11 +226,14 @@ function printBench(io: ToolOutput, name: string, b: ReplayBench): void {
   const len = seconds(b.frames);
   io.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
   io.log(
-    `verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`,
+    `verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ` +
+      `${b.runs}) = ${b.verify_x_realtime}× / ${b.verify_cpu_x_realtime}× real time`,
   );
   if (b.seek_median_ms !== null) {
     io.log(
-      `seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; replay-from-zero median ${b.seek_from_zero_median_ms} ms`,
+      `seek    ${name.padEnd(11)} index once in ${b.index_ms} ms (keyframes every ${b.keyframe_interval} frames); ${b.seeks} ` +
+        `random seeks: median ${b.seek_median_ms} ms, max ${b.seek_max_ms} ms, at most ${b.seek_max_steps} frames re-simulated; ` +
+        `replay-from-zero median ${b.seek_from_zero_median_ms} ms`,
     );
   }
 }

@@ -54,8 +54,10 @@ export const buildMain = defineTool(
     name: 'study build',
     usage: 'npm run -s study -- build STUDY.json --out DIR [--clips DIR] [--page-from DIR] [--json]',
     summary:
-      'Writes the blinded rater package: DIR/site/ (serve it as it is: rater page, clips, manifest) and DIR/key.json (which player made each clip; keep it, never serve it). ' +
-      'Clips are replays drawn by the game in one neutral look; ids and file names are opaque. Add ?view=researcher to the page address for the researcher page.',
+      'Writes the blinded rater package: DIR/site/ (serve it as it is: rater page, clips, manifest) and DIR/key.json (which ' +
+      'player made each clip; keep it, never serve it). ' +
+      'Clips are replays drawn by the game in one neutral look; ids and file names are opaque. Add ?view=researcher to the page ' +
+      'address for the researcher page.',
     options: BUILD_OPTIONS,
     positional: [1, 1],
   },
@@ -92,12 +94,15 @@ export const buildMain = defineTool(
     const sum = (pred: (p: string) => boolean) => files.filter((f) => pred(f.path)).reduce((a, f) => a + f.bytes, 0);
     const clipBytes = sum((p) => p.startsWith('clips/'));
     const videoBytes = sum((p) => p.startsWith('video/'));
+    const videoNote = video ? `${video.files.length} files, ${(videoBytes / 1024 / 1024).toFixed(2)} MiB` : '';
     const total = sum(() => true);
     const seconds = { clips: (t1 - t0) / 1000, page: (t2 - t1) / 1000, total: (performance.now() - t0) / 1000 };
     out.log(
-      `${relative(process.cwd(), site) || site}: ${pkg.manifest.clips.length} clips (${(clipBytes / 1024).toFixed(1)} KiB), ${files.length} files, ${(total / 1024 / 1024).toFixed(2)} MiB in all`,
+      `${relative(process.cwd(), site) || site}: ${pkg.manifest.clips.length} clips (${(clipBytes / 1024).toFixed(1)} KiB), ` +
+        `${files.length} files, ${(total / 1024 / 1024).toFixed(2)} MiB in all`,
       `${relative(process.cwd(), join(outDir, 'key.json'))}: the key (do not serve it)`,
-      `built in ${seconds.total.toFixed(1)} s (clips ${seconds.clips.toFixed(1)} s, page ${seconds.page.toFixed(1)} s${pageFrom ? ', reused' : ''}${video ? `, videos ${video.seconds.toFixed(1)} s: ${video.files.length} files, ${(videoBytes / 1024 / 1024).toFixed(2)} MiB` : ''})`,
+      `built in ${seconds.total.toFixed(1)} s (clips ${seconds.clips.toFixed(1)} s, page ${seconds.page.toFixed(1)} s` +
+        `${pageFrom ? ', reused' : ''}${video ? `, videos ${video.seconds.toFixed(1)} s: ${videoNote}` : ''})`,
     );
     return {
       out: outDir,

@@ -206,7 +206,9 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
           file: null,
           name: null,
           status: 'missing',
-          problem: `${what}: missing; record it in the game (Practice → Record for a study) and list it in players[${n.playerIndex}].replays${tried.length ? ` — ${tried.join('; ')}` : ''}`,
+          problem:
+            `${what}: missing; record it in the game (Practice → Record for a study) and list it in ` +
+            `players[${n.playerIndex}].replays${tried.length ? ` — ${tried.join('; ')}` : ''}`,
         };
       } else {
         const v = verifyReplay(found.replay);

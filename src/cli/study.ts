@@ -32,7 +32,8 @@ export const templateMain = defineTool(
     name: 'study template',
     usage: `npm run -s study -- template ${Object.keys(TEMPLATES).join('|')} [--out FILE] [--json]`,
     summary:
-      "Prints a study file: 'paper' is seed 004's design (5 players, 8 sets, groups A/B in opposite orders, 5-point scales, 3 min practice, 30 s clips). Edit it and give it to study record / build.",
+      "Prints a study file: 'paper' is seed 004's design (5 players, 8 sets, groups A/B in opposite orders, 5-point scales, 3 " +
+      'min practice, 30 s clips). Edit it and give it to study record / build.',
     options: [{ name: 'out', kind: 'string', help: 'write the study file here instead of printing it' }],
     positional: [1, 1],
   },
@@ -58,7 +59,9 @@ export const recordMain = defineTool(
     name: 'study record',
     usage: 'npm run -s study -- record STUDY.json [--clips DIR] [--force] [--json]',
     summary:
-      'Plays every CPU clip of the study headless (its drill variant, seed and preset) into DIR/<player>-<variant>.twrp, keeping good ones already there, and checks every human clip: the right drill, variant and seed, long enough, and it re-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.',
+      'Plays every CPU clip of the study headless (its drill variant, seed and preset) into DIR/<player>-<variant>.twrp, ' +
+      'keeping good ones already there, and checks every human clip: the right drill, variant and seed, long enough, and it ' +
+      're-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.',
     options: [
       { name: 'clips', kind: 'string', help: "the CPU clips' folder (default: clips/ beside the study file)" },
       { name: 'force', kind: 'flag', help: 'record CPU clips again even when good ones exist' },
@@ -85,7 +88,8 @@ export const recordMain = defineTool(
     if (!json) {
       for (const c of clips)
         out.log(
-          `${c.status.padEnd(8)} ${c.kind.padEnd(5)} ${c.playerId} variant ${c.variant} (sets ${c.sets.join(', ')})${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}${c.problem ? ` — ${c.problem}` : ''}`,
+          `${c.status.padEnd(8)} ${c.kind.padEnd(5)} ${c.playerId} variant ${c.variant} (sets ` +
+            `${c.sets.join(', ')})${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}${c.problem ? ` — ${c.problem}` : ''}`,
         );
       out.log(
         bad.length ? `${bad.length} of ${clips.length} clips missing or bad` : `all ${clips.length} clips ready (${seconds.toFixed(1)} s)`,
@@ -159,7 +163,11 @@ export const analyzeMain = defineTool(
     name: 'study analyze',
     usage: 'npm run -s study -- analyze DATA... [--key FILE] [--study FILE] [--out DIR] [--complete-only] [--json]',
     summary:
-      "Merges answer files (JSON or CSV exports of the rater page; the same participant in two files counts once) and prints Table 2 (relative), Table 3 (absolute: n, mean, SD, 95 % CI) and Fig. 7 beside the paper's numbers, per-set Wilcoxon signed-rank tests and order effects, results per experience group, the free-text reasons per player and the clips' metrics with their rank correlation with the ratings. --out DIR writes fig7.svg, table2.svg, metrics.svg, report.html and analysis.json.",
+      'Merges answer files (JSON or CSV exports of the rater page; the same participant in two files counts once) and prints ' +
+      "Table 2 (relative), Table 3 (absolute: n, mean, SD, 95 % CI) and Fig. 7 beside the paper's numbers, per-set Wilcoxon " +
+      "signed-rank tests and order effects, results per experience group, the free-text reasons per player and the clips' " +
+      'metrics with their rank correlation with the ratings. --out DIR writes fig7.svg, table2.svg, metrics.svg, report.html and ' +
+      'analysis.json.',
     options: [
       {
         name: 'key',
@@ -225,7 +233,9 @@ export const simulateMain = defineTool(
     name: 'study simulate',
     usage: 'npm run -s study -- simulate STUDY.json --raters N --seed S --out FILE [--key FILE] [--json]',
     summary:
-      "Writes synthetic answers (JSON, or CSV when FILE ends in .csv) in exactly the rater page's format, with a known effect: each player's true mean absolute score is the paper's Table 3 (others spread over 2–4), relative means are 3 + 0.75·(difference). With --key, clip ids are the package's; without, a matching key is written beside FILE as key.json.",
+      "Writes synthetic answers (JSON, or CSV when FILE ends in .csv) in exactly the rater page's format, with a known effect: " +
+      "each player's true mean absolute score is the paper's Table 3 (others spread over 2–4), relative means are 3 + " +
+      "0.75·(difference). With --key, clip ids are the package's; without, a matching key is written beside FILE as key.json.",
     options: [
       { name: 'raters', kind: 'int', help: 'number of synthetic raters', default: 30, min: 1, max: 100000 },
       { name: 'seed', kind: 'int', help: 'random seed', default: 1 },
@@ -250,7 +260,8 @@ export const simulateMain = defineTool(
     }
     if (!json)
       out.log(
-        `${opts.out}: ${ps.length} synthetic raters, ${ps.length * study.sets.length} answered sets${keyOut ? `; key ${relative(process.cwd(), keyOut)}` : ''}`,
+        `${opts.out}: ${ps.length} synthetic raters, ${ps.length * study.sets.length} answered ` +
+          `sets${keyOut ? `; key ${relative(process.cwd(), keyOut)}` : ''}`,
       );
     return { out: opts.out, raters: ps.length, trials: ps.length * study.sets.length, key: keyOut ?? opts.key };
   },

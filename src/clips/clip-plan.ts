@@ -132,7 +132,9 @@ export function estimateExport(frames: number, rate: number, measured: boolean):
   const how = measured ? 'the speed of the last export in this browser' : 'a first guess; the next estimate uses the measured speed';
   return {
     seconds,
-    text: `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} frames/s, ${how})`,
+    text:
+      `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} ` +
+      `frames/s, ${how})`,
   };
 }
 

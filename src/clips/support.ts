@@ -70,7 +70,8 @@ export async function clipSupport(
       ? unavailable.length
         ? `${F}: ${missing} unavailable in this browser, using ${CODEC_LABELS[codec]} in ${F}`
         : `${F}: ${CODEC_LABELS[codec]}`
-      : `${F}: unavailable (no encoder for ${missing} at ${width}×${height} in this browser${hasWebCodecs() ? '' : '; it has no WebCodecs'})`;
+      : `${F}: unavailable (no encoder for ${missing} at ${width}×${height} in this ` +
+        `browser${hasWebCodecs() ? '' : '; it has no WebCodecs'})`;
     out[format] = { format, codec, unavailable, note };
   }
   return out;

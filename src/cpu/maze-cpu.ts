@@ -1,9 +1,9 @@
 // The CPU's brain in maze stages (issue 5, "In the game"): the constrained best-action planner of
 // seed 001 (src/cpu/planner) chooses the route to the exit, which chasers to fight and where to heal;
 // the dodger (src/cpu/dodge) still moves the ship frame by frame, pulled along the planned route
-// (walking), to the heal pad, or under the chaser it fights (goalField). Replanning happens only when the planning snapshot changes: the ship enters
-// a new cell, a chaser it may fight moves to another cell (or dies, or appears), a heal pad becomes
-// ready or is used, the lives change, or a new maze starts — not every frame.
+// (walking), to the heal pad, or under the chaser it fights (goalField). Replanning happens only when
+// the planning snapshot changes: the ship enters a new cell, a chaser it may fight moves to another
+// cell (or dies, or appears), a heal pad becomes ready or is used, the lives change, or a new maze starts — not every frame.
 //
 // The planning instance: the live maze, start = the ship's cell, goal = the exit(s), enemies = the
 // live chasers not yet fought in this maze (reward 1, damage 1: touching one costs a life), heal

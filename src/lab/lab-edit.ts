@@ -195,7 +195,10 @@ function reachable(m: LabModel): Uint8Array {
 export function whyNoPlan(m: LabModel): string | null {
   const startDamage = m.maxHp - m.hp;
   if (m.lambda < startDamage)
-    return `λ ${m.lambda} is too low: the agent starts with ${startDamage} damage already (HP ${m.hp} of ${m.maxHp}), so λ must be at least ${startDamage} (E raises it).`;
+    return (
+      `λ ${m.lambda} is too low: the agent starts with ${startDamage} damage already (HP ${m.hp} of ${m.maxHp}), so λ must be at ` +
+      `least ${startDamage} (E raises it).`
+    );
   if (m.kind !== 'grid') return null;
   const seen = reachable(m);
   if (!m.goals.some((g) => seen[g.y * m.width + g.x]))

@@ -28,7 +28,8 @@ export interface VerifyResult {
 export function checkPlayable(r: Replay): void {
   if (r.simVersion !== SIM_VERSION) {
     throw new ReplayError(
-      `recorded with sim version ${r.simVersion}; this build runs sim version ${SIM_VERSION} (game ${r.gameVersion} recorded it) and cannot re-simulate it`,
+      `recorded with sim version ${r.simVersion}; this build runs sim version ${SIM_VERSION} (game ${r.gameVersion} recorded ` +
+        `it) and cannot re-simulate it`,
     );
   }
 }

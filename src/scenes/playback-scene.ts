@@ -455,7 +455,10 @@ export class PlaybackScene extends Phaser.Scene {
     const d = this.player?.desync;
     if (!d) return;
     this.transport?.pause();
-    this.message = `Playback stopped at frame ${d.frame} (${formatFrames(d.frame)}): this replay does not match what this build of the game simulates (desync: checksum ${d.actual}, recorded ${d.expected}). It may be corrupt or from another version. The frames before it are shown as recorded.`;
+    this.message =
+      `Playback stopped at frame ${d.frame} (${formatFrames(d.frame)}): this replay does not match what this build of the game ` +
+      `simulates (desync: checksum ${d.actual}, recorded ${d.expected}). It may be corrupt or from another version. The frames ` +
+      `before it are shown as recorded.`;
     this.banner.setText(this.message).setVisible(true).setAlpha(1).setColor('#ff8090');
     this.tweens.killTweensOf(this.banner);
   }

@@ -143,7 +143,8 @@ export class PresetsScene extends Phaser.Scene {
     const root = document.createElement('div');
     root.className = 'tf-presets';
     root.style.cssText =
-      'position:fixed;z-index:10;overflow:auto;background:#120a2a;border-right:2px solid #5d567e;box-sizing:border-box;padding:6px;font:12px "DejaVu Sans",sans-serif;color:#eeeaff';
+      'position:fixed;z-index:10;overflow:auto;background:#120a2a;border-right:2px solid ' +
+      '#5d567e;box-sizing:border-box;padding:6px;font:12px "DejaVu Sans",sans-serif;color:#eeeaff';
     // Keys typed into the panel stay there (Phaser listens on window).
     for (const t of ['keydown', 'keyup', 'keypress'] as const)
       root.addEventListener(t, (e) => {

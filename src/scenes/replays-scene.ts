@@ -172,7 +172,8 @@ export class ReplaysScene extends Phaser.Scene {
       .text(
         GAME_W - 20,
         522,
-        '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M mode · G tag · / search · Esc title · pad: A play, B back',
+        '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M ' +
+          'mode · G tag · / search · Esc title · pad: A play, B back',
         textStyle(11, UI.dim),
       )
       .setOrigin(1, 0);
@@ -288,7 +289,8 @@ export class ReplaysScene extends Phaser.Scene {
     );
     setText(
       this.filters,
-      `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`,
+      `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ` +
+        `${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`,
     );
     this.headerTexts.forEach((h, i) => {
       const c = COLS[i]!;
@@ -336,7 +338,8 @@ export class ReplaysScene extends Phaser.Scene {
       setText(
         this.empty,
         total === 0
-          ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them on this page.'
+          ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them ' +
+              'on this page.'
           : 'No replay matches the filters.\nM, G and / change them.',
       );
   }
@@ -554,7 +557,9 @@ export class ReplaysScene extends Phaser.Scene {
     if (!e) return;
     this.confirming = e;
     this.confirmText.setText(
-      `Delete “${fit(displayName(e), 40)}” (${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis cannot be undone.`,
+      `Delete “${fit(displayName(e), 40)}” ` +
+        `(${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis ` +
+        `cannot be undone.`,
     );
     this.confirmBox.setVisible(true);
   }

@@ -58,7 +58,8 @@ export class ResultScene extends Phaser.Scene {
       .text(
         cx,
         138,
-        `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`,
+        `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ` +
+          `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`,
         textStyle(16, UI.dim),
       )
       .setOrigin(0.5);

@@ -62,7 +62,9 @@ const RECORD_VALUES = STUDY.players
       .map((v) => ({
         label: `${p.label} · variant ${v}`,
         value: `${p.id}/${v}`,
-        note: `Play drill ${STUDY.drill.name} variant ${v} (seed ${STUDY.drill.seed}) after a 3 s countdown; the replay is tagged for study ${STUDY.id}, player ${p.id}. Export it from Replays and list it in the study file's players.`,
+        note:
+          `Play drill ${STUDY.drill.name} variant ${v} (seed ${STUDY.drill.seed}) after a 3 s countdown; the replay is tagged for ` +
+          `study ${STUDY.id}, player ${p.id}. Export it from Replays and list it in the study file's players.`,
       })),
   );
 
@@ -115,7 +117,10 @@ function clause(s: string): string {
 
 function pairNote(p: DifficultyPair): string {
   const { stage, cpu } = resolvePair(p, user);
-  return `Stage ${stage.label} + CPU ${cpu.label}: ${(stage.description || 'your stage').replace(/\.$/, '')}; the CPU is ${clause(cpu.description || 'your own preset')}.`;
+  return (
+    `Stage ${stage.label} + CPU ${cpu.label}: ${(stage.description || 'your stage').replace(/\.$/, '')}; the CPU is ` +
+    `${clause(cpu.description || 'your own preset')}.`
+  );
 }
 
 /** The built-in pairs, the person's own (those whose presets still exist), then Custom. */
@@ -281,7 +286,8 @@ export class TitleScene extends Phaser.Scene {
       .text(
         cx,
         GAME_H - 28,
-        'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter / A, or the mouse',
+        'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter ' +
+          '/ A, or the mouse',
         textStyle(13, UI.dim),
       )
       .setOrigin(0.5);
@@ -305,7 +311,10 @@ export class TitleScene extends Phaser.Scene {
     if (m.value('stages') === 'drill') return 'Practice · survey drill (40 s, variant a). Press Enter or Z.';
     const stages = m.value('stages') === 'maze' ? `maze stages (${MAZES.find((x) => x.value === m.value('maze'))!.label})` : 'open stages';
     const pair = DIFFICULTY_VALUES.find((x) => x.value === m.value('difficulty'))!.label;
-    const parts = `stage ${STAGE_VALUES.find((x) => x.value === m.value('stage'))!.label}${m.value('mode') === 'pvp' ? '' : `, CPU ${OPPONENTS.find((x) => x.value === m.value('opponent'))!.label}`}`;
+    const parts =
+      `stage ` +
+      `${STAGE_VALUES.find((x) => x.value === m.value('stage'))!.label}` +
+      `${m.value('mode') === 'pvp' ? '' : `, CPU ${OPPONENTS.find((x) => x.value === m.value('opponent'))!.label}`}`;
     return `${mode} · ${stages} · ${pair} (${parts}). Press Enter or Z.`;
   }
 

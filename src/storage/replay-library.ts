@@ -125,9 +125,11 @@ export interface LibraryOptions extends LibraryNotices {
 }
 
 export const VERSION_CHANGE_MESSAGE =
-  'The replay library was upgraded by a newer version of Twinfield open in another tab. Nothing is lost; reload this page to keep using the library.';
+  'The replay library was upgraded by a newer version of Twinfield open in another tab. Nothing is lost; reload this page to ' +
+  'keep using the library.';
 export const BLOCKED_MESSAGE =
-  'The replay library is being upgraded, but another tab with an older version of Twinfield is open. Close or reload that tab; the library opens as soon as it does.';
+  'The replay library is being upgraded, but another tab with an older version of Twinfield is open. Close or reload that tab; ' +
+  'the library opens as soon as it does.';
 
 function defaultPersist(): Promise<boolean> {
   const s = (globalThis as { navigator?: { storage?: { persisted?: () => Promise<boolean>; persist?: () => Promise<boolean> } } }).navigator

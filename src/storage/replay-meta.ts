@@ -258,7 +258,10 @@ export function versionNote(e: Pick<LibraryEntry, 'meta' | 'summary' | 'trace'>,
     const m = s.metrics;
     const pct = m.moving_fraction === null ? '—' : `${Math.round(m.moving_fraction * 100)}%`;
     const clr = m.mean_clearance === null ? '—' : m.mean_clearance.toFixed(1);
-    return `${playerLabel(e.meta, i)}: ${s.hits} hit${s.hits === 1 ? '' : 's'}, moving ${pct}, ${m.dir_changes_per_s?.toFixed(2) ?? '—'} direction changes/s, mean clearance ${clr}`;
+    return (
+      `${playerLabel(e.meta, i)}: ${s.hits} hit${s.hits === 1 ? '' : 's'}, moving ${pct}, ` +
+      `${m.dir_changes_per_s?.toFixed(2) ?? '—'} direction changes/s, mean clearance ${clr}`
+    );
   });
   return `${head} From its stored trace — ${sides.join('; ')}.`;
 }

@@ -36,14 +36,16 @@ export function storageError(e: unknown, action: string): LibraryError {
   const name = nameOf(e) || nameOf(inner);
   if (name === 'QuotaExceededError' || nameOf(inner) === 'QuotaExceededError' || /quota/i.test(messageOf(e))) {
     return new LibraryError(
-      `Could not ${action}: the browser's storage for this page is full (quota exceeded). Nothing was changed. Delete replays or clips you no longer need, or export them to files, then try again.`,
+      `Could not ${action}: the browser's storage for this page is full (quota exceeded). Nothing was changed. Delete replays ` +
+        `or clips you no longer need, or export them to files, then try again.`,
       true,
       e,
     );
   }
   if (name === 'InvalidStateError' || name === 'UnknownError' || name === 'VersionError') {
     return new LibraryError(
-      `Could not ${action}: the browser's replay storage is not available (${name}: ${messageOf(e)}). Private windows and some settings block it.`,
+      `Could not ${action}: the browser's replay storage is not available (${name}: ${messageOf(e)}). Private windows and some ` +
+        `settings block it.`,
       false,
       e,
     );

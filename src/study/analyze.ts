@@ -289,7 +289,8 @@ export function formatAnalysis(a: Analysis): string {
   L.push(`${pad('player', w)}${lpad('n', 5)}${lpad('mean', 7)}${lpad('SD', 6)}${lpad('95% CI', 15)}${lpad('paper', 7)}`);
   for (const p of a.players)
     L.push(
-      `${pad(p.label, w)}${lpad(String(p.n), 5)}${lpad(f(p.mean), 7)}${lpad(f(p.sd), 6)}${lpad(p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—', 15)}${lpad(f(p.paper, 1), 7)}`,
+      `${pad(p.label, w)}${lpad(String(p.n), 5)}${lpad(f(p.mean), 7)}${lpad(f(p.sd), 6)}` +
+        `${lpad(p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—', 15)}${lpad(f(p.paper, 1), 7)}`,
     );
   L.push('', 'Table 2 — relative: row player against column player, mean (paper)');
   L.push(pad('', w) + ids.map((c) => lpad(label.get(c)!.slice(0, 11), 12)).join(''));
@@ -308,11 +309,15 @@ export function formatAnalysis(a: Analysis): string {
   for (const p of a.players) L.push(pad(p.label, w) + p.percent.map((x) => lpad(`${f(x, 0)}%`, 6)).join(''));
   L.push(
     '',
-    'Sets — paired Wilcoxon signed-rank of absolute(a) − absolute(b); order effect: relative(a vs b), a shown first vs b first (Mann–Whitney)',
+    'Sets — paired Wilcoxon signed-rank of absolute(a) − absolute(b); order effect: relative(a vs b), a shown first vs b first ' +
+      '(Mann–Whitney)',
   );
   for (const s of a.sets) {
     L.push(
-      `  set ${s.set}: ${label.get(s.a)} ${f(s.absA.mean)} vs ${label.get(s.b)} ${f(s.absB.mean)} — W=${s.paired.w} n=${s.paired.n} p=${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}; relative(a vs b) ${f(s.relativeAB.mean)}; order: a first ${f(s.order.aFirst.mean)} (n ${s.order.aFirst.n}), b first ${f(s.order.bFirst.mean)} (n ${s.order.bFirst.n}), p=${f(s.order.test.p, 3)}`,
+      `  set ${s.set}: ${label.get(s.a)} ${f(s.absA.mean)} vs ${label.get(s.b)} ${f(s.absB.mean)} — W=${s.paired.w} ` +
+        `n=${s.paired.n} p=${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}; relative(a vs b) ${f(s.relativeAB.mean)}; ` +
+        `order: a first ${f(s.order.aFirst.mean)} (n ${s.order.aFirst.n}), b first ${f(s.order.bFirst.mean)} (n ` +
+        `${s.order.bFirst.n}), p=${f(s.order.test.p, 3)}`,
     );
   }
   L.push('', 'Absolute mean by shmup experience');
@@ -324,7 +329,9 @@ export function formatAnalysis(a: Analysis): string {
     L.push(`${pad('set/player', w + 4)}${lpad('rating', 7)}${lpad('1f/min', 8)}${lpad('dir/s', 7)}${lpad('moving', 8)}${lpad('clear', 7)}`);
     for (const c of a.clips)
       L.push(
-        `${pad(`${c.set} ${label.get(c.player)}`, w + 4)}${lpad(f(c.absolute.mean), 7)}${lpad(f(c.metrics?.one_frame_per_min, 1), 8)}${lpad(f(c.metrics?.dir_changes_per_s), 7)}${lpad(f(c.metrics?.moving_fraction), 8)}${lpad(f(c.metrics?.mean_clearance, 1), 7)}`,
+        `${pad(`${c.set} ${label.get(c.player)}`, w + 4)}${lpad(f(c.absolute.mean), 7)}` +
+          `${lpad(f(c.metrics?.one_frame_per_min, 1), 8)}${lpad(f(c.metrics?.dir_changes_per_s), 7)}` +
+          `${lpad(f(c.metrics?.moving_fraction), 8)}${lpad(f(c.metrics?.mean_clearance, 1), 7)}`,
       );
     L.push(
       'Spearman rho with the mean absolute rating: ' +
@@ -337,7 +344,8 @@ export function formatAnalysis(a: Analysis): string {
     L.push(`  ${p.label} (${rs.length})`);
     for (const r of rs.slice(0, 20))
       L.push(
-        `    [${r.kind === 'absolute' ? 'abs' : `rel vs ${label.get(r.vs!) ?? r.vs}`} ${r.score}] ${r.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+        `    [${r.kind === 'absolute' ? 'abs' : `rel vs ${label.get(r.vs!) ?? r.vs}`} ${r.score}] ` +
+          `${r.text.replace(/\s+/g, ' ').slice(0, 160)}`,
       );
     if (rs.length > 20) L.push(`    … ${rs.length - 20} more (see --json or the report)`);
   }

@@ -72,7 +72,8 @@ export const BLIND_GAME_VERSION = '0';
 export function blindReplay(r: Replay, frames: number, where: string): Replay {
   if (r.frames < frames)
     throw new BuildError(
-      `${where}: the replay has ${r.frames} frames (${(r.frames / 60).toFixed(1)} s); the clip needs ${frames} (${(frames / 60).toFixed(1)} s)`,
+      `${where}: the replay has ${r.frames} frames (${(r.frames / 60).toFixed(1)} s); the clip needs ${frames} ` +
+        `(${(frames / 60).toFixed(1)} s)`,
     );
   if (r.sides.length !== 1) throw new BuildError(`${where}: a study clip shows one field; this replay has ${r.sides.length} sides`);
   const s = createMatch(r.config);

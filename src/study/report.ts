@@ -121,7 +121,9 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
   const ids = a.players.map((p) => p.id);
   const h: string[] = [];
   h.push(
-    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title><style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}.muted{color:#777}</style></head><body>`,
+    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title><style>body{font:14px ` +
+      `system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid ` +
+      `#ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}.muted{color:#777}</style></head><body>`,
   );
   h.push(
     `<h1>${esc(title)}</h1><p>${a.participants} participants (${a.finished} finished), ${a.trials} answered sets. Groups: ${esc(
@@ -135,11 +137,13 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
     )}.</p>`,
   );
   h.push(
-    '<h2>Table 3 — absolute human-likeness</h2><table><tr><th>player</th><th>n</th><th>mean</th><th>SD</th><th>95 % CI</th><th>paper</th></tr>',
+    '<h2>Table 3 — absolute human-likeness</h2><table><tr><th>player</th><th>n</th><th>mean</th><th>SD</th><th>95 % ' +
+      'CI</th><th>paper</th></tr>',
   );
   for (const p of a.players)
     h.push(
-      `<tr><td>${esc(p.label)}</td><td>${p.n}</td><td>${f(p.mean)}</td><td>${f(p.sd)}</td><td>${p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—'}</td><td>${f(p.paper, 1)}</td></tr>`,
+      `<tr><td>${esc(p.label)}</td><td>${p.n}</td><td>${f(p.mean)}</td><td>${f(p.sd)}</td><td>` +
+        `${p.ci95 ? `${f(p.ci95[0])}–${f(p.ci95[1])}` : '—'}</td><td>${f(p.paper, 1)}</td></tr>`,
     );
   h.push('</table>', `<h2>Fig. 7</h2>${fig7}`);
   h.push(
@@ -158,11 +162,15 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
     );
   h.push('</table>', table2);
   h.push(
-    '<h2>Sets: paired test and order effect</h2><table><tr><th>set</th><th>a</th><th>b</th><th>abs a</th><th>abs b</th><th>Wilcoxon W</th><th>n</th><th>p</th><th>rel a vs b</th><th>a first</th><th>b first</th><th>order p</th></tr>',
+    '<h2>Sets: paired test and order effect</h2><table><tr><th>set</th><th>a</th><th>b</th><th>abs a</th><th>abs ' +
+      'b</th><th>Wilcoxon W</th><th>n</th><th>p</th><th>rel a vs b</th><th>a first</th><th>b first</th><th>order p</th></tr>',
   );
   for (const s of a.sets)
     h.push(
-      `<tr><td>${s.set}</td><td>${esc(label.get(s.a)!)}</td><td>${esc(label.get(s.b)!)}</td><td>${f(s.absA.mean)}</td><td>${f(s.absB.mean)}</td><td>${s.paired.w}</td><td>${s.paired.n}</td><td>${f(s.paired.p, 3)}${s.paired.exact ? ' (exact)' : ''}</td><td>${f(s.relativeAB.mean)}</td><td>${f(s.order.aFirst.mean)} (${s.order.aFirst.n})</td><td>${f(s.order.bFirst.mean)} (${s.order.bFirst.n})</td><td>${f(s.order.test.p, 3)}</td></tr>`,
+      `<tr><td>${s.set}</td><td>${esc(label.get(s.a)!)}</td><td>${esc(label.get(s.b)!)}</td><td>${f(s.absA.mean)}</td><td>` +
+        `${f(s.absB.mean)}</td><td>${s.paired.w}</td><td>${s.paired.n}</td><td>${f(s.paired.p, 3)}` +
+        `${s.paired.exact ? ' (exact)' : ''}</td><td>${f(s.relativeAB.mean)}</td><td>${f(s.order.aFirst.mean)} (` +
+        `${s.order.aFirst.n})</td><td>${f(s.order.bFirst.mean)} (${s.order.bFirst.n})</td><td>${f(s.order.test.p, 3)}</td></tr>`,
     );
   h.push(
     '</table><h2>By shmup experience (absolute mean, n)</h2><table><tr><th>experience</th>' +
@@ -174,14 +182,19 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
   h.push('</table>');
   if (metrics) {
     h.push(
-      '<h2>Clip metrics beside ratings</h2><table><tr><th>clip</th><th>set</th><th>player</th><th>rating</th><th>1-frame/min</th><th>dir changes/s</th><th>moving</th><th>clearance</th></tr>',
+      '<h2>Clip metrics beside ' +
+        'ratings</h2><table><tr><th>clip</th><th>set</th><th>player</th><th>rating</th><th>1-frame/min</th><th>dir ' +
+        'changes/s</th><th>moving</th><th>clearance</th></tr>',
     );
     for (const c of a.clips)
       h.push(
-        `<tr><td>${esc(c.clip)}</td><td>${c.set}</td><td>${esc(label.get(c.player) ?? c.player)}</td><td>${f(c.absolute.mean)}</td><td>${f(c.metrics?.one_frame_per_min, 1)}</td><td>${f(c.metrics?.dir_changes_per_s)}</td><td>${f(c.metrics?.moving_fraction)}</td><td>${f(c.metrics?.mean_clearance, 1)}</td></tr>`,
+        `<tr><td>${esc(c.clip)}</td><td>${c.set}</td><td>${esc(label.get(c.player) ?? c.player)}</td><td>` +
+          `${f(c.absolute.mean)}</td><td>${f(c.metrics?.one_frame_per_min, 1)}</td><td>${f(c.metrics?.dir_changes_per_s)}</td><td>` +
+          `${f(c.metrics?.moving_fraction)}</td><td>${f(c.metrics?.mean_clearance, 1)}</td></tr>`,
       );
     h.push(
-      `</table><p>Spearman ρ with the mean absolute rating: ${METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join('; ')}</p>`,
+      `</table><p>Spearman ρ with the mean absolute rating: ` +
+        `${METRIC_NAMES.map((m) => `${m} ${f(a.correlations[m].rho)} (n ${a.correlations[m].n})`).join('; ')}</p>`,
       metrics,
     );
   }
@@ -189,7 +202,14 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
   for (const p of a.players) {
     const rs = a.reasons[p.id] ?? [];
     h.push(
-      `<h3>${esc(p.label)} (${rs.length})</h3><ul>${rs.map((r) => `<li>[${r.kind === 'absolute' ? 'absolute' : `relative vs ${esc(label.get(r.vs!) ?? r.vs!)}`} ${r.score}] ${esc(r.text)}</li>`).join('')}</ul>`,
+      `<h3>${esc(p.label)} (${rs.length})</h3><ul>` +
+        rs
+          .map((r) => {
+            const kind = r.kind === 'absolute' ? 'absolute' : `relative vs ${esc(label.get(r.vs!) ?? r.vs!)}`;
+            return `<li>[${kind} ${r.score}] ${esc(r.text)}</li>`;
+          })
+          .join('') +
+        '</ul>',
     );
   }
   h.push('</body></html>');

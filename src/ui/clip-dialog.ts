@@ -197,7 +197,9 @@ export function openClipDialog(h: ClipDialogHost): () => void {
           'li',
           {},
           el('span', {
-            text: `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB`,
+            text:
+              `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ` +
+              `${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB`,
           }),
           el('span', {}, dl, del),
         ),
@@ -245,7 +247,9 @@ export function openClipDialog(h: ClipDialogHost): () => void {
       const took = (performance.now() - t0) / 1000;
       const c = rateClass(req.field);
       storeRate(c, nextRate(storedRate(c), req.range.end - req.range.start, took));
-      status.textContent = `Done in ${took.toFixed(1)} s: ${res.filename} (${Math.round(res.blob.size / 1024)} KB)${res.info ? ', stored with the replay' : ''}.`;
+      status.textContent =
+        `Done in ${took.toFixed(1)} s: ${res.filename} (${Math.round(res.blob.size / 1024)} ` +
+        `KB)${res.info ? ', stored with the replay' : ''}.`;
       if (!res.info) downloadBlob(res.blob, res.filename);
     } catch (e) {
       err.textContent = describeError(e);

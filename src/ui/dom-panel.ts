@@ -9,9 +9,11 @@ const CSS = `
   font:15px "Trebuchet MS","DejaVu Sans",Verdana,sans-serif;box-shadow:0 8px 40px #000a}
 .tf-panel h2{margin:0 0 10px;font-size:18px;color:#ffd24a}
 .tf-panel label{display:block;margin:8px 0 2px;color:#9a90c8;font-size:13px}
-.tf-panel input[type=text],.tf-panel select{width:100%;box-sizing:border-box;background:#07030f;color:#eeeaff;border:1px solid #5d567e;border-radius:5px;padding:6px 8px;font:inherit}
+.tf-panel input[type=text],.tf-panel select{width:100%;box-sizing:border-box;background:#07030f;color:#eeeaff;
+  border:1px solid #5d567e;border-radius:5px;padding:6px 8px;font:inherit}
 .tf-panel .row{display:flex;gap:10px}.tf-panel .row>div{flex:1}
-.tf-panel button{background:#231a44;color:#eeeaff;border:1px solid #8a7cff;border-radius:6px;padding:6px 14px;font:inherit;cursor:pointer;margin:10px 8px 0 0}
+.tf-panel button{background:#231a44;color:#eeeaff;border:1px solid #8a7cff;border-radius:6px;padding:6px 14px;font:inherit;
+  cursor:pointer;margin:10px 8px 0 0}
 .tf-panel button:hover,.tf-panel button:focus{background:#3a2c70;outline:none}
 .tf-panel button.primary{border-color:#ffd24a;color:#ffd24a}
 .tf-panel button:disabled{opacity:.45;cursor:default}

@@ -168,7 +168,8 @@ describe('production build', () => {
     await page.click('#fullscreen');
     await until(page, 'document.fullscreenElement !== null', 10_000);
     expect(await fs()).toBe('app');
-    expect(await page.getAttribute('#fullscreen', 'aria-pressed')).toBe('true');
+    // The scale manager reports the change a moment after the document does.
+    await until(page, "document.getElementById('fullscreen').getAttribute('aria-pressed') === 'true'", 10_000);
     await page.keyboard.press('F11');
     await until(page, 'document.fullscreenElement === null', 10_000);
     await page.keyboard.press('F11');
@@ -176,12 +177,28 @@ describe('production build', () => {
     expect(await fs()).toBe('app');
     await page.close();
   });
+
+  it('puts the fullscreen button where no scene draws: top right on menus, between the fields in a match', async () => {
+    const page = await browser!.newPage({ viewport: { width: 960, height: 540 } });
+    await page.goto(url);
+    await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
+    const box = async () => (await page.locator('#fullscreen').boundingBox())!;
+    const onTitle = await box();
+    expect(onTitle.x + onTitle.width).toBeGreaterThan(940); // top right, clear of the centred title
+    expect(onTitle.y).toBeLessThan(10);
+    await page.keyboard.press('Enter'); // START is selected: a match begins at once
+    await until(page, "document.getElementById('fullscreen').classList.contains('between-fields')", 30_000);
+    const inMatch = await box();
+    // Centred over the gap between the fields (x 412–548 at 960 wide), clear of both HUDs.
+    expect(Math.abs(inMatch.x + inMatch.width / 2 - 480)).toBeLessThan(2);
+    await page.close();
+  });
 });
 
 describe('sound and every scene (e2e build)', () => {
   const game = useGame();
 
-  it('loads every sound from its file and plays them through Phaser sound manager, panned; M mutes and the switch is remembered', async () => {
+  it('loads every sound from its file and plays it through the sound manager, panned; M mutes, remembered', async () => {
     const { page } = game;
     const keys = (await page.evaluate('window.__twinfield_game.cache.audio.getKeys()')) as string[];
     expect(keys.filter((k) => k.startsWith('sfx-')).length).toBe(13);

@@ -246,7 +246,9 @@ describe('clips to video', () => {
     expect(hashes.fast).toEqual(hashes.baseline);
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
-      `clip export speed, 120 frames of one field (384×448) to WebM/VP9: baseline ${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`,
+      `clip export speed, 120 frames of one field (384×448) to WebM/VP9: baseline ` +
+        `${runs.baseline.map((x) => x.toFixed(1)).join(', ')} frames/s; fast ${runs.fast.map((x) => x.toFixed(1)).join(', ')} ` +
+        `frames/s; ratio of medians ${(med(runs.fast) / med(runs.baseline)).toFixed(2)}×`,
     );
   });
 

@@ -345,22 +345,25 @@ describe('the game in Chromium', () => {
     expect(kept).toEqual([{ frames: frame, tags: ['partial'] }]);
   });
 
-  it('keeps one copy of a match saved on pagehide and then played on (back-forward cache): the finished replay replaces the partial', async () => {
-    const { page } = game;
-    await call(page, 'startMatch', { seed: 5252, p1: 'idle', p2: 'scripted', timeLimit: 600 });
-    await until(page, 'h.frame() >= 1');
-    await inPage(page, (h) => h.advance(240));
-    await inPage(page, () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
-    expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5252))).toBe(true);
-    // The page is shown again and the match goes on to its end: the result screen saves it.
-    await inPage(page, (h) => h.advance(600));
-    await until(page, "h.scene() === 'result'", 30_000);
-    await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
-    const kept = await inPage(page, async (h) =>
-      (await h.replays()).filter((e) => e.meta.seed === 5252).map((e) => ({ frames: e.meta.frames, tags: e.tags })),
-    );
-    expect(kept).toEqual([{ frames: 600, tags: [] }]);
-  });
+  it(
+    'keeps one copy of a match saved on pagehide and then played on (back-forward cache): the finished replay replaces the ' + 'partial',
+    async () => {
+      const { page } = game;
+      await call(page, 'startMatch', { seed: 5252, p1: 'idle', p2: 'scripted', timeLimit: 600 });
+      await until(page, 'h.frame() >= 1');
+      await inPage(page, (h) => h.advance(240));
+      await inPage(page, () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+      expect(await eventually(page, async (h) => (await h.replays()).some((e) => e.meta.seed === 5252))).toBe(true);
+      // The page is shown again and the match goes on to its end: the result screen saves it.
+      await inPage(page, (h) => h.advance(600));
+      await until(page, "h.scene() === 'result'", 30_000);
+      await until(page, "h.texts().some((t) => t.startsWith('Replay saved'))", 15_000);
+      const kept = await inPage(page, async (h) =>
+        (await h.replays()).filter((e) => e.meta.seed === 5252).map((e) => ({ frames: e.meta.frames, tags: e.tags })),
+      );
+      expect(kept).toEqual([{ frames: 600, tags: [] }]);
+    },
+  );
 
   it('plays a match with the same checksums as Node', async () => {
     const { page } = game;
@@ -452,73 +455,76 @@ describe('the game in Chromium', () => {
     await until(page, "h.scene() === 'title'", 10_000);
   });
 
-  it('a gamepad reaches Replays, chooses, plays and seeks a replay, and B goes back; B leaves the Planner lab and the result screen', async () => {
-    const { page } = game;
-    // Two short replays made in Node, so the list has rows to choose from whatever ran before.
-    for (const seed of [61, 62]) {
-      const runner = new MatchRunner(createMatch({ seed, timeLimit: 600 }), [createController('random:1'), createController('scripted')]);
-      runner.runUntil(600);
-      const bytes = encodeReplay(replayFromRunner(runner, { date: '2025-06-01T12:00:00.000Z', names: ['One', 'Two'] }));
-      expect((await call<{ ok: boolean }>(page, 'importReplays', [{ name: `pad${seed}.twrp`, bytes: Array.from(bytes) }])).ok).toBe(true);
-    }
-    await until(page, "h.scene() === 'title'");
-    expect(await selectedRow(page)).toBe('START');
-    // Up from the first row wraps to the last (Planner lab); once more is Replays.
-    await padTap(page, PAD.UP, PAD.UP);
-    expect(await selectedRow(page)).toBe('Replays');
-    await padTap(page, PAD.A);
-    await until(page, "h.scene() === 'replays' && h.replaysList() !== null && h.replaysList().ids.length >= 2");
-    const list = (await inPage(page, (h) => h.replaysList()))!;
-    expect(list.selected).toBe(0);
-    await padTap(page, PAD.DOWN);
-    expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
-    await padTap(page, PAD.DOWN, PAD.UP);
-    expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
-    await padTap(page, PAD.A);
-    await until(page, "h.scene() === 'playback' && h.playback() !== null && h.playback().loaded");
-    const info = () => inPage(page, (h) => h.playback()!);
-    expect((await info()).id).toBe(list.ids[1]);
-    // A plays, A pauses; right and left seek one second; up and down change the speed.
-    await padTap(page, PAD.A);
-    expect((await info()).playing).toBe(true);
-    await padTap(page, PAD.A);
-    expect((await info()).playing).toBe(false);
-    const { frame: at, frames } = await info();
-    await padTap(page, PAD.RIGHT);
-    const right = Math.min(frames, at + 60);
-    expect((await info()).frame).toBe(right);
-    await padTap(page, PAD.LEFT);
-    expect((await info()).frame).toBe(Math.max(0, right - 60));
-    await padTap(page, PAD.UP);
-    expect((await info()).speed).toBe(2);
-    await padTap(page, PAD.DOWN, PAD.DOWN);
-    expect((await info()).speed).toBe(0.5);
-    // B: back to the list, then back to the title.
-    await padTap(page, PAD.B);
-    await until(page, "h.scene() === 'replays'");
-    await padTap(page, PAD.B);
-    await until(page, "h.scene() === 'title'");
-    // The Planner lab: the title's cursor is back on Replays, one row above it; right steps a turn, B goes back.
-    expect(await selectedRow(page)).toBe('Replays');
-    await padTap(page, PAD.DOWN);
-    expect(await selectedRow(page)).toBe('Planner lab');
-    await padTap(page, PAD.A);
-    await until(page, "h.scene() === 'planner-lab' && h.texts().some((t) => t.startsWith('exact · turn 1/'))");
-    await padTap(page, PAD.RIGHT);
-    expect((await inPage(page, (h) => h.texts())).some((t) => t.startsWith('exact · turn 2/'))).toBe(true);
-    await padTap(page, PAD.B);
-    await until(page, "h.scene() === 'title'");
-    // The result screen: B is Title.
-    await call(page, 'startMatch', { seed: 34, p1: 'idle', p2: 'scripted', timeLimit: 30 });
-    await until(page, "h.scene() === 'result'", 30_000);
-    expect(await selectedRow(page)).toBe('Rematch');
-    // An X still held from the match (the keyboard's auto-repeat) is not a press of back.
-    await inPage(page, () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', code: 'KeyX', keyCode: 88, repeat: true })));
-    await waitFrames(page);
-    expect(await inPage(page, (h) => h.scene())).toBe('result');
-    await padTap(page, PAD.B);
-    await until(page, "h.scene() === 'title'");
-  });
+  it(
+    'a gamepad reaches Replays, chooses, plays and seeks a replay, and B goes back; B leaves the Planner lab and the ' + 'result screen',
+    async () => {
+      const { page } = game;
+      // Two short replays made in Node, so the list has rows to choose from whatever ran before.
+      for (const seed of [61, 62]) {
+        const runner = new MatchRunner(createMatch({ seed, timeLimit: 600 }), [createController('random:1'), createController('scripted')]);
+        runner.runUntil(600);
+        const bytes = encodeReplay(replayFromRunner(runner, { date: '2025-06-01T12:00:00.000Z', names: ['One', 'Two'] }));
+        expect((await call<{ ok: boolean }>(page, 'importReplays', [{ name: `pad${seed}.twrp`, bytes: Array.from(bytes) }])).ok).toBe(true);
+      }
+      await until(page, "h.scene() === 'title'");
+      expect(await selectedRow(page)).toBe('START');
+      // Up from the first row wraps to the last (Planner lab); once more is Replays.
+      await padTap(page, PAD.UP, PAD.UP);
+      expect(await selectedRow(page)).toBe('Replays');
+      await padTap(page, PAD.A);
+      await until(page, "h.scene() === 'replays' && h.replaysList() !== null && h.replaysList().ids.length >= 2");
+      const list = (await inPage(page, (h) => h.replaysList()))!;
+      expect(list.selected).toBe(0);
+      await padTap(page, PAD.DOWN);
+      expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
+      await padTap(page, PAD.DOWN, PAD.UP);
+      expect((await inPage(page, (h) => h.replaysList()))!.selected).toBe(1);
+      await padTap(page, PAD.A);
+      await until(page, "h.scene() === 'playback' && h.playback() !== null && h.playback().loaded");
+      const info = () => inPage(page, (h) => h.playback()!);
+      expect((await info()).id).toBe(list.ids[1]);
+      // A plays, A pauses; right and left seek one second; up and down change the speed.
+      await padTap(page, PAD.A);
+      expect((await info()).playing).toBe(true);
+      await padTap(page, PAD.A);
+      expect((await info()).playing).toBe(false);
+      const { frame: at, frames } = await info();
+      await padTap(page, PAD.RIGHT);
+      const right = Math.min(frames, at + 60);
+      expect((await info()).frame).toBe(right);
+      await padTap(page, PAD.LEFT);
+      expect((await info()).frame).toBe(Math.max(0, right - 60));
+      await padTap(page, PAD.UP);
+      expect((await info()).speed).toBe(2);
+      await padTap(page, PAD.DOWN, PAD.DOWN);
+      expect((await info()).speed).toBe(0.5);
+      // B: back to the list, then back to the title.
+      await padTap(page, PAD.B);
+      await until(page, "h.scene() === 'replays'");
+      await padTap(page, PAD.B);
+      await until(page, "h.scene() === 'title'");
+      // The Planner lab: the title's cursor is back on Replays, one row above it; right steps a turn, B goes back.
+      expect(await selectedRow(page)).toBe('Replays');
+      await padTap(page, PAD.DOWN);
+      expect(await selectedRow(page)).toBe('Planner lab');
+      await padTap(page, PAD.A);
+      await until(page, "h.scene() === 'planner-lab' && h.texts().some((t) => t.startsWith('exact · turn 1/'))");
+      await padTap(page, PAD.RIGHT);
+      expect((await inPage(page, (h) => h.texts())).some((t) => t.startsWith('exact · turn 2/'))).toBe(true);
+      await padTap(page, PAD.B);
+      await until(page, "h.scene() === 'title'");
+      // The result screen: B is Title.
+      await call(page, 'startMatch', { seed: 34, p1: 'idle', p2: 'scripted', timeLimit: 30 });
+      await until(page, "h.scene() === 'result'", 30_000);
+      expect(await selectedRow(page)).toBe('Rematch');
+      // An X still held from the match (the keyboard's auto-repeat) is not a press of back.
+      await inPage(page, () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', code: 'KeyX', keyCode: 88, repeat: true })));
+      await waitFrames(page);
+      expect(await inPage(page, (h) => h.scene())).toBe('result');
+      await padTap(page, PAD.B);
+      await until(page, "h.scene() === 'title'");
+    },
+  );
 
   it('a hit is felt: the game holds a moment, the field flashes, the HUD pops the lost life', async () => {
     const { page } = game;

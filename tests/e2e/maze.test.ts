@@ -239,7 +239,8 @@ describe('maze stages in Chromium', () => {
     expect(linesOk / lines, `${linesOk}/${lines} front points drawn white`).toBeGreaterThan(0.8);
     // The key to the overlay is up, in the HUD between the fields (not over either field).
     const legend = (await page.evaluate(
-      `(() => { const o = window.__twinfield_game.scene.getScene('match').mv.legends.wave.root; const b = o.getBounds(); return { visible: o.visible, x: b.x, y: b.y, w: b.width, h: b.height }; })()`,
+      `(() => { const o = window.__twinfield_game.scene.getScene('match').mv.legends.wave.root; const b = o.getBounds(); return ` +
+        `{ visible: o.visible, x: b.x, y: b.y, w: b.width, h: b.height }; })()`,
     )) as { visible: boolean; x: number; y: number; w: number; h: number };
     expect(legend.visible).toBe(true);
     for (const r of fieldRects(2))

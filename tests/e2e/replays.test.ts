@@ -94,8 +94,10 @@ async function answerPrompt(page: Page, value?: string): Promise<string> {
 async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
   await page.evaluate(`(() => {
     const dt = new DataTransfer();
-    for (const f of ${JSON.stringify(files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })))}) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
-    for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    for (const f of ${JSON.stringify(files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })))})
+      dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
   })()`);
 }
 
@@ -220,66 +222,74 @@ describe('replays in Chromium', () => {
     await screenshot(page, 'playback');
   });
 
-  it('paused playback leaves the fields uncovered (pixel check on their bottom rows); status and help never touch; no gamepad, no gamepad help', async () => {
-    const { page } = game;
-    await call(page, 'playbackSeek', 300);
-    const info = await call<PlaybackInfo & { panelTop: number; statusRight: number; helpLeft: number; padHint: boolean }>(page, 'playback');
-    expect(info.playing).toBe(false);
-    expect(info.panelTop).toBe(FIELD_TOP + FIELD_H);
-    expect(info.statusRight).toBeLessThan(info.helpLeft);
-    expect(info.padHint).toBe(false);
-    expect((await call<string[]>(page, 'texts')).join('\n')).not.toContain('A play / pause');
-    await waitFrames(page, 3);
-    const png = (await page.locator('canvas').screenshot()).toString('base64');
-    // Share of pixels in a band of rows that are exactly the control panel's colour (5, 2, 14).
-    const share = (await page.evaluate(
-      async ({ png, bands }) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${png}`;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = img.width;
-        c.height = img.height;
-        const g = c.getContext('2d')!;
-        g.drawImage(img, 0, 0);
-        const k = img.width / 960;
-        return (bands as [number, number, [number, number][]][]).map(([y0, y1, xs]) => {
-          let n = 0;
-          let panel = 0;
-          for (const [x0, x1] of xs as [number, number][])
-            for (let y = Math.ceil(y0 * k); y < Math.floor(y1 * k); y++) {
-              const d = g.getImageData(Math.ceil(x0 * k), y, Math.floor((x1 - x0) * k), 1).data;
-              for (let i = 0; i < d.length; i += 4) {
-                n++;
-                if (Math.abs(d[i]! - 5) <= 2 && Math.abs(d[i + 1]! - 2) <= 2 && Math.abs(d[i + 2]! - 14) <= 2) panel++;
+  it(
+    'paused playback leaves the fields uncovered (pixel check on their bottom rows); status and help never touch; no gamepad, no ' +
+      'gamepad help',
+    async () => {
+      const { page } = game;
+      await call(page, 'playbackSeek', 300);
+      const info = await call<PlaybackInfo & { panelTop: number; statusRight: number; helpLeft: number; padHint: boolean }>(
+        page,
+        'playback',
+      );
+      expect(info.playing).toBe(false);
+      expect(info.panelTop).toBe(FIELD_TOP + FIELD_H);
+      expect(info.statusRight).toBeLessThan(info.helpLeft);
+      expect(info.padHint).toBe(false);
+      expect((await call<string[]>(page, 'texts')).join('\n')).not.toContain('A play / pause');
+      await waitFrames(page, 3);
+      const png = (await page.locator('canvas').screenshot()).toString('base64');
+      // Share of pixels in a band of rows that are exactly the control panel's colour (5, 2, 14).
+      const share = (await page.evaluate(
+        async ({ png, bands }) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${png}`;
+          await img.decode();
+          const c = document.createElement('canvas');
+          c.width = img.width;
+          c.height = img.height;
+          const g = c.getContext('2d')!;
+          g.drawImage(img, 0, 0);
+          const k = img.width / 960;
+          return (bands as [number, number, [number, number][]][]).map(([y0, y1, xs]) => {
+            let n = 0;
+            let panel = 0;
+            for (const [x0, x1] of xs as [number, number][])
+              for (let y = Math.ceil(y0 * k); y < Math.floor(y1 * k); y++) {
+                const d = g.getImageData(Math.ceil(x0 * k), y, Math.floor((x1 - x0) * k), 1).data;
+                for (let i = 0; i < d.length; i += 4) {
+                  n++;
+                  if (Math.abs(d[i]! - 5) <= 2 && Math.abs(d[i + 1]! - 2) <= 2 && Math.abs(d[i + 2]! - 14) <= 2) panel++;
+                }
               }
-            }
-          return panel / Math.max(1, n);
-        });
-      },
-      {
-        png,
-        bands: [
-          [
-            FIELD_TOP + FIELD_H - 10,
-            FIELD_TOP + FIELD_H,
+            return panel / Math.max(1, n);
+          });
+        },
+        {
+          png,
+          bands: [
             [
-              [30, 400],
-              [560, 930],
+              FIELD_TOP + FIELD_H - 10,
+              FIELD_TOP + FIELD_H,
+              [
+                [30, 400],
+                [560, 930],
+              ],
             ],
+            [FIELD_TOP + FIELD_H, FIELD_TOP + FIELD_H + 2, [[30, 930]]],
           ],
-          [FIELD_TOP + FIELD_H, FIELD_TOP + FIELD_H + 2, [[30, 930]]],
-        ],
-      },
-    )) as number[];
-    // The fields' last 10 rows show the fields, not the panel; right below them the panel is drawn.
-    expect(share[0]).toBeLessThan(0.2);
-    expect(share[1]).toBeGreaterThan(0.6);
-    console.log(
-      `paused playback: panel colour in the fields' bottom 10 rows ${(share[0]! * 100).toFixed(1)}%, in the 2 rows below them ${(share[1]! * 100).toFixed(1)}%`,
-    );
-    await screenshot(page, 'playback-paused');
-  });
+        },
+      )) as number[];
+      // The fields' last 10 rows show the fields, not the panel; right below them the panel is drawn.
+      expect(share[0]).toBeLessThan(0.2);
+      expect(share[1]).toBeGreaterThan(0.6);
+      console.log(
+        `paused playback: panel colour in the fields' bottom 10 rows ${(share[0]! * 100).toFixed(1)}%, in the 2 rows below them ` +
+          `${(share[1]! * 100).toFixed(1)}%`,
+      );
+      await screenshot(page, 'playback-paused');
+    },
+  );
 
   it('survey mode hides everything that tells the person from the CPU (a human-vs-CPU replay)', async () => {
     const { page } = game;
@@ -390,7 +400,8 @@ describe('replays in Chromium', () => {
     const good2 = nodeReplay(14, 240).bytes;
     const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
     const at = (await page.evaluate(
-      `(() => { const s = window.__twinfield_game.scene.getScene('replays'); const b = s.children.list.find((o) => o.type === 'Text' && o.text === 'Import'); return [b.x + b.width / 2, b.y + b.height / 2]; })()`,
+      `(() => { const s = window.__twinfield_game.scene.getScene('replays'); const b = s.children.list.find((o) => o.type === ` +
+        `'Text' && o.text === 'Import'); return [b.x + b.width / 2, b.y + b.height / 2]; })()`,
     )) as [number, number];
     await page.mouse.click(at[0], at[1]);
     await (await chooser).setFiles([
@@ -546,7 +557,8 @@ describe('replays in Chromium', () => {
     expect(bench.maxSteps).toBeLessThan(bench.keyframeInterval);
     expect(bench.totalSteps / 100).toBeLessThan(bench.keyframeInterval);
     console.log(
-      `seek (1-minute cpu:normal replay, 100 seeded random seeks): at most ${bench.maxSteps} frames re-simulated per seek (mean ${(bench.totalSteps / 100).toFixed(0)}); latency median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`,
+      `seek (1-minute cpu:normal replay, 100 seeded random seeks): at most ${bench.maxSteps} frames re-simulated per seek (mean ` +
+        `${(bench.totalSteps / 100).toFixed(0)}); latency median ${bench.median.toFixed(2)} ms, max ${bench.max.toFixed(2)} ms`,
     );
     expect((await call<PlaybackInfo>(page, 'playback')).desync).toBeNull();
   });

@@ -74,7 +74,8 @@ beforeAll(async () => {
 afterAll(() => {
   // The figures docs/reliability.md quotes.
   console.log(
-    `hostile: ${stats.cases} cases; worst time ${stats.worstMs.toFixed(0)} ms (${stats.worstCase}); peak RSS ${(stats.worstRss / 1024 ** 2).toFixed(0)} MiB`,
+    `hostile: ${stats.cases} cases; worst time ${stats.worstMs.toFixed(0)} ms (${stats.worstCase}); peak RSS ` +
+      `${(stats.worstRss / 1024 ** 2).toFixed(0)} MiB`,
   );
 });
 

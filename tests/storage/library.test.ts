@@ -124,7 +124,7 @@ describe('replay library (IndexedDB)', () => {
   const one = replayBytes(1);
   const two = replayBytes(2);
 
-  it('upgrades a version-1 database holding data: every replay, name, tag and clip stays; keys become SHA-256; traces are built', async () => {
+  it('upgrades a v1 database holding data: every replay, name, tag and clip stays; keys become SHA-256; traces are built', async () => {
     const name = freshName();
     const old = oldVersionBytes(3);
     await makeV1(

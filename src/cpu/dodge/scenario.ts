@@ -81,7 +81,8 @@ export function parseDodgeScenario(data: unknown, where = 'scenario'): DodgeScen
     ] as const) {
       if (v < e || v > side - e) {
         throw new ScenarioError(
-          `${where}: ship.${key}: ${v} is outside the field (the ship's centre stays within ${e}..${side - e} of ${key === 'x' ? 'width' : 'height'} ${side})`,
+          `${where}: ship.${key}: ${v} is outside the field (the ship's centre stays within ${e}..${side - e} of ` +
+            `${key === 'x' ? 'width' : 'height'} ${side})`,
         );
       }
     }

@@ -16,7 +16,10 @@ export function searchExhaustive(p: DodgeProblem, out = new DodgeDecision(p.move
   return out;
 }
 
-/** The exhaustive search, also filling `plan` with its own best path (with ties it may differ from the fast search's path of equal value). */
+/**
+ * The exhaustive search, also filling `plan` with its own best path (with ties it may differ from the
+ * fast search's path of equal value).
+ */
 export function searchExhaustivePath(p: DodgeProblem, out: DodgeDecision, plan: DodgePlan): DodgeDecision {
   new ExhaustiveSearch(p, true).run(out, plan);
   return out;

@@ -129,7 +129,9 @@ export class PlannerLimitError extends Error {
     readonly detail: string,
   ) {
     super(
-      `${source}: exact mode: instance too large (${kind === 'states' ? `${detail}: more than ${limit} search states` : `more than ${limit} attackable enemies: ${count}`}); use --mode unrestricted`,
+      `${source}: exact mode: instance too large (` +
+        (kind === 'states' ? `${detail}: more than ${limit} search states` : `more than ${limit} attackable enemies: ${count}`) +
+        '); use --mode unrestricted',
     );
     this.name = 'PlannerLimitError';
   }

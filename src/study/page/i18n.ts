@@ -7,11 +7,13 @@ const en = {
   chooseLang: 'Please choose a language.',
   welcome: 'Welcome',
   welcomeBody:
-    'In this study you first play a short game, then watch short videos of the same game and rate how human-like the play in each video looks. It takes about 20 minutes.',
+    'In this study you first play a short game, then watch short videos of the same game and rate how human-like the play in ' +
+    'each video looks. It takes about 20 minutes.',
   next: 'Next',
   consentTitle: 'Consent',
   consentBody:
-    'Your answers are recorded anonymously under a participant id and used only for research. You may stop at any time by closing this page; what you have answered so far is kept on this computer. Do you agree to take part?',
+    'Your answers are recorded anonymously under a participant id and used only for research. You may stop at any time by ' +
+    'closing this page; what you have answered so far is kept on this computer. Do you agree to take part?',
   agree: 'I agree',
   demoTitle: 'About you',
   experience: 'How many shoot-’em-up (danmaku) games have you played?',
@@ -29,7 +31,8 @@ const en = {
   secondsLeft: (s: number) => `${s} s left`,
   setsTitle: 'Videos',
   setsBody: (n: number) =>
-    `You will now see ${n} sets of two videos. After each video, rate how human-like the play looks. After the second video of a set, also compare it with the first.`,
+    `You will now see ${n} sets of two videos. After each video, rate how human-like the play looks. After the second video of ` +
+    `a set, also compare it with the first.`,
   setOf: (i: number, n: number) => `Set ${i} of ${n}`,
   video1: 'Video 1',
   video2: 'Video 2',

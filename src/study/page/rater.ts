@@ -49,7 +49,8 @@ const nowIso = () => new Date().toISOString();
 
 /** Asks for the language when the study has several and the URL does not say. */
 function chooseLang(root: HTMLElement, langs: Lang[]): Promise<Lang> {
-  root.innerHTML = `<div class="tf-page"><p>${esc(STRINGS.ja.chooseLang)}<br>${esc(STRINGS.en.chooseLang)}</p><div class="tf-buttons"></div></div>`;
+  root.innerHTML =
+    `<div class="tf-page"><p>${esc(STRINGS.ja.chooseLang)}<br>${esc(STRINGS.en.chooseLang)}</p><div ` + `class="tf-buttons"></div></div>`;
   const box = root.querySelector('.tf-buttons')!;
   return new Promise((resolve) => {
     for (const l of langs) {

@@ -19,15 +19,20 @@ export async function runResearcher(root: HTMLElement, m: Manifest, store: Answe
       const steps = stepsFor(m, p.answer.group);
       const nSets = m.groups.find((g) => g.id === p.answer.group)?.sets.length ?? 0;
       const state = isFinished(p, steps) ? 'finished' : `step ${p.progress + 1} of ${steps.length}`;
-      return `<tr data-pid="${esc(p.answer.pid)}"><td>${esc(p.answer.pid)}</td><td>${esc(p.answer.group)} (${p.groupHow})</td><td>${p.answer.lang}</td>
-        <td>${esc(p.answer.startedAt)}</td><td>${esc(p.answer.finishedAt ?? '')}</td><td>${p.answer.trials.length} / ${nSets}</td><td>${state}</td><td>${p.sent ? 'yes' : ''}</td></tr>`;
+      return `<tr data-pid="${esc(p.answer.pid)}"><td>${esc(p.answer.pid)}</td><td>${esc(p.answer.group)} (${p.groupHow})</td>
+        <td>${p.answer.lang}</td><td>${esc(p.answer.startedAt)}</td><td>${esc(p.answer.finishedAt ?? '')}</td>
+        <td>${p.answer.trials.length} / ${nSets}</td><td>${state}</td><td>${p.sent ? 'yes' : ''}</td></tr>`;
     })
     .join('');
+  const finished = list.filter((p) => p.answer.finishedAt).length;
   root.innerHTML = `<div class="tf-researcher"><h1>${esc(pick(m.title, 'en') || pick(m.title, 'ja'))} — participants on this machine</h1>
-    <p>Study id <code>${esc(m.studyId)}</code>: ${list.length} participant(s), ${list.filter((p) => p.answer.finishedAt).length} finished. Answers live in this browser's storage until exported.</p>
-    <div class="tf-buttons"><button class="jspsych-btn" data-export="csv">Export all (CSV)</button><button class="jspsych-btn" data-export="json">Export all (JSON)</button>
+    <p>Study id <code>${esc(m.studyId)}</code>: ${list.length} participant(s), ${finished} finished.
+    Answers live in this browser's storage until exported.</p>
+    <div class="tf-buttons"><button class="jspsych-btn" data-export="csv">Export all (CSV)</button>
+    <button class="jspsych-btn" data-export="json">Export all (JSON)</button>
     <a class="jspsych-btn" href="?">Start the rater page</a></div>
-    <table><thead><tr><th>pid</th><th>group</th><th>lang</th><th>started</th><th>finished</th><th>sets</th><th>progress</th><th>sent</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    <table><thead><tr><th>pid</th><th>group</th><th>lang</th><th>started</th><th>finished</th><th>sets</th>
+    <th>progress</th><th>sent</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   for (const b of root.querySelectorAll<HTMLButtonElement>('[data-export]')) {
     b.addEventListener('click', () => {
       const csv = b.dataset.export === 'csv';

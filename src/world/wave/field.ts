@@ -13,8 +13,9 @@
 // becomes r×r grid points; Δh = 1/r cell). The paper's field is 100×100 or 200×200 grid points over
 // a map whose obstacles are many grid points wide; one grid point per 16-unit tile leaves 1–2 points
 // across a corridor and the wave barely diffracts round corners; the default is r = 2 (a 24×28 maze
-// gives a 48×56 field), chosen by trial on the shipped mazes (docs/chasers.md). Grid point (gx, gy) sits at ((gx + 0.5)/r, (gy + 0.5)/r) in the continuous
-// cell-unit coordinates the chasers use; positions and gradients in the API are in cell units.
+// gives a 48×56 field), chosen by trial on the shipped mazes (docs/chasers.md). Grid point (gx, gy)
+// sits at ((gx + 0.5)/r, (gy + 0.5)/r) in the continuous cell-unit coordinates the chasers use;
+// positions and gradients in the API are in cell units.
 //
 // Optional first-arrival recording (used by the improved variant "wave+", see tracker.ts): for
 // every wave and open cell, the (sub-step) age at which |z| first reached `arrivalThreshold`.
@@ -25,7 +26,10 @@ import { type HashSink, type TileGrid, nearestOpenCell } from '../../geom/grid';
 import { type EmissionMode, WaveSchedule } from './schedule';
 
 export interface WaveFieldOptions {
-  /** δ = c²Δt²/Δh²; must be in (0, 0.5] (above 0.5 the explicit scheme diverges). Default 0.4 (0.5 itself decouples the grid into a checkerboard). */
+  /**
+   * δ = c²Δt²/Δh²; must be in (0, 0.5] (above 0.5 the explicit scheme diverges). Default 0.4 (0.5
+   * itself decouples the grid into a checkerboard).
+   */
   delta?: number;
   /** Number of independent waves n. Default 3 (the paper's setting). */
   waves?: number;

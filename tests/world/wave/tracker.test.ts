@@ -119,66 +119,70 @@ describe('per-chaser shortcuts change nothing', () => {
     expect(reactions).toBeGreaterThan(pts.length); // every point reacted, most more than once
   });
 
-  it('WavePlusTracker steers by arrivalDirection of the newest wave that reached its cell, which is the bilinear blend of the reached corners', () => {
-    const f = new WaveField(maze, { resolution: 2, lifetime: 120, arrival: true });
-    f.setTarget(1.5, 1.5);
-    const pts: [number, number][] = [];
-    for (let y = 1; y < maze.height - 1; y++)
-      for (let x = 1; x < maze.width - 1; x++)
-        if (!maze.walls[y * maze.width + x]) pts.push((x + y) % 2 ? [x + 0.3, y + 0.7] : [x + 0.8, y + 0.15]);
-    const trackers = pts.map(() => new WavePlusTracker(f));
-    // The rule, written out: own copies of the last heading, wave and generation per point.
-    const mine = pts.map(() => ({ hx: 0, hy: 0, wave: -1, gen: -1 }));
-    const out = { x: 0, y: 0 };
-    let turns = 0;
-    for (let step = 0; step < 260; step++) {
-      f.step();
-      pts.forEach(([x, y], k) => {
-        let best = -1;
-        for (let w = 0; w < f.waves; w++) {
-          if (f.age[w]! >= 0 && f.arrivalAt(w, Math.floor(x * 2), Math.floor(y * 2)) >= 0 && (best < 0 || f.age[w]! < f.age[best]!))
-            best = w;
-        }
-        let want = false;
-        const m = mine[k]!;
-        if (best >= 0) {
-          // The blend: corners reached by wave `best`, bilinear weights, normalised.
-          const gx = x * 2 - 0.5;
-          const gy = y * 2 - 0.5;
-          const i = Math.floor(gx);
-          const j = Math.floor(gy);
-          let sx = 0;
-          let sy = 0;
-          for (const [di, dj, wt] of [
-            [0, 0, (1 - (gx - i)) * (1 - (gy - j))],
-            [1, 0, (gx - i) * (1 - (gy - j))],
-            [0, 1, (1 - (gx - i)) * (gy - j)],
-            [1, 1, (gx - i) * (gy - j)],
-          ] as const) {
-            if (f.arrivalAt(best, i + di, j + dj) < 0) continue;
-            const p = (j + dj + 2) * f.stride + i + di + 2;
-            sx += wt * f.arrivalDirXBuffer(best)![p]!;
-            sy += wt * f.arrivalDirYBuffer(best)![p]!;
+  it(
+    'WavePlusTracker steers by arrivalDirection of the newest wave that reached its cell, which is the bilinear blend of the ' +
+      'reached corners',
+    () => {
+      const f = new WaveField(maze, { resolution: 2, lifetime: 120, arrival: true });
+      f.setTarget(1.5, 1.5);
+      const pts: [number, number][] = [];
+      for (let y = 1; y < maze.height - 1; y++)
+        for (let x = 1; x < maze.width - 1; x++)
+          if (!maze.walls[y * maze.width + x]) pts.push((x + y) % 2 ? [x + 0.3, y + 0.7] : [x + 0.8, y + 0.15]);
+      const trackers = pts.map(() => new WavePlusTracker(f));
+      // The rule, written out: own copies of the last heading, wave and generation per point.
+      const mine = pts.map(() => ({ hx: 0, hy: 0, wave: -1, gen: -1 }));
+      const out = { x: 0, y: 0 };
+      let turns = 0;
+      for (let step = 0; step < 260; step++) {
+        f.step();
+        pts.forEach(([x, y], k) => {
+          let best = -1;
+          for (let w = 0; w < f.waves; w++) {
+            if (f.age[w]! >= 0 && f.arrivalAt(w, Math.floor(x * 2), Math.floor(y * 2)) >= 0 && (best < 0 || f.age[w]! < f.age[best]!))
+              best = w;
           }
-          const len = Math.sqrt(sx * sx + sy * sy);
-          expect(arrivalDirection(f, best, x, y, out)).toBe(len > 0);
-          if (len > 0) {
-            expect([out.x, out.y]).toEqual([sx / len, sy / len]);
-            const gen = f.generation[best]!;
-            const uTurn = best === m.wave && gen === m.gen && out.x * m.hx + out.y * m.hy < -0.5;
-            if (!uTurn) {
-              want = true;
-              Object.assign(m, { hx: out.x, hy: out.y, wave: best, gen });
+          let want = false;
+          const m = mine[k]!;
+          if (best >= 0) {
+            // The blend: corners reached by wave `best`, bilinear weights, normalised.
+            const gx = x * 2 - 0.5;
+            const gy = y * 2 - 0.5;
+            const i = Math.floor(gx);
+            const j = Math.floor(gy);
+            let sx = 0;
+            let sy = 0;
+            for (const [di, dj, wt] of [
+              [0, 0, (1 - (gx - i)) * (1 - (gy - j))],
+              [1, 0, (gx - i) * (1 - (gy - j))],
+              [0, 1, (1 - (gx - i)) * (gy - j)],
+              [1, 1, (gx - i) * (gy - j)],
+            ] as const) {
+              if (f.arrivalAt(best, i + di, j + dj) < 0) continue;
+              const p = (j + dj + 2) * f.stride + i + di + 2;
+              sx += wt * f.arrivalDirXBuffer(best)![p]!;
+              sy += wt * f.arrivalDirYBuffer(best)![p]!;
+            }
+            const len = Math.sqrt(sx * sx + sy * sy);
+            expect(arrivalDirection(f, best, x, y, out)).toBe(len > 0);
+            if (len > 0) {
+              expect([out.x, out.y]).toEqual([sx / len, sy / len]);
+              const gen = f.generation[best]!;
+              const uTurn = best === m.wave && gen === m.gen && out.x * m.hx + out.y * m.hy < -0.5;
+              if (!uTurn) {
+                want = true;
+                Object.assign(m, { hx: out.x, hy: out.y, wave: best, gen });
+              }
             }
           }
-        }
-        expect(trackers[k]!.update(x, y), `step ${step} point ${k}`).toBe(want);
-        expect([trackers[k]!.heading.x, trackers[k]!.heading.y]).toEqual([m.hx, m.hy]);
-        if (want) turns++;
-      });
-    }
-    expect(turns).toBeGreaterThan(pts.length * 60); // once reached, every step re-reads the heading
-  });
+          expect(trackers[k]!.update(x, y), `step ${step} point ${k}`).toBe(want);
+          expect([trackers[k]!.heading.x, trackers[k]!.heading.y]).toEqual([m.hx, m.hy]);
+          if (want) turns++;
+        });
+      }
+      expect(turns).toBeGreaterThan(pts.length * 60); // once reached, every step re-reads the heading
+    },
+  );
 
   it('the field’s precomputed arrival directions equal upwind differences of the final arrival map', () => {
     const f = new WaveField(maze, { resolution: 2, lifetime: 600, arrival: true, waves: 1, schedule: 'manual' });
