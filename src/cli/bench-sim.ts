@@ -7,7 +7,7 @@ import { AttackKind, cloneState, createMatch, FPS, step, type Controller, type M
 import { sendAttack } from '../sim/versus';
 import { median, progress, defineTool, runIfEntry, type ToolSpec } from './common';
 
-const spec: ToolSpec = {
+const spec = {
   name: 'bench:sim',
   usage: 'npm run -s bench:sim -- [--runs N] [--frames F] [--heap-minutes M] [--json]',
   summary:
@@ -18,7 +18,7 @@ const spec: ToolSpec = {
     { name: 'frames', kind: 'int', help: 'frames per timed run (while the bosses fire)', default: 300, min: 1, max: 864000 },
     { name: 'heap-minutes', kind: 'int', help: 'minutes of play for the heap check (0 skips it)', default: 10, min: 0, max: 240 },
   ],
-};
+} as const satisfies ToolSpec;
 
 /**
  * Both ships are idle: they never kill or clear anything, so every wave and every sent attack fires
@@ -70,8 +70,8 @@ function gc(): () => void {
 }
 
 export const main = defineTool(spec, ({ opts }, json, io) => {
-  const runs = opts.runs as number;
-  const frames = opts.frames as number;
+  const runs = opts.runs;
+  const frames = opts.frames;
   // Time the same stretch of play from one snapshot each run, controllers included.
   const warm = busyScenario();
   const times: number[] = [];
@@ -108,7 +108,7 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
 
   let heapGrowth: number | null = null;
   let heapStart: number | null = null;
-  const minutes = opts['heap-minutes'] as number;
+  const minutes = opts['heap-minutes'];
   if (minutes > 0) {
     const collect = gc();
     const s = busyMatch();

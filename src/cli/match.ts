@@ -6,13 +6,13 @@ import { encodeReplay, replayFromRunner } from '../replay';
 import { MAX_FRAMES } from '../replay/format';
 import { writeFileAtomic } from './replay-files'; // also registers the replay:FILE controller
 import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
-import { defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
+import { defineTool, type OptsOf, runIfEntry, UsageError, type ToolSpec } from './common';
 import { MAZE_NAMES } from '../maze/catalog';
 import { stageConfig } from '../sim/config';
 import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, DRILL_NAMES } from '../sim/drill';
 import { loadStagePreset } from './preset-files'; // also lets cpu:FILE.json name a preset file
 
-const spec: ToolSpec = {
+const spec = {
   name: 'match',
   usage: 'npm run -s match -- --seed N --frames F --p1 <controller> --p2 <controller> [--json]',
   summary:
@@ -48,7 +48,7 @@ const spec: ToolSpec = {
     { name: 'time-limit', kind: 'int', help: "time limit in frames, 0 = none (default: the stage preset's, 10800 for the built-ins)" },
     { name: 'record', kind: 'string', help: 'write the replay of the match to this file (replaced atomically)' },
   ],
-};
+} as const satisfies ToolSpec;
 
 /** Fails before the match is played when --record names a place no file can be written. */
 function checkWritableTarget(path: string): void {
@@ -63,20 +63,20 @@ function checkWritableTarget(path: string): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--record ${path}: is a directory`);
 }
 
-export function matchConfigFromArgs(o: Record<string, unknown>): Partial<MatchConfig> & { seed: number } {
+export function matchConfigFromArgs(o: OptsOf<typeof spec.options>): Partial<MatchConfig> & { seed: number } {
   // The stage preset's full values go into the config (a replay needs no preset file).
-  const stage = stageConfig(loadStagePreset(o.difficulty as string));
+  const stage = stageConfig(loadStagePreset(o.difficulty));
   return {
-    seed: o.seed as number,
+    seed: o.seed,
     // A drill has one field: the default mode (versus) becomes practice; makeConfig refuses others.
     mode: (o.stages === 'drill' && o.mode === 'versus' ? 'practice' : o.mode) as MatchConfig['mode'],
-    drill: (o.drill as string | undefined)?.split('/')[0],
-    drillVariant: (o.drill as string | undefined)?.split('/')[1],
+    drill: o.drill?.split('/')[0],
+    drillVariant: o.drill?.split('/')[1],
     ...stage,
-    stages: o.stages as MatchConfig['stages'],
-    maze: o.maze as string | undefined,
-    lives: (o.lives as number | undefined) ?? stage.lives,
-    timeLimit: (o['time-limit'] as number | undefined) ?? stage.timeLimit,
+    stages: o.stages as MatchConfig['stages'], // makeConfig refuses a value that is not one
+    maze: o.maze,
+    lives: o.lives ?? stage.lives,
+    timeLimit: o['time-limit'] ?? stage.timeLimit,
   };
 }
 
@@ -87,15 +87,15 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
   if (opts.maze !== undefined && opts.stages !== 'maze')
     throw new UsageError(`--maze ${String(opts.maze)}: only maze stages use a maze (add --stages maze)`);
   const state = createMatch(matchConfigFromArgs(opts));
-  const p2 = opts.p2 as string | undefined;
+  const p2 = opts.p2;
   // Practice has one field: a --p2 would be silently ignored, so it is refused.
   if (state.sides.length < 2 && p2 !== undefined)
     throw new UsageError(`--p2 ${p2}: practice mode has one side and no opponent; leave --p2 out`);
-  const controllers = [createController(opts.p1 as string)];
+  const controllers = [createController(opts.p1)];
   if (state.sides.length > 1) controllers.push(createController(p2 ?? DEFAULT_P2));
-  const record = opts.record as string | undefined;
+  const record = opts.record;
   if (record !== undefined) checkWritableTarget(record);
-  const frames = opts.frames as number | undefined;
+  const frames = opts.frames;
   if (frames !== undefined && frames < 0) throw new UsageError(`--frames must be ≥ 0, got ${frames}`);
   if (frames !== undefined && frames > MAX_FRAMES)
     throw new UsageError(`--frames ${frames} is above the limit of ${MAX_FRAMES} (4 hours, the longest replay)`);

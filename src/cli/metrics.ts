@@ -12,7 +12,7 @@ import { FPS } from '../sim/constants';
 import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
 import { progress, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
-const spec: ToolSpec = {
+const spec = {
   name: 'metrics',
   usage: 'npm run -s metrics -- REPLAY... [--side p1|p2|both] [--from S] [--to S] [--json]',
   summary: [
@@ -29,7 +29,7 @@ const spec: ToolSpec = {
     { name: 'to', kind: 'number', help: 'end of the window, seconds (default: the end of each replay)' },
   ],
   positional: [1, Number.POSITIVE_INFINITY],
-};
+} as const satisfies ToolSpec;
 
 /** What the metrics JSON holds for a side: who played it, how long, and the metrics. */
 interface SideOut {
@@ -164,7 +164,7 @@ function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange
 
 export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   const wanted = sidesWanted(String(opts.side));
-  const range = frameRange(Number(opts.from), opts.to as number | undefined);
+  const range = frameRange(Number(opts.from), opts.to);
   if (positional.length > MAX_FILES) throw new UsageError(`${positional.length} files, the limit is ${MAX_FILES}`);
   // Decode every file first: a bad one fails before any long re-simulation.
   const replays = positional.flatMap(load);

@@ -16,7 +16,7 @@ import {
 } from '../cpu/planner';
 import { readTextFile, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
-const spec: ToolSpec = {
+const spec = {
   name: 'plan',
   usage: 'npm run -s plan -- INSTANCE.json [--mode restricted|unrestricted|exact] [--objective kills|shortest] [--json]',
   summary:
@@ -28,7 +28,7 @@ const spec: ToolSpec = {
     { name: 'objective', kind: 'string', help: `objective: ${OBJECTIVES.join(' | ')} (default: the instance's "objective", else kills)` },
   ],
   positional: [1, 1],
-};
+} as const satisfies ToolSpec;
 
 export async function loadInstance(path: string): Promise<Instance> {
   const json = parseJsonText(await readTextFile(path), path);
@@ -36,8 +36,8 @@ export async function loadInstance(path: string): Promise<Instance> {
 }
 
 export const main = defineTool(spec, async (args, json, io) => {
-  const mode = args.opts.mode as string | undefined;
-  const objective = args.opts.objective as string | undefined;
+  const mode = args.opts.mode;
+  const objective = args.opts.objective;
   if (mode !== undefined && !MODES.includes(mode as Mode)) throw new UsageError(`--mode: '${mode}' is not one of ${MODES.join(', ')}`);
   if (objective !== undefined && !OBJECTIVES.includes(objective as Objective))
     throw new UsageError(`--objective: '${objective}' is not one of ${OBJECTIVES.join(', ')}`);

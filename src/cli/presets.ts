@@ -13,14 +13,14 @@ import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
 import { readReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
-import { defineTool, runIfEntry, UsageError, type ParsedArgs, type ToolOutput, type ToolSpec } from './common';
+import { defineTool, runIfEntry, UsageError, type ParsedArgs as ParsedArgsOf, type ToolOutput, type ToolSpec } from './common';
 import { loadCpuPreset, loadStagePreset } from './preset-files';
 import { runJobs } from './presets-pool';
 
 const METRICS = ['hits_per_min', 'win_rate', 'survival_s'] as const;
 type Metric = (typeof METRICS)[number];
 
-const spec: ToolSpec = {
+const spec = {
   name: 'presets',
   usage:
     'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
@@ -76,20 +76,23 @@ const spec: ToolSpec = {
     { name: 'pairs', kind: 'string', help: 'ladder: comma-separated pairs to play (default: all four)' },
     { name: 'workers', kind: 'int', help: 'worker threads (default: one per core; 0 = this thread)', min: 0, max: 64 },
   ],
-};
+} as const satisfies ToolSpec;
+
+/** The parsed arguments, typed by the spec's options. */
+type ParsedArgs = ParsedArgsOf<typeof spec.options>;
 
 const pct = (i: Interval) => `${(100 * i.value).toFixed(0)} % [${(100 * i.lo).toFixed(0)}–${(100 * i.hi).toFixed(0)}]`;
 const ci = (i: Interval | null, d = 2) => (i === null || i.n === 0 ? '—' : `${i.value.toFixed(d)} [${i.lo.toFixed(d)}–${i.hi.toFixed(d)}]`);
 const num = (v: number | null, d = 2) => (v === null ? '—' : v.toFixed(d));
 
 function seedsOpt(o: ParsedArgs['opts'], dflt: number): number {
-  const n = (o.seeds as number | undefined) ?? dflt;
+  const n = o.seeds ?? dflt;
   if (n < 1 || n > 10000) throw new UsageError(`--seeds must be from 1 to 10000, got ${n}`);
   return n;
 }
 
 function workersOpt(o: ParsedArgs['opts']): number | undefined {
-  const w = o.workers as number | undefined;
+  const w = o.workers;
   if (w !== undefined && (w < 0 || w > 64)) throw new UsageError(`--workers must be from 0 to 64, got ${w}`);
   return w;
 }
@@ -110,13 +113,13 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
   const presets = args.positional.slice(1).map(loadCpuPreset);
   if (presets.length === 0) throw new UsageError('eval needs at least one PRESET (a name or a .json file)');
   const seeds = seedsOpt(o, 20);
-  const drillSeconds = o['drill-seconds'] as number;
+  const drillSeconds = o['drill-seconds'];
   if (drillSeconds < 0 || drillSeconds > 3600) throw new UsageError(`--drill-seconds must be from 0 to 3600, got ${drillSeconds}`);
-  const stages = stagesOpt((o.stage as string | undefined) ?? 'normal');
-  const opponents = (o.opponents as string) === '' ? [] : (o.opponents as string).split(',').map(loadCpuPreset);
+  const stages = stagesOpt(o.stage ?? 'normal');
+  const opponents = o.opponents === '' ? [] : o.opponents.split(',').map(loadCpuPreset);
   let human: HumanLikeness | null = null;
   if (o.human) {
-    const logs = (o.human as string).split(',').flatMap((f) => {
+    const logs = o.human.split(',').flatMap((f) => {
       const r = readReplayFile(f);
       const ls = replayLogs(r);
       return ls.filter((_, i) => r.sides[i]!.human);
@@ -173,27 +176,27 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): P
   const o = args.opts;
   if (args.positional.length !== 2) throw new UsageError('calibrate needs exactly one PRESET');
   const preset = loadCpuPreset(args.positional[1]!);
-  const param = o.param as string | undefined;
+  const param = o.param;
   if (!param) throw new UsageError('calibrate needs --param NAME');
   const field = CPU_PRESET_FIELDS.find((f) => f.path === param);
   const numeric = CPU_PRESET_FIELDS.filter((f) => f.kind === 'int' || f.kind === 'number').map((f) => f.path);
   if (!field || (field.kind !== 'int' && field.kind !== 'number'))
     throw new UsageError(`--param ${param}: not a numeric preset field (numeric fields: ${numeric.join(', ')})`);
-  const m = /^([a-z_]+)=(-?[0-9.]+)$/.exec((o.target as string | undefined) ?? '');
+  const m = /^([a-z_]+)=(-?[0-9.]+)$/.exec(o.target ?? '');
   if (!m) throw new UsageError(`--target must be METRIC=VALUE with METRIC one of ${METRICS.join(', ')}, got '${String(o.target ?? '')}'`);
   const metric = m[1] as Metric;
   if (!METRICS.includes(metric)) throw new UsageError(`--target: unknown metric '${m[1]}' (known: ${METRICS.join(', ')})`);
   const target = Number(m[2]);
   if (!Number.isFinite(target)) throw new UsageError(`--target: '${m[2]}' is not a number`);
-  const stage = loadStagePreset((o.stage as string | undefined) ?? 'normal');
-  const opponent = loadCpuPreset((o.opponent as string | undefined) ?? 'normal');
-  const lo = (o.min as number | undefined) ?? field.min!;
-  const hi = (o.max as number | undefined) ?? field.max!;
+  const stage = loadStagePreset(o.stage ?? 'normal');
+  const opponent = loadCpuPreset(o.opponent ?? 'normal');
+  const lo = o.min ?? field.min!;
+  const hi = o.max ?? field.max!;
   if (lo < field.min! || hi > field.max! || !(hi > lo))
     throw new UsageError(`--min/--max: need ${field.min} ≤ min < max ≤ ${field.max} for ${param}, got ${lo}..${hi}`);
   const seeds = seedsOpt(o, 10);
-  const maxSeeds = Math.max(seeds, o['max-seeds'] as number);
-  const drillSeconds = o['drill-seconds'] as number;
+  const maxSeeds = Math.max(seeds, o['max-seeds']);
+  const drillSeconds = o['drill-seconds'];
   const workers = workersOpt(o);
   const step = field.kind === 'int' ? 1 : field.step!;
   const res = await calibrate({
@@ -225,7 +228,7 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): P
     `Calibrated ${param} = ${res.value}: ${metric} ${e.value.toFixed(3)} (95 % CI ${e.lo.toFixed(3)}–${e.hi.toFixed(3)}, ${e.n} ` +
     `seeds; target ${target}${metric === 'hits_per_min' ? `, ${drillSeconds} s drill` : ` vs ${opponent.name}`} on ${stage.name}).`;
   calibrated.description = `${preset.description} ${note}`.trim().slice(-400);
-  const file = (o.out as string | undefined) ?? `${preset.name}-calibrated.json`;
+  const file = o.out ?? `${preset.name}-calibrated.json`;
   writeFileSync(file, `${JSON.stringify(calibrated, null, 2)}\n`);
   if (!json) {
     if (!res.reachable) out.log(`target ${metric}=${target} is outside what ${param} ${lo}..${hi} reaches; the nearest end is kept`);
@@ -251,9 +254,9 @@ async function cmdBullets(args: ParsedArgs, json: boolean, out: ToolOutput): Pro
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`bullets takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 10);
-  const stages = stagesOpt((o.stage as string | undefined) ?? 'all');
-  const player = loadCpuPreset(o.reference as string);
-  const opponent = loadCpuPreset((o.opponent as string | undefined) ?? 'easy');
+  const stages = stagesOpt(o.stage ?? 'all');
+  const player = loadCpuPreset(o.reference);
+  const opponent = loadCpuPreset(o.opponent ?? 'easy');
   const rows = [];
   for (const stage of stages) {
     for (const opp of [null, opponent]) {
@@ -292,8 +295,8 @@ async function cmdLadder(
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 100);
-  const reference = loadCpuPreset(o.reference as string);
-  const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : (o.pairs as string).split(',');
+  const reference = loadCpuPreset(o.reference);
+  const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : o.pairs.split(',');
   for (const w of want)
     if (!DIFFICULTY_PAIRS.some((p) => p.name === w))
       throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);

@@ -10,6 +10,7 @@ import type { MatchSetup } from './match-setup';
 import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
+import { forgetTitleChoices } from './title-scene';
 import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
 import { published as hook } from './scene-state';
 
@@ -104,6 +105,18 @@ function makeApi(game: Phaser.Game) {
     /** The menus of active scenes that take input now: their rows as shown and the selected row. */
     menus(): { scene: string; rows: string[]; selected: number }[] {
       return [...Menu.live].filter((m) => m.isActive).map((m) => m.describe());
+    },
+    /** A fresh title screen, as on the first visit (every other scene stopped, settings forgotten). */
+    toTitle(): void {
+      forgetTitleChoices();
+      const sm = game.scene;
+      for (const s of sm.getScenes(false)) {
+        const k = s.scene.key;
+        if (k !== 'title' && (sm.isActive(k) || sm.isPaused(k) || sm.isSleeping(k))) s.scene.stop();
+      }
+      // Stopping and starting one scene in the same tick leaves it stopped: a running title restarts.
+      if (sm.isActive('title') || sm.isPaused('title')) sm.getScene('title')!.scene.restart();
+      else sm.start('title');
     },
     startMatch(o: StartOptions): void {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();

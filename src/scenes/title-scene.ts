@@ -142,7 +142,13 @@ function difficultyValues() {
 }
 
 /** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
-const last = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, row: 'start' };
+const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, row: 'start' };
+const last = { ...FIRST_VISIT };
+
+/** Forgets the remembered settings and cursor: the next title is the first visit's (tests start from it). */
+export function forgetTitleChoices(): void {
+  Object.assign(last, FIRST_VISIT);
+}
 
 export class TitleScene extends Phaser.Scene {
   private backdrop!: { update: (frame: number) => void };

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core; SwiftShader gives WebGL without a GPU.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { TwinfieldApi } from '../../src/scenes/test-hook';
 
 export const ARTIFACTS = 'test-artifacts';
@@ -113,9 +113,11 @@ export interface GamePage extends OpenedPage {
 
 /**
  * One Chromium and one game page shared by a test file's tests: launched before them, closed
- * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run). After each
- * test, the console errors and uncaught exceptions it caused fail it (unless it expected them with
- * expectConsoleError), so an error is blamed on the test that made it.
+ * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run). Each test
+ * starts on a fresh title screen (the hook's toTitle: other scenes stopped, the title's remembered
+ * choices forgotten), so tests do not depend on their order. After each test, the console errors
+ * and uncaught exceptions it caused fail it (unless it expected them with expectConsoleError), so
+ * an error is blamed on the test that made it.
  */
 export function useGame(): GamePage {
   let browser: Browser | undefined;
@@ -125,6 +127,13 @@ export function useGame(): GamePage {
   beforeAll(async () => {
     browser = await launch();
     opened = await openGame(browser, inject('baseUrl'));
+  });
+  beforeEach(async () => {
+    const { page } = opened!;
+    await page.keyboard.up('Shift'); // nothing held over from the test before
+    await page.evaluate(() => (window as unknown as { __twinfield: { toTitle(): void } }).__twinfield.toTitle());
+    await page.waitForFunction(() => (window as unknown as { __twinfield: { scene(): string | null } }).__twinfield.scene() === 'title');
+    await waitFrames(page, 2);
   });
   afterEach(() => {
     if (!opened) return;

@@ -54,6 +54,13 @@ const notSaved = (texts: string[]): boolean => texts.some((t) => t.startsWith('T
 
 const game = useGame();
 
+/** From the fresh title each test starts on: Enter on START, a Player vs CPU match running. */
+async function startFromTitle(page: Page): Promise<void> {
+  expect(await selectedRow(page)).toBe('START');
+  await press(page, 'Enter');
+  await until(page, "h.scene() === 'match' && h.frame() > 5");
+}
+
 describe('the game in Chromium', () => {
   it('boots to the title screen', async () => {
     expect(await inPage(game.page, (h) => h.scene())).toBe('title');
@@ -116,6 +123,7 @@ describe('the game in Chromium', () => {
 
   it('moves the ship while an arrow key is held', async () => {
     const { page } = game;
+    await startFromTitle(page);
     const before = (await inPage(page, (h) => h.state()))!.sides[0]!;
     const f0 = await inPage(page, (h) => h.frame());
     await page.keyboard.down('ArrowLeft');
@@ -128,6 +136,7 @@ describe('the game in Chromium', () => {
 
   it('shows the HUD: scores, lives, clock, level, gauge, frame rate', async () => {
     const { page } = game;
+    await startFromTitle(page);
     await page.keyboard.down('z');
     await page.waitForFunction(() => (window as any).__twinfield.frame() > 200, null, { timeout: 60_000 });
     const texts = await inPage(page, (h) => h.texts());
@@ -170,6 +179,7 @@ describe('the game in Chromium', () => {
 
   it('pauses with Esc and resumes the same match', async () => {
     const { page } = game;
+    await startFromTitle(page);
     const seed = (await inPage(page, (h) => h.setup()))!.config.seed;
     await page.keyboard.press('Escape');
     await until(page, "h.texts().includes('PAUSED')");
@@ -187,6 +197,7 @@ describe('the game in Chromium', () => {
 
   it('pauses with Esc and quits to the title', async () => {
     const { page } = game;
+    await startFromTitle(page);
     await page.keyboard.press('Escape');
     await until(page, "h.texts().includes('PAUSED')");
     await press(page, 'ArrowDown', 'ArrowDown');
@@ -459,6 +470,10 @@ describe('the game in Chromium', () => {
     'a gamepad reaches Replays, chooses, plays and seeks a replay, and B goes back; B leaves the Planner lab and the ' + 'result screen',
     async () => {
       const { page } = game;
+      await installFakeGamepad(page);
+      await page.reload();
+      await until(page, 'h !== undefined && h.ready === true', 60_000);
+      await padConnect(page);
       // Two short replays made in Node, so the list has rows to choose from whatever ran before.
       for (const seed of [61, 62]) {
         const runner = new MatchRunner(createMatch({ seed, timeLimit: 600 }), [createController('random:1'), createController('scripted')]);
@@ -551,12 +566,7 @@ describe('the game in Chromium', () => {
 
   it('Player vs Player starts from the title with both keyboards: P1 arrows + Z/X/Shift, P2 WASD + J/K/L', async () => {
     const { page } = game;
-    // Leave the match of the test before through the pause menu.
-    await press(page, 'Escape');
-    await until(page, "h.texts().includes('PAUSED')");
-    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
-    await until(page, "h.scene() === 'title'");
-    for (let i = 0; i < 12 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
+    expect(await selectedRow(page)).toBe('START');
     await press(page, 'ArrowDown', 'ArrowRight');
     expect(await selectedRow(page)).toBe('Mode   ◀ Player vs Player ▶');
     const texts = () => inPage(page, (h) => h.texts());

@@ -81,6 +81,10 @@ describe('maze stages in Chromium', () => {
 
   it('F2 draws the wave field as a heat map where Node says the waves are, and each chaser heading', async () => {
     const { page } = game;
+    await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'pillars', p1: 'scripted', p2: 'scripted', lives: 9 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() > 150, null, {
+      timeout: 90_000,
+    });
     // Paused (Esc), the frame stands still and F2 only adds the overlay: two screenshots of the same
     // frame, without and with it. The pause menu is hidden for them (the game stays paused), so the
     // field shows undimmed. Private scene fields are reached through window.__twinfield_game.

@@ -4,7 +4,7 @@
 // tag, delete, a full storage), the Replays scene and the playback scene (seek, desync, survey mode).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { getDodgePreset } from '../../src/cpu/presets';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
@@ -63,10 +63,8 @@ const entries = (page: Page) => call<Entry[]>(page, 'replays');
 
 /** Waits until the library holds `n` replays (saving runs in the background). */
 async function waitCount(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => (window as any).__twinfield.replayCount().then((c: number) => c === want), n, {
-    timeout: 30_000,
-    polling: 250,
-  });
+  // replayCount() is a promise, which waitForFunction would take as truthy at once: poll it instead.
+  await expect.poll(() => call<number>(page, 'replayCount'), { timeout: 30_000, interval: 250 }).toBe(n);
 }
 
 /** Waits for a visible text passing `test` (it runs in the page: it may use only its argument). */
@@ -101,12 +99,44 @@ async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[
   })()`);
 }
 
-/** The human-vs-CPU match played to its end through the match scene (a survey replay candidate). */
-let humanVsCpu = '';
-
-beforeAll(async () => {
+// Every test starts with an empty library (and, from useGame, on a fresh title screen).
+beforeEach(async () => {
   await call(game.page, 'deleteAllReplays');
 });
+
+/** A person against CPU Easy, played in real time to a 3-second limit through the match scene: its saved replay. */
+async function playHumanVsCpu(page: Page): Promise<Entry> {
+  const n = await call<number>(page, 'replayCount');
+  await call(page, 'startMatch', { seed: 2024, p1: 'human', p2: 'cpu:easy', timeLimit: 180 });
+  await page.waitForFunction(() => (window as any).__twinfield.scene() === 'result', null, { timeout: 60_000 });
+  await waitCount(page, n + 1);
+  return (await entries(page)).find((e) => e.meta.controllers.join() === 'human,cpu:easy')!;
+}
+
+/** The Node replay of seed 99 (900 frames) imported and open in playback at 8×. */
+async function playNodeReplay(page: Page): Promise<{ hash: string }> {
+  const rec = nodeReplay(99, 900);
+  const res = await call<{ ok: boolean; added: string[]; error?: string }>(page, 'importReplays', [
+    { name: 'node.twrp', bytes: Array.from(rec.bytes) },
+  ]);
+  expect(res.ok, res.error).toBe(true);
+  await call(page, 'openReplay', res.added[0]!);
+  await waitPlayback(page);
+  await call(page, 'playbackSpeed', 8);
+  return { hash: rec.hash };
+}
+
+/** The library scene open on `count` short Node replays (seeds 40, 41, …), one of them tagged partial. */
+async function libraryWith(page: Page, count: number): Promise<void> {
+  const files = Array.from({ length: count }, (_, i) => ({ name: `lib${i}.twrp`, bytes: Array.from(nodeReplay(40 + i, 240).bytes) }));
+  expect((await call<{ ok: boolean }>(page, 'importReplays', files)).ok).toBe(true);
+  await call(page, 'startMatch', { seed: 45, p1: 'random:2', p2: 'scripted', timeLimit: 3600 });
+  await page.waitForFunction(() => (window as any).__twinfield.frame() > 30, null, { timeout: 30_000 });
+  expect((await call<{ ok: boolean }>(page, 'saveReplay', { partial: true })).ok).toBe(true);
+  await call(page, 'openReplays');
+  const heading = `${count + 1} replays`;
+  await expect.poll(async () => (await call<string[]>(page, 'texts')).some((t) => t.startsWith(heading)), { timeout: 30_000 }).toBe(true);
+}
 describe('replays in Chromium', () => {
   it('records a match in Chromium that verifies in Node (finished and partial)', async () => {
     const { page } = game;
@@ -151,7 +181,6 @@ describe('replays in Chromium', () => {
     const done = (await entries(page)).find((e) => e.meta.controllers.join() === 'human,cpu:easy')!;
     expect(done.meta).toMatchObject({ frames: 180, finished: true, human: [true, false] });
     expect(done.tags).not.toContain('partial');
-    humanVsCpu = done.id;
     const r = decodeReplay(Uint8Array.from(await call<number[]>(page, 'replayBytes', done.id)));
     expect(r.result?.reason).toBe('time');
     expect(verifyReplay(r).ok).toBe(true);
@@ -206,6 +235,7 @@ describe('replays in Chromium', () => {
 
   it('shows the playback scene with its timeline and steps frames', async () => {
     const { page } = game;
+    await playNodeReplay(page);
     await call(page, 'playbackSeek', 480);
     await press(page, '.', '.', '.');
     expect((await call<PlaybackInfo>(page, 'playback')).frame).toBe(483);
@@ -227,6 +257,7 @@ describe('replays in Chromium', () => {
       'gamepad help',
     async () => {
       const { page } = game;
+      await playNodeReplay(page);
       await call(page, 'playbackSeek', 300);
       const info = await call<PlaybackInfo & { panelTop: number; statusRight: number; helpLeft: number; padHint: boolean }>(
         page,
@@ -293,7 +324,7 @@ describe('replays in Chromium', () => {
 
   it('survey mode hides everything that tells the person from the CPU (a human-vs-CPU replay)', async () => {
     const { page } = game;
-    expect(humanVsCpu).not.toBe('');
+    const humanVsCpu = (await playHumanVsCpu(page)).id;
     const r = decodeReplay(Uint8Array.from(await call<number[]>(page, 'replayBytes', humanVsCpu)));
     expect(r.sides.map((s) => s.human)).toEqual([true, false]);
     await call(page, 'openReplay', humanVsCpu);
@@ -390,10 +421,9 @@ describe('replays in Chromium', () => {
 
   it('lists the library in the Replays scene; a mixed import adds the valid replays and lists the bad one', async () => {
     const { page } = game;
-    await call(page, 'openReplays');
+    await libraryWith(page, 4);
     const before = await call<number>(page, 'replayCount');
-    expect(before).toBe(5); // 2 recorded by hand, 2 by the match scene, 1 imported
-    await waitText(page, (t) => t.startsWith('5 replays'), "'5 replays'");
+    expect(before).toBe(5); // 4 imported, 1 saved from a running match
     await screenshot(page, 'replays');
     // The real file picker (I), with two good files and one truncated one: each is judged alone.
     const good = nodeReplay(11, 240).bytes;
@@ -428,6 +458,7 @@ describe('replays in Chromium', () => {
 
   it('imports dropped files, exports a bundle that Node reads, and deletes with confirmation', async () => {
     const { page } = game;
+    await libraryWith(page, 2);
     const n = await call<number>(page, 'replayCount');
     await dropFiles(page, [{ name: 'dropped.twrp', bytes: nodeReplay(12, 240).bytes }]);
     await waitText(page, (t) => t.startsWith('Imported 1 replay'), "'Imported 1 replay'");
@@ -453,6 +484,7 @@ describe('replays in Chromium', () => {
 
   it('renames, tags and untags the chosen replay, and exports it as one file', async () => {
     const { page } = game;
+    await libraryWith(page, 2);
     const id = (await entries(page))[0]!.id; // the list's first row (newest) is chosen
     const before = Uint8Array.from(await call<number[]>(page, 'replayBytes', id));
     await press(page, 'Home', 'r');
@@ -484,6 +516,7 @@ describe('replays in Chromium', () => {
 
   it('shows a full storage (quota) error in the Replays scene and loses nothing', async () => {
     const { page } = game;
+    await libraryWith(page, 2);
     /**
      * Makes IndexedDB in the page fail as a full storage does: after `after` more put/add calls, the
      * next one's request fails with a QuotaExceededError DOMException and its transaction aborts.
@@ -536,6 +569,9 @@ describe('replays in Chromium', () => {
     await waitText(page, (t) => /^Could not rename the replay: .*quota exceeded/.test(t), 'about the failed rename');
     expect((await entries(page)).find((e) => e.id === first.id)!.name).toBe(first.name);
     for (const e of before) expect((await call<number[]>(page, 'replayBytes', e.id)).length).toBeGreaterThan(0);
+    // The failing IndexedDB stays patched in this page: reload it, so the next test has a working one.
+    await page.reload();
+    await page.waitForFunction(() => (window as any).__twinfield?.ready === true, null, { timeout: 60_000 });
   });
 
   it('seeks from keyframes: no seek re-simulates more than one keyframe interval (latency printed)', async () => {
