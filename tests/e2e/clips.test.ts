@@ -6,7 +6,7 @@
 // survey clip shows no overlay and has a name that says nothing about the match.
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch, MatchRunner, type MatchConfig } from '../../src/sim';
@@ -76,10 +76,18 @@ async function nodeDemux(
   };
 }
 
-beforeAll(async () => {
+const CLIP_REPLAY = record(321, 600, 'random:2', 'scripted');
+// Each test: an empty library holding only this replay, open in playback (useGame left a fresh title).
+beforeEach(async () => {
   await call(game.page, 'deleteAllReplays');
-  replayId = await openBytes(game.page, 'clip.twrp', record(321, 600, 'random:2', 'scripted'));
+  replayId = await openBytes(game.page, 'clip.twrp', CLIP_REPLAY);
 });
+
+/** A short survey clip of the open replay, stored with it. */
+async function storeClip(page: Page, start: number): Promise<void> {
+  const r = await call<ClipResult>(page, 'exportClip', { start, end: start + 30, field: 'left', format: 'webm' });
+  expect(r.ok, r.error).toBe(true);
+}
 describe('clips to video', () => {
   it('exports a 2 s WebM (VP9) clip of both fields that decodes to 120 frames and 2 s', SLOW, async () => {
     const { page } = game;
@@ -133,11 +141,13 @@ describe('clips to video', () => {
     expect(probe.duration).toBeCloseTo(2, 2);
     const node = await nodeDemux(Uint8Array.from(r.bytes));
     expect(node.packets).toBe(120);
-    expect(await call<unknown[]>(page, 'clips', replayId)).toHaveLength(2);
+    expect(await call<unknown[]>(page, 'clips', replayId)).toHaveLength(1);
   });
 
   it('cancels an export: nothing is stored and playback goes on', async () => {
     const { page } = game;
+    await storeClip(page, 0);
+    await storeClip(page, 60);
     const r = await call<ClipResult>(page, 'exportClip', { start: 0, end: 300, field: 'left', format: 'webm', cancelAfter: 20 });
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/cancelled/);
@@ -149,6 +159,8 @@ describe('clips to video', () => {
 
   it('shows the clip dialog with the stored clips', async () => {
     const { page } = game;
+    await storeClip(page, 0);
+    await storeClip(page, 60);
     await page.keyboard.press('c');
     await page.waitForSelector('.tf-panel li button', { timeout: 10_000 });
     await page.waitForFunction(() => !document.querySelector('.tf-panel .note')?.textContent?.startsWith('Checking'), null, {
