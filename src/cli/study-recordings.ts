@@ -12,39 +12,11 @@ import { clipFrames, drillConfig, FPS } from '../study/drill-config';
 import { createMatch } from '../sim/match';
 import { MatchRunner } from '../sim/runner';
 import type { Study, StudyPlayer } from '../study/schema';
+import { clipNeeds, type ClipNeed } from '../study/clip-needs';
 
 export { clipFrames, drillConfig, FPS } from '../study/drill-config';
 
-export interface ClipNeed {
-  playerId: string;
-  /** players[index] in the study file. */
-  playerIndex: number;
-  variant: string;
-  /** 1-based sets that show this clip. */
-  sets: number[];
-  kind: 'cpu' | 'human';
-}
-
-/** Every distinct (player, variant) clip the sets need, in order of first use. */
-export function clipNeeds(study: Study): ClipNeed[] {
-  const out = new Map<string, ClipNeed>();
-  study.sets.forEach((st, i) => {
-    for (const [pid, v] of [
-      [st.a, st.variants[0]],
-      [st.b, st.variants[1]],
-    ] as const) {
-      const k = `${pid}/${v}`;
-      let n = out.get(k);
-      if (!n) {
-        const playerIndex = study.players.findIndex((p) => p.id === pid);
-        n = { playerId: pid, playerIndex, variant: v, sets: [], kind: study.players[playerIndex]!.source === 'human' ? 'human' : 'cpu' };
-        out.set(k, n);
-      }
-      n.sets.push(i + 1);
-    }
-  });
-  return [...out.values()];
-}
+export { clipNeeds, type ClipNeed } from '../study/clip-needs';
 
 /** Why a replay cannot be the clip of `variant` in this study (checks the header only), or null. */
 export function clipHeaderProblem(r: Replay, study: Study, variant: string): string | null {

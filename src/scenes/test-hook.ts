@@ -11,6 +11,7 @@ import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
 import { forgetTitleChoices } from './title-scene';
+import { forgetRecordStudy } from '../storage/record-study';
 import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
 import { published as hook } from './scene-state';
 
@@ -106,9 +107,10 @@ function makeApi(game: Phaser.Game) {
     menus(): { scene: string; rows: string[]; selected: number }[] {
       return [...Menu.live].filter((m) => m.isActive).map((m) => m.describe());
     },
-    /** A fresh title screen, as on the first visit (every other scene stopped, settings forgotten). */
+    /** A fresh title screen, as on the first visit (other scenes stopped, settings and opened study forgotten). */
     toTitle(): void {
       forgetTitleChoices();
+      forgetRecordStudy();
       const sm = game.scene;
       for (const s of sm.getScenes(false)) {
         const k = s.scene.key;

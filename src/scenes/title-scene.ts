@@ -21,6 +21,10 @@ import { PresetLibrary } from '../storage/preset-library';
 import { markTitleReady } from './scene-state';
 import { Menu, type MenuRow } from '../ui/menu';
 import { drillConfig, type StudyTag } from '../study/drill-config';
+import { humanClips } from '../study/clip-needs';
+import { pickTextFile } from '../ui/pick-file';
+import type { Study } from '../study/schema';
+import { loadRecordStudy, saveRecordStudy } from '../storage/record-study';
 import { paperStudy } from '../study/template';
 import { MAZE_NAMES } from '../maze/catalog';
 import { textStyle } from '../views/text';
@@ -46,27 +50,35 @@ const STAGES = [
   },
 ];
 
-/** Record for a study: the paper study's human clips, one value per (player, drill variant) it needs. */
-const STUDY = paperStudy();
-const RECORD_VALUES = STUDY.players
-  .filter((p) => p.source === 'human')
-  .flatMap((p) =>
-    [
-      ...new Set(
-        STUDY.sets
-          .flatMap((st) => [st.a === p.id ? st.variants[0] : null, st.b === p.id ? st.variants[1] : null])
-          .filter((v): v is string => v !== null),
-      ),
-    ]
-      .sort()
-      .map((v) => ({
-        label: `${p.label} · variant ${v}`,
-        value: `${p.id}/${v}`,
-        note:
-          `Play drill ${STUDY.drill.name} variant ${v} (seed ${STUDY.drill.seed}) after a 3 s countdown; the replay is tagged for ` +
-          `study ${STUDY.id}, player ${p.id}. Export it from Replays and list it in the study file's players.`,
-      })),
-  );
+/** The paper's study: the survey drill of Practice → Drill, and what Record for a study offers first. */
+const PAPER_STUDY = paperStudy();
+const OPEN_STUDY = 'open-study';
+/** What the last "Open study file…" said (an error names the file and field), shown under that row. */
+let studyMessage = '';
+
+/** Notes under a row stay on one line (a second line would push the rows below into the help text). */
+const NOTE_CHARS = 118;
+function oneLine(s: string): string {
+  return s.length <= NOTE_CHARS ? s : `${s.slice(0, NOTE_CHARS - 1)}…`;
+}
+
+/** Record for a study: one value per (human player, drill variant) the study needs, then "Open study file…". */
+function recordValues(study: Study): NonNullable<MenuRow['values']> {
+  const clips = humanClips(study).map((c) => ({
+    label: `${c.label} · variant ${c.variant}`,
+    value: `${c.player}/${c.variant}`,
+    note: oneLine(
+      `Drill ${study.drill.name} variant ${c.variant} (seed ${study.drill.seed}) after a 3 s countdown, tagged for study ` +
+        `${study.id}, player ${c.player}: export it from Replays.`,
+    ),
+  }));
+  const open = {
+    label: 'Open study file…',
+    value: OPEN_STUDY,
+    note: oneLine(studyMessage || `Recording for study ${study.id}. Enter: open another study's file (study.json) to record its clips.`),
+  };
+  return [...clips, open];
+}
 
 /** The person's own presets and pairs from the preset library (title → Presets), loaded once per visit. */
 // key: what the rows show now (the empty library at first), so a visit restarts the title only on a change.
@@ -142,12 +154,13 @@ function difficultyValues() {
 }
 
 /** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
-const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, row: 'start' };
+const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, record: 0, row: 'start' };
 const last = { ...FIRST_VISIT };
 
 /** Forgets the remembered settings and cursor: the next title is the first visit's (tests start from it). */
 export function forgetTitleChoices(): void {
   Object.assign(last, FIRST_VISIT);
+  studyMessage = '';
 }
 
 export class TitleScene extends Phaser.Scene {
@@ -159,6 +172,8 @@ export class TitleScene extends Phaser.Scene {
   }
 
   private saved: Promise<SaveReplayResult> | undefined;
+  /** The study Record for a study records for: the one opened last in this browser, or the paper's. */
+  private study: Study = PAPER_STUDY;
   private lists!: {
     OPPONENTS: ReturnType<typeof opponentValues>;
     STAGE_VALUES: ReturnType<typeof stageValues>;
@@ -191,6 +206,8 @@ export class TitleScene extends Phaser.Scene {
   }
 
   create(): void {
+    this.study = loadRecordStudy() ?? PAPER_STUDY;
+    if (last.record > humanClips(this.study).length) last.record = 0;
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
     const title = this.add
@@ -226,7 +243,7 @@ export class TitleScene extends Phaser.Scene {
       { id: 'difficulty', label: 'Difficulty', values: DIFFICULTY_VALUES, index: last.pair },
       stageRow,
       cpuRow,
-      { id: 'record', label: 'Record for a study', values: RECORD_VALUES, index: 0 },
+      { id: 'record', label: 'Record for a study', values: recordValues(this.study), index: last.record },
       {
         id: 'presets',
         label: 'Presets',
@@ -244,13 +261,13 @@ export class TitleScene extends Phaser.Scene {
         last.row = row.id;
         if (row.id === 'start') this.start(m);
         else if (row.id === 'replays') this.scene.start('replays');
-        else if (row.id === 'record') this.recordForStudy(m.value('record'));
+        else if (row.id === 'record') this.recordForStudy(m.value('record'), m);
         else if (row.id === 'lab') void startPlannerLab(this);
         else if (row.id === 'presets') void startPresetsScene(this);
       },
       undefined,
       28,
-      { notesUnder: true, noteWidth: 700 },
+      { notesUnder: true, noteWidth: 900 },
     );
     // Rows that depend on others: the Maze row works only with maze stages; Stage and CPU show the
     // pair's two parts and can be changed under Custom; there is no CPU in Player vs Player.
@@ -332,6 +349,7 @@ export class TitleScene extends Phaser.Scene {
     last.pair = idx('difficulty');
     last.stage = idx('stage');
     last.cpu = idx('opponent');
+    last.record = idx('record');
   }
 
   private start(m: Menu): void {
@@ -344,7 +362,7 @@ export class TitleScene extends Phaser.Scene {
     // Practice → Drill: the study's survey drill, one field, a person playing.
     if (stages === 'drill') {
       this.scene.start('match', {
-        config: { ...drillConfig(STUDY, 'a'), seed: freshSeed() },
+        config: { ...drillConfig(PAPER_STUDY, 'a'), seed: freshSeed() },
         p1: 'human',
         p2: opponent,
       } satisfies MatchSetup);
@@ -364,12 +382,43 @@ export class TitleScene extends Phaser.Scene {
     this.scene.start('match', setup);
   }
 
+  /**
+   * Record for a study → Open study file…: a study.json from the person's disk. A good one becomes the
+   * study to record for (kept in this browser); a bad one is named with its field and changes nothing.
+   */
+  private openStudyFile(m: Menu): void {
+    void pickTextFile({
+      title: 'Open a study file',
+      message: 'A study.json (npm run -s study -- template paper prints one): its human clips become the ones to record.',
+      accept: '.json,application/json',
+    }).then((file) => {
+      if (!file || !this.scene.isActive()) return;
+      this.remember(m);
+      last.row = 'record';
+      try {
+        const study = saveRecordStudy(file.text, file.name);
+        const n = humanClips(study).length;
+        studyMessage = `Opened ${file.name}: study ${study.id}, ${n} human clip${n === 1 ? '' : 's'} to record.`;
+        last.record = 0;
+      } catch (err) {
+        studyMessage = `Not opened: ${err instanceof Error ? err.message : String(err)}`;
+        last.record = humanClips(this.study).length; // stay on "Open study file…", where the message shows
+      }
+      this.scene.restart();
+    });
+  }
+
   /** Record for a study: the exact drill variant and seed the study needs, a countdown, a tagged replay. */
-  private recordForStudy(value: string): void {
+  private recordForStudy(value: string, m: Menu): void {
+    if (value === OPEN_STUDY) {
+      this.openStudyFile(m);
+      return;
+    }
+    const study = this.study;
     const [player, variant] = value.split('/') as [string, string];
-    const tag: StudyTag = { id: STUDY.id, player, drill: STUDY.drill.name, variant };
+    const tag: StudyTag = { id: study.id, player, drill: study.drill.name, variant };
     this.scene.start('match', {
-      config: drillConfig(STUDY, variant),
+      config: drillConfig(study, variant),
       p1: 'human',
       p2: 'scripted',
       countdown: 3,
