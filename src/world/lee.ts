@@ -10,7 +10,7 @@
 // the step at which every cell turned true. No allocation after construction.
 
 import { type HashSink, type TileGrid, type Vec2, isOpenCell, nearestOpenCell } from '../geom/grid';
-import { type EmissionMode, WaveSchedule } from './wave/schedule';
+import { type EmissionMode, ScheduledField, WaveSchedule } from './wave/schedule';
 
 export interface LeeFieldOptions {
   /** Grid points per maze cell along each axis, as for the wave field. Default 2. */
@@ -32,14 +32,14 @@ export interface LeeFieldOptions {
 const DX4 = [1, -1, 0, 0];
 const DY4 = [0, 0, 1, -1];
 
-export class LeeField {
+export class LeeField extends ScheduledField {
   readonly resolution: number;
   /** The automaton's grid (the maze upsampled by `resolution`). */
   readonly grid: TileGrid;
   readonly width: number;
   readonly height: number;
   /** When each wave goes out and how old it is, the same schedule as the wave field's. */
-  readonly clock: WaveSchedule;
+  override readonly clock: WaveSchedule;
   /** Per wave: age at which each cell turned true, -1 while false. */
   private readonly stamp: Int32Array[];
   private readonly queue: Int32Array[];
@@ -49,6 +49,7 @@ export class LeeField {
   private readonly advance = (w: number): void => this.spread(w);
 
   constructor(maze: TileGrid, opts: LeeFieldOptions = {}) {
+    super();
     const res = opts.resolution ?? 2;
     if (!Number.isInteger(res) || res < 1 || res > 16) throw new RangeError(`resolution must be a whole number in 1..16, got ${res}`);
     this.resolution = res;
@@ -98,30 +99,6 @@ export class LeeField {
   /** Source for the next emissions: the open grid point nearest (x, y) in cell units. */
   setTarget(x: number, y: number): void {
     this.clock.source = nearestOpenCell(this.grid, x * this.resolution, y * this.resolution);
-  }
-
-  get waves(): number {
-    return this.clock.waves;
-  }
-
-  get lifetime(): number {
-    return this.clock.lifetime;
-  }
-
-  get schedule(): EmissionMode {
-    return this.clock.mode;
-  }
-
-  get time(): number {
-    return this.clock.time;
-  }
-
-  get age(): Int32Array {
-    return this.clock.age;
-  }
-
-  get generation(): Int32Array {
-    return this.clock.generation;
   }
 
   /** Resets wave w and turns on grid point (cx, cy). */

@@ -23,7 +23,7 @@
 // Everything is allocated in the constructor; emit/step/sample never allocate.
 
 import { type HashSink, type TileGrid, nearestOpenCell } from '../../geom/grid';
-import { type EmissionMode, WaveSchedule } from './schedule';
+import { ScheduledField, WaveSchedule } from './schedule';
 
 export interface WaveFieldOptions {
   /**
@@ -80,7 +80,7 @@ export class WaveFieldError extends Error {
 
 const PAD = 2;
 
-export class WaveField {
+export class WaveField extends ScheduledField {
   /** Grid points per maze cell along each axis. */
   readonly resolution: number;
   /** Field size in grid points (maze width × resolution, height × resolution). */
@@ -93,7 +93,7 @@ export class WaveField {
   /** Row stride of the padded buffers (width + 4). Exposed for overlays that read values(). */
   readonly stride: number;
   /** When each wave goes out and how old it is (time, age, generation, source): src/world/wave/schedule.ts. */
-  readonly clock: WaveSchedule;
+  override readonly clock: WaveSchedule;
   /** Per wave: the grid point index (gy * width + gx) it was last emitted from, -1 if never. */
   readonly emittedFrom: Int32Array;
   /** Per wave: the grid point's gx and gy beside emittedFrom (-1 if never or silent). */
@@ -122,6 +122,7 @@ export class WaveField {
   private readonly advance = (w: number): void => this.propagate(w);
 
   constructor(grid: TileGrid, opts: WaveFieldOptions = {}) {
+    super();
     const delta = opts.delta ?? 0.4;
     if (!(delta > 0) || !Number.isFinite(delta)) throw new WaveFieldError(`delta must be a positive number, got ${delta}`);
     if (delta > 0.5) {
@@ -204,33 +205,6 @@ export class WaveField {
   /** The grid point index future periodic emissions start from (-1 before setTarget). */
   get source(): number {
     return this.clock.source;
-  }
-
-  get waves(): number {
-    return this.clock.waves;
-  }
-
-  get lifetime(): number {
-    return this.clock.lifetime;
-  }
-
-  get schedule(): EmissionMode {
-    return this.clock.mode;
-  }
-
-  /** Steps taken so far. */
-  get time(): number {
-    return this.clock.time;
-  }
-
-  /** Per wave: steps since its last emission, -1 while it has never been emitted. */
-  get age(): Int32Array {
-    return this.clock.age;
-  }
-
-  /** Per wave: incremented at every emission. Trackers remember the generation they reacted to. */
-  get generation(): Int32Array {
-    return this.clock.generation;
   }
 
   /**

@@ -70,3 +70,39 @@ export class WaveSchedule {
     h.int(this.source);
   }
 }
+
+/**
+ * A field driven by a WaveSchedule (the wave field, Lee's automaton): the schedule's state read
+ * through the field, as the trackers and overlays use it.
+ */
+export abstract class ScheduledField {
+  /** When each wave goes out and how old it is. */
+  abstract readonly clock: WaveSchedule;
+
+  get waves(): number {
+    return this.clock.waves;
+  }
+
+  get lifetime(): number {
+    return this.clock.lifetime;
+  }
+
+  get schedule(): EmissionMode {
+    return this.clock.mode;
+  }
+
+  /** Steps taken so far. */
+  get time(): number {
+    return this.clock.time;
+  }
+
+  /** Per wave: steps since its last emission, -1 while it has never been emitted. */
+  get age(): Int32Array {
+    return this.clock.age;
+  }
+
+  /** Per wave: incremented at every emission. Trackers remember the generation they reacted to. */
+  get generation(): Int32Array {
+    return this.clock.generation;
+  }
+}
