@@ -1,20 +1,27 @@
 // Builds the files the game serves as is (public/) from the editable sources (assets/):
 //   assets/art/sprites.ts  → public/media/sprites/*.png, public/media/images/*.png, bullets atlas,
-//                            public/icon.png (Canvas 2D recipes rendered in headless Chromium)
+//                            public/icon.png (Canvas 2D recipes rendered in headless Chromium), in
+//                            two sets: 1× (KEY.png) and 2× (KEY@2x.png, for a canvas drawn at
+//                            render scale 2; src/art/art-sets.ts)
 //   assets/sfx/sounds.ts   → public/media/sfx/*.wav (scripts/sfx-synth.ts)
 //   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/*.woff2, subset to the characters the UI
 //                            uses, with the licence beside them
-//   → public/media/pack.json, the Phaser asset pack the Preloader scene loads, and the favicon / app icons.
+//   → public/media/pack.json and pack@2x.json, the Phaser asset packs (one per art set, sounds in
+//     both) the Preloader scene chooses from, and the app icon.
 // Usage: npm run -s build:assets [-- --only art|sfx|fonts] [--json]
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import subsetFont from 'subset-font';
+import { IMAGES, SPRITES } from '../assets/art/sprites';
 import { MASTER, SAMPLE_RATE, SFX_NAMES, SOUNDS } from '../assets/sfx/sounds';
+import { ART_SCALES, type ArtScale, type AssetPack, artSuffix, artUrl, type PackFile, packUrl } from '../src/art/art-sets';
 import { encodeWav, renderSound } from './sfx-synth';
 
 const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled font into public/.
+  The art comes in a 1× and a 2× set (KEY.png, KEY@2x.png), each listed by its own asset pack
+  (media/pack.json, media/pack@2x.json; the sounds are in both).
   --only WHAT   art, sfx or fonts (default: all)
   --json        print one JSON object (files written, bytes) as the last line`;
 
@@ -35,18 +42,8 @@ function write(path: string, data: Uint8Array | string): void {
   written.push({ path, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length });
 }
 
-interface PackFile {
-  type: 'image' | 'atlas' | 'audio';
-  key: string;
-  url?: string;
-  textureURL?: string;
-  atlasURL?: string;
-}
-
-/** Runs the sprite recipes in Chromium; returns PNG bytes per output name. */
+/** Runs the sprite recipes in Chromium at every art scale; returns PNG bytes per output path. */
 async function renderArt(): Promise<{
-  sprites: string[];
-  images: string[];
   bulletFrames: Record<string, { x: number; y: number; w: number; h: number }>;
   png: Map<string, Buffer>;
 }> {
@@ -71,13 +68,16 @@ async function renderArt(): Promise<{
     // tsx keeps function names with a __name helper the page does not have.
     await page.addScriptTag({ content: 'window.__name = (f) => f;' });
     await page.addScriptTag({ content: code });
-    const out = (await page.evaluate(() => {
+    const sets = ART_SCALES.map((scale) => ({ scale, suffix: artSuffix(scale) }));
+    const out = (await page.evaluate((sets) => {
       type Recipe = { key: string; w: number; h: number; draw: (ctx: CanvasRenderingContext2D) => void };
       const A = (
         window as unknown as {
           Art: { SPRITES: Recipe[]; IMAGES: Recipe[]; BULLET_SHEET: Recipe; ICON: Recipe; BULLET_CELL: number; SHAPE_COUNT: number };
         }
       ).Art;
+      // A recipe draws in logical units; at scale s its canvas is s times larger and every path,
+      // gradient and line is rasterised at that resolution (not an upscale of the 1× picture).
       const render = (r: Recipe, scale: number): string => {
         const c = document.createElement('canvas');
         c.width = Math.round(r.w * scale);
@@ -88,34 +88,37 @@ async function renderArt(): Promise<{
         return c.toDataURL('image/png').slice('data:image/png;base64,'.length);
       };
       const files: Record<string, string> = {};
-      for (const [dir, list] of [
-        ['sprites', A.SPRITES],
-        ['images', A.IMAGES],
-      ] as const)
-        for (const r of list) files[`${dir}/${r.key}.png`] = render(r, 1);
-      files['sprites/bullets.png'] = render(A.BULLET_SHEET, 1);
+      for (const { scale, suffix } of sets) {
+        for (const [dir, list] of [
+          ['sprites', A.SPRITES],
+          ['images', A.IMAGES],
+        ] as const)
+          for (const r of list) files[`media/${dir}/${r.key}${suffix}.png`] = render(r, scale);
+        files[`media/sprites/bullets${suffix}.png`] = render(A.BULLET_SHEET, scale);
+      }
       files['icon.png'] = render(A.ICON, 1);
       const frames: Record<string, { x: number; y: number; w: number; h: number }> = {};
       const cols = A.BULLET_SHEET.w / A.BULLET_CELL;
       for (let s = 0; s < A.SHAPE_COUNT; s++)
         for (let c = 0; c < cols; c++)
           frames[`b${s}_${c}`] = { x: c * A.BULLET_CELL, y: s * A.BULLET_CELL, w: A.BULLET_CELL, h: A.BULLET_CELL };
-      return { files, sprites: A.SPRITES.map((r) => r.key), images: A.IMAGES.map((r) => r.key), frames };
-    })) as {
+      return { files, frames };
+    }, sets)) as {
       files: Record<string, string>;
-      sprites: string[];
-      images: string[];
       frames: Record<string, { x: number; y: number; w: number; h: number }>;
     };
     const png = new Map<string, Buffer>();
     for (const [name, b64] of Object.entries(out.files)) png.set(name, Buffer.from(b64, 'base64'));
-    return { sprites: out.sprites, images: out.images, bulletFrames: out.frames, png };
+    return { bulletFrames: out.frames, png };
   } finally {
     await browser.close();
   }
 }
 
-/** Phaser's JSON-hash atlas of the bullet sheet at `scale`. */
+/**
+ * Phaser's JSON-hash atlas of the bullet sheet at `scale`: frames in the image's own pixels (texels),
+ * as Phaser's parser expects; the game declares the set's scale on the texture (load-assets.ts).
+ */
 function bulletAtlas(
   frames: Record<string, { x: number; y: number; w: number; h: number }>,
   image: string,
@@ -150,32 +153,44 @@ function bulletAtlas(
   )}\n`;
 }
 
-async function buildArt(): Promise<PackFile[]> {
+/** The texture entries of the art set at `scale` (from the recipe lists, so `--only sfx` knows them too). */
+function artFiles(scale: ArtScale): PackFile[] {
+  const files: PackFile[] = [];
+  for (const r of SPRITES) files.push({ type: 'image', key: r.key, url: artUrl('sprites', r.key, scale) });
+  for (const r of IMAGES) files.push({ type: 'image', key: r.key, url: artUrl('images', r.key, scale) });
+  files.push({
+    type: 'atlas',
+    key: 'bullets',
+    textureURL: artUrl('sprites', 'bullets', scale),
+    atlasURL: artUrl('sprites', 'bullets', scale, 'json'),
+  });
+  return files;
+}
+
+function sfxFiles(): PackFile[] {
+  return SFX_NAMES.map((name) => ({ type: 'audio', key: `sfx-${name}`, url: `media/sfx/${name}.wav` }));
+}
+
+async function buildArt(): Promise<void> {
   const art = await renderArt();
   rmSync(join(MEDIA, 'sprites'), { recursive: true, force: true });
   rmSync(join(MEDIA, 'images'), { recursive: true, force: true });
-  for (const [name, bytes] of art.png) write(name === 'icon.png' ? join(PUB, name) : join(MEDIA, name), bytes);
+  for (const [name, bytes] of art.png) write(join(PUB, name), bytes);
   const sheet = { w: 0, h: 0 };
   for (const f of Object.values(art.bulletFrames)) {
     sheet.w = Math.max(sheet.w, f.x + f.w);
     sheet.h = Math.max(sheet.h, f.y + f.h);
   }
-  write(join(MEDIA, 'sprites/bullets.json'), bulletAtlas(art.bulletFrames, 'bullets.png', 1, sheet));
-  const files: PackFile[] = [];
-  for (const k of art.sprites) files.push({ type: 'image', key: k, url: `media/sprites/${k}.png` });
-  for (const k of art.images) files.push({ type: 'image', key: k, url: `media/images/${k}.png` });
-  files.push({ type: 'atlas', key: 'bullets', textureURL: 'media/sprites/bullets.png', atlasURL: 'media/sprites/bullets.json' });
-  return files;
+  for (const scale of ART_SCALES) {
+    const image = artUrl('sprites', 'bullets', scale).split('/').pop()!;
+    write(join(PUB, artUrl('sprites', 'bullets', scale, 'json')), bulletAtlas(art.bulletFrames, image, scale, sheet));
+  }
 }
 
-function buildSfx(): PackFile[] {
+function buildSfx(): void {
   rmSync(join(MEDIA, 'sfx'), { recursive: true, force: true });
-  const files: PackFile[] = [];
-  for (const name of SFX_NAMES) {
+  for (const name of SFX_NAMES)
     write(join(MEDIA, `sfx/${name}.wav`), encodeWav(renderSound(SOUNDS[name], SAMPLE_RATE, MASTER), SAMPLE_RATE));
-    files.push({ type: 'audio', key: `sfx-${name}`, url: `media/sfx/${name}.wav` });
-  }
-  return files;
 }
 
 /** The characters the bundled fonts keep: Latin (with Latin-1 and Latin Extended-A), Greek and the
@@ -233,15 +248,25 @@ async function main(): Promise<void> {
       if (!['art', 'sfx', 'fonts'].includes(only)) fail(`--only: expected art, sfx or fonts, got '${only}'`);
     } else fail(`unknown argument ${a} (see --help)`);
   }
-  const packPath = join(MEDIA, 'pack.json');
-  const old = existsSync(packPath) ? (JSON.parse(readFileSync(packPath, 'utf8')) as { main: { files: PackFile[] } }).main.files : [];
-  const keep = (t: PackFile['type'][]) => old.filter((f) => t.includes(f.type));
-  const art = !only || only === 'art' ? await buildArt() : keep(['image', 'atlas']);
-  const sfx = !only || only === 'sfx' ? buildSfx() : keep(['audio']);
+  if (!only || only === 'art') await buildArt();
+  if (!only || only === 'sfx') buildSfx();
   if (!only || only === 'fonts') await buildFonts();
-  if (!only || only !== 'fonts') write(packPath, `${JSON.stringify({ main: { files: [...art, ...sfx] } }, null, 1)}\n`);
+  // One pack per art set: its textures and the sounds (both sets share the WAVs).
+  if (!only || only !== 'fonts')
+    for (const scale of ART_SCALES) {
+      const pack: AssetPack = {
+        main: { files: [...artFiles(scale), ...sfxFiles()] },
+        meta: { resolution: scale, app: 'twinfield scripts/build-assets.ts' },
+      };
+      write(join(PUB, packUrl(scale)), `${JSON.stringify(pack, null, 1)}\n`);
+    }
   const total = written.reduce((s, f) => s + f.bytes, 0);
   process.stdout.write(`wrote ${written.length} files, ${(total / 1024).toFixed(0)} KiB\n`);
+  for (const scale of ART_SCALES) {
+    const inSet = new RegExp(`^public/media/(sprites|images)/[^@/]+${artSuffix(scale)}\\.(png|json)$`);
+    const bytes = written.filter((f) => inSet.test(f.path.replaceAll('\\', '/'))).reduce((s, f) => s + f.bytes, 0);
+    if (bytes) process.stdout.write(`  art ${scale}×: ${(bytes / 1024).toFixed(0)} KiB\n`);
+  }
   if (json) process.stdout.write(`${JSON.stringify({ files: written, bytes: total })}\n`);
 }
 

@@ -1,7 +1,8 @@
 // Editable source of the game's sprites: Canvas 2D recipes, one per image. scripts/build-assets.ts
-// runs them in headless Chromium and writes the PNGs the game loads (public/assets/). Original art
-// made for Twinfield. Sprites are drawn larger than their hitboxes, as in the genre, with a bright
-// readable core. Coordinates are in game pixels.
+// runs them in headless Chromium and writes the PNGs the game loads (public/media/), once per art scale
+// (1× and 2×: the canvas is scaled, so every path is rasterised at that resolution). Original art made
+// for Twinfield. Sprites are drawn larger than their hitboxes, as in the genre, with a bright readable
+// core. Coordinates are in logical game pixels (w×h is a sprite's size on screen at any scale).
 
 import { BULLET_COLORS } from '../../src/art/palette';
 import { BULLET_CELL, SHAPE_COUNT } from '../../src/art/bullet-frames';
@@ -16,9 +17,9 @@ export interface Recipe {
   draw: (ctx: CanvasRenderingContext2D) => void;
 }
 
-/** Small sprites (public/assets/sprites/KEY.png). */
+/** Small sprites (public/media/sprites/KEY.png, KEY@2x.png). */
 export const SPRITES: Recipe[] = [];
-/** Field-sized and screen-sized pictures (public/assets/images/KEY.png). */
+/** Field-sized pictures (public/media/images/KEY.png, KEY@2x.png). */
 export const IMAGES: Recipe[] = [];
 
 function sprite(key: string, w: number, h: number, draw: (ctx: Ctx) => void): void {
@@ -331,7 +332,10 @@ function mazeSprites(): void {
   });
 }
 
-/** A field background (w×h, tiles vertically) and its parallax star layer `${key}b`. */
+/**
+ * A field background (w×h, tiles vertically). The drifting stars over it are sprites (src/views/star-field.ts):
+ * the full-field star layers and the screen backdrop once drawn here were no longer used, and are not built.
+ */
 function background(key: string, hue: number, w: number, h: number, grid: boolean): void {
   image(key, w, h, (ctx) => {
     ctx.fillStyle = `hsl(${hue}, 45%, 7%)`;
@@ -355,14 +359,6 @@ function background(key: string, hue: number, w: number, h: number, grid: boolea
       const y = (i * 57.77 + ((i * i) % 31)) % h;
       const r = 0.4 + ((i * 13) % 7) / 6;
       disc(ctx, x, y, r, `hsla(${(hue + i * 7) % 360}, 80%, 85%, ${0.25 + ((i * 11) % 10) / 16})`);
-    }
-  });
-  image(key + 'b', w, h, (ctx) => {
-    const n = Math.round((w * h) / 7000);
-    for (let i = 0; i < n; i++) {
-      const x = (i * 61.7) % w;
-      const y = (i * 113.3) % h;
-      glow(ctx, x, y, 3 + (i % 4), `hsla(${(hue + 40) % 360}, 90%, 80%, 0.9)`, 0.6);
     }
   });
 }
@@ -422,7 +418,6 @@ mazeSprites();
 background('bg0', 220, FIELD_W, FIELD_H, true);
 background('bg1', 320, FIELD_W, FIELD_H, true);
 background('bgN', 265, FIELD_W, FIELD_H, true);
-background('backdrop', 260, 960, 540, false);
 
 /** The app icon (public/icon.png, web manifest): the blue ship on the game's night colour. */
 export const ICON: Recipe = {

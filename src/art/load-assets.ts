@@ -1,7 +1,19 @@
 // The game's files (public/, built from assets/ by scripts/build-assets.ts): the Phaser asset pack
 // (sprites, backgrounds, the bullet atlas, sounds) and the bundled font. Used by the Preloader scene
 // and by every other page that draws with the game's views (the study page).
-import type Phaser from 'phaser';
+//
+// High-DPI: the art is built in a 1× and a 2× set (art-sets.ts), each with its own pack. A game loads
+// only the pack of its render scale (render-scale.ts), so a 1× screen never downloads the 2× files
+// and the other way round. The 2× textures keep the keys of the 1× ones and are declared 2 texels
+// per logical unit once loaded, before anything draws them (texture-resolution.ts), so every view
+// places them in logical units exactly as before, and a 2× canvas shows each texel on its own pixel.
+import Phaser from 'phaser';
+import { artScaleFor, packTextures, packUrl } from './art-sets';
+import { renderScale } from './render-scale';
+import { setTextureResolution } from './texture-resolution';
+
+/** The asset pack's key in the loader and the JSON cache (the pack file itself stays there). */
+export const PACK_KEY = 'twinfield';
 
 /**
  * Where public/ is served. Built chunks live in assets/ beside it (Vite's assetsDir), so the root is
@@ -18,10 +30,23 @@ export const FONT_FACES = [
   { family: 'Twinfield Mono', file: 'twinfield-mono.woff2', weight: 'normal' },
 ] as const;
 
-/** Queues the asset pack on `scene`'s loader (call from preload()). */
-export function queueGameAssets(scene: Phaser.Scene): void {
+/**
+ * Queues the asset pack of the art set for `scale` (default: the game's render scale) on `scene`'s
+ * loader (call from preload()). Once everything has loaded, before the scene's create(), the pack's
+ * textures get the resolution the pack declares (`meta.resolution`: 2 for the 2× set).
+ */
+export function queueGameAssets(scene: Phaser.Scene, scale: number = renderScale.value): void {
   scene.load.setBaseURL(publicRoot());
-  scene.load.pack('twinfield', 'media/pack.json');
+  scene.load.pack(PACK_KEY, packUrl(artScaleFor(scale)));
+  scene.load.once(Phaser.Loader.Events.POST_PROCESS, () => declarePackResolution(scene));
+}
+
+/** Gives the loaded pack's textures the resolution the pack declares; returns how many changed. */
+export function declarePackResolution(scene: Phaser.Scene): number {
+  const { resolution, keys } = packTextures(scene.cache.json.get(PACK_KEY));
+  let n = 0;
+  for (const k of keys) if (scene.textures.exists(k) && setTextureResolution(scene.textures.get(k), resolution)) n++;
+  return n;
 }
 
 let fonts: Promise<void> | null = null;

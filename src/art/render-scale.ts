@@ -1,7 +1,8 @@
 // High-DPI: the game draws into a canvas `scale` times its logical 960×540 size (1 or 2, chosen at
 // start from the screen's pixel ratio and how large the game appears) and every scene camera zooms
-// by `scale` (scenes/hidpi-plugin.ts), so shapes and text stay sharp on a 2× screen. Game code keeps
-// working in logical units; only a pointer's raw x/y are canvas pixels: read them through toLogical.
+// by `scale` (scenes/hidpi-plugin.ts), so shapes, text and sprites (drawn from the 2× art set,
+// art-sets.ts) stay sharp on a 2× screen. Game code keeps working in logical units; only a pointer's
+// raw x/y are canvas pixels: read them through toLogical.
 
 export const renderScale = { value: 1 };
 

@@ -1,18 +1,30 @@
 // Runtime-drawn images. Every sprite, background and the bullet sheet are files now, built from
 // assets/art/sprites.ts by scripts/build-assets.ts and loaded by the Preloader scene; only what
-// depends on the running game is drawn here: the walls of a maze layout.
+// depends on the running game is drawn here: the walls of a maze layout, at the game's render scale
+// (render-scale.ts), so they are as sharp as the 2× sprites on a 2× canvas.
 import type Phaser from 'phaser';
+import { renderScale } from './render-scale';
+import { setTextureResolution } from './texture-resolution';
 
 export { BULLET_CELL, bulletFrame, SHAPE_COUNT } from './bullet-frames';
 
 type Ctx = CanvasRenderingContext2D;
 
-function canvasTexture(scene: Phaser.Scene, key: string, w: number, h: number, draw: (ctx: Ctx) => void): void {
+/**
+ * A canvas texture of logical size w×h drawn at `scale` texels per unit: `draw` works in logical
+ * units, and the texture is placed at its logical size whatever the scale (texture-resolution.ts).
+ */
+function canvasTexture(scene: Phaser.Scene, key: string, w: number, h: number, draw: (ctx: Ctx) => void, scale = renderScale.value): void {
   if (scene.textures.exists(key)) return;
-  const tex = scene.textures.createCanvas(key, w, h);
+  const tex = scene.textures.createCanvas(key, Math.round(w * scale), Math.round(h * scale));
   if (!tex) throw new Error(`cannot create texture ${key}`);
-  draw(tex.getContext());
+  const ctx = tex.getContext();
+  ctx.save();
+  ctx.scale(scale, scale);
+  draw(ctx);
+  ctx.restore();
   tex.refresh();
+  setTextureResolution(tex, scale);
 }
 
 function disc(ctx: Ctx, x: number, y: number, r: number, fill: string): void {
@@ -89,4 +101,36 @@ export function createMazeTexture(
       ctx.stroke();
     }
   });
+}
+
+/**
+ * Maze wall textures in use, per texture manager: a generated rotation ('gen:SEED') brings a new
+ * layout with every maze cleared, and each texture is megabytes at 2×, so one no view shows is freed.
+ */
+const mazeTextureUsers = new WeakMap<Phaser.Textures.TextureManager, Map<string, number>>();
+
+function mazeUsers(scene: Phaser.Scene): Map<string, number> {
+  let m = mazeTextureUsers.get(scene.textures);
+  if (!m) mazeTextureUsers.set(scene.textures, (m = new Map()));
+  return m;
+}
+
+/** createMazeTexture, counted: each call must be matched by one releaseMazeTexture of the key. */
+export function acquireMazeTexture(...args: Parameters<typeof createMazeTexture>): void {
+  const [scene, key] = args;
+  createMazeTexture(...args);
+  const users = mazeUsers(scene);
+  users.set(key, (users.get(key) ?? 0) + 1);
+}
+
+/** One user less of a maze texture; the texture is removed when nobody shows it any more. */
+export function releaseMazeTexture(scene: Phaser.Scene, key: string): void {
+  const users = mazeUsers(scene);
+  const n = (users.get(key) ?? 0) - 1;
+  if (n > 0) {
+    users.set(key, n);
+    return;
+  }
+  users.delete(key);
+  if (scene.textures.exists(key)) scene.textures.remove(key);
 }

@@ -1,7 +1,9 @@
 // High-DPI (src/art/render-scale.ts): a scene plugin every scene gets. When the canvas is drawn at
 // scale R > 1, each camera of the scene — the main one and those views add (field cameras, overlays)
 // — keeps its logical viewport, multiplied by R, and zooms by R from its top-left corner, so scenes
-// lay out in logical 960×540 units and the canvas shows them R times sharper.
+// lay out in logical 960×540 units and the canvas shows them R times sharper: Graphics are vector,
+// text is rasterised at R (views/text.ts), and the sprites come from the art set of R, whose textures
+// declare R texels per unit and so keep their logical size (art/load-assets.ts, art/texture-resolution.ts).
 import Phaser from 'phaser';
 import { renderScale } from '../art/render-scale';
 

@@ -61,6 +61,7 @@ export class MatchScene extends Phaser.Scene {
   private pauseMenu!: Menu;
   private endTimer = -1;
   private banner!: Phaser.GameObjects.Text;
+  private fieldBanners: Phaser.GameObjects.Text[] = [];
   private backdrop!: { update: (f: number) => void };
   private renderFrame = 0;
   private previousSave: Promise<SaveReplayResult> | undefined;
@@ -101,7 +102,10 @@ export class MatchScene extends Phaser.Scene {
       runner: this.runner,
       setup: this.setup,
       hud: () => this.mv.hud.snapshot(),
-      resetVisuals: () => this.mv.resetVisuals(this.state),
+      resetVisuals: () => {
+        this.mv.resetVisuals(this.state);
+        this.clearBanners();
+      },
     };
     this.events.once('shutdown', () => {
       if (hook.live?.state === this.state) hook.live = null;
@@ -248,6 +252,7 @@ export class MatchScene extends Phaser.Scene {
       .setOrigin(0.5);
     const small = this.add.text(cx, r.y + r.h / 2 + 14, sub, textStyle(17, '#ffffff', { strokeThickness: 4 })).setOrigin(0.5);
     this.mv.overlayLayer.add([big, small]);
+    this.fieldBanners.push(big, small);
     big.setScale(1.4);
     this.tweens.add({ targets: big, scale: 1, duration: 260, ease: 'Back.Out' });
     this.tweens.add({
@@ -256,6 +261,7 @@ export class MatchScene extends Phaser.Scene {
       delay: MAZE_CLEAR_MS + 500,
       duration: 400,
       onComplete: () => {
+        this.fieldBanners = this.fieldBanners.filter((t) => t !== big && t !== small);
         big.destroy();
         small.destroy();
       },
@@ -327,6 +333,17 @@ export class MatchScene extends Phaser.Scene {
     if (!this.paused) for (const d of this.devices) d.resumed();
     sfx.play('pause');
     this.acc = 0;
+  }
+
+  /**
+   * Drops every banner at once (READY, MAZE CLEAR…). Banners fade in real time, so a caller that
+   * steps the game faster than real time (the test hook before a screenshot) clears them with it.
+   */
+  private clearBanners(): void {
+    this.tweens.killTweensOf([this.banner, ...this.fieldBanners]);
+    for (const t of this.fieldBanners) t.destroy();
+    this.fieldBanners = [];
+    if (this.countdownMs <= 0) this.banner.setVisible(false);
   }
 
   private showBanner(text: string, frames: number): void {

@@ -181,7 +181,7 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private createRightPanel(): void {
-    this.add.text(PANEL_X, 40, 'THREE MODES (replanning every turn)', textStyle(12, UI.dim));
+    this.add.text(PANEL_X, 40, 'THREE MODES (replanning after every move)', textStyle(12, UI.dim));
     const rows = ['kills', 'final HP', 'time', 'actions', 'turns', 'end', 'ms / run', 'ms / plan'];
     rows.forEach((r, i) => this.add.text(PANEL_X, 78 + i * 18, r, textStyle(12, UI.dim)));
     MODES.forEach((mode, j) => {

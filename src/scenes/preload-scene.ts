@@ -1,5 +1,6 @@
-// Loads the game's files (sprites, backgrounds, sounds: public/media/pack.json) and the bundled font
-// with a progress bar, connects the sound effects to Phaser's sound manager, then opens the title.
+// Loads the game's files (sprites, backgrounds, sounds: public/media/pack.json, or pack@2x.json with
+// the 2× art when the canvas is drawn at render scale 2) and the bundled font with a progress bar,
+// connects the sound effects to Phaser's sound manager, then opens the title.
 import Phaser from 'phaser';
 import { loadFonts, queueGameAssets } from '../art/load-assets';
 import { UI } from '../art/palette';

@@ -14,7 +14,7 @@ export interface LiveMatch {
   setup?: MatchSetup;
   /** What the HUD shows now. */
   hud?: () => HudSnapshot;
-  /** Drops the view's particles and screen shake (MatchView.resetVisuals). */
+  /** Drops the view's particles, screen shake and banners (MatchView.resetVisuals, banners fade in real time). */
   resetVisuals?: () => void;
 }
 

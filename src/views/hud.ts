@@ -183,18 +183,18 @@ export class Hud {
         targets: ghost,
         scale: 1.3,
         alpha: 0,
-        y: icon.y - 18,
         duration: 700,
         ease: 'Cubic.Out',
         onComplete: () => ghost.destroy(),
       });
     }
-    const x = h.lives[Math.min(now, MAX_LIFE_ICONS - 1)]!.x;
+    // On the icons' row, right of the lost icon, drifting right: the name above stays readable.
+    const icon = h.lives[Math.min(now, MAX_LIFE_ICONS - 1)]!;
     const minus = this.scene.add
-      .text(x + 8, h.rect.y - 30, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 }))
+      .text(icon.x + 12, icon.y, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 }))
       .setOrigin(0, 0.5);
     this.layer.add(minus);
-    this.scene.tweens.add({ targets: minus, y: minus.y - 16, alpha: 0, delay: 500, duration: 600, onComplete: () => minus.destroy() });
+    this.scene.tweens.add({ targets: minus, x: minus.x + 16, alpha: 0, delay: 500, duration: 600, onComplete: () => minus.destroy() });
   }
 
   private drawGauge(h: SideHud, gauge: number, charge: number): void {

@@ -5,7 +5,7 @@
 // chaser's current heading as a line (turrets: their vision cone). Scales: overlay-scales.ts. Chasers and turrets themselves are
 // enemies and drawn by FieldView. Reads the sim state, never writes it.
 import type Phaser from 'phaser';
-import { createMazeTexture } from '../art/textures';
+import { acquireMazeTexture, releaseMazeTexture } from '../art/textures';
 import { TILE } from '../sim/maze-state';
 import { TURRET_CONE } from '../sim/maze-turrets';
 import { EnemyKind } from '../sim/enemy-pool';
@@ -18,6 +18,8 @@ export class MazeView {
   private pads: Phaser.GameObjects.Image[] = [];
   private padRings: Phaser.GameObjects.Graphics;
   private name = '';
+  /** The wall texture this view holds (released when the layout changes or the view goes). */
+  private wallsKey = '';
   private overlayOn = false;
   private heat: Phaser.GameObjects.Image | null = null;
   private heatTex: Phaser.Textures.CanvasTexture | null = null;
@@ -101,8 +103,10 @@ export class MazeView {
     this.name = mz.name;
     const m = mz.maze;
     const key = `maze-walls:${mz.name}`;
-    createMazeTexture(this.scene, key, m.walls, m.width, m.height, TILE, 250);
+    acquireMazeTexture(this.scene, key, m.walls, m.width, m.height, TILE, 250);
     this.walls.setTexture(key).setVisible(true);
+    if (this.wallsKey) releaseMazeTexture(this.scene, this.wallsKey);
+    this.wallsKey = key;
     for (const o of [...this.exits, ...this.pads]) o.destroy();
     this.exits = m.exits.map((c) => this.scene.add.image((c.x + 0.5) * TILE, (c.y + 0.5) * TILE, 'mazeExit'));
     this.pads = m.heals.map((c) => this.scene.add.image((c.x + 0.5) * TILE, (c.y + 0.5) * TILE, 'mazeHeal'));
@@ -219,6 +223,8 @@ export class MazeView {
 
   destroy(): void {
     this.walls.destroy();
+    if (this.wallsKey) releaseMazeTexture(this.scene, this.wallsKey);
+    this.wallsKey = '';
     this.padRings.destroy();
     this.lines.destroy();
     this.heat?.destroy();

@@ -1,13 +1,17 @@
 // The production build (no test hook, Phaser in its own chunks, clip export and the Planner lab on
 // demand, files loaded by the Preloader, bundled font, high-DPI, fullscreen) and, in the e2e build,
-// the sound system and a screenshot of every scene.
+// the sound system, a screenshot of every scene, and the 2× art on a 2× screen.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { build, createLogger, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inPage, launch, nextPaint, press, screenshot, useGame, waitFrames } from './browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ART_SCALES, type AssetPack, packUrl } from '../../src/art/art-sets';
+import type { StartOptions } from '../../src/scenes/test-hook';
+import { fieldRects, type FieldRect } from '../../src/views/layout';
+import { readPng, type Rgba, upscaleLinear } from '../scripts/png';
+import { call, inPage, launch, nextPaint, press, screenshot, useGame, waitFrames } from './browser';
 
 const OUT = `${process.env.E2E_OUT || 'dist-e2e'}-prod`;
 /** The budget for JavaScript loaded before the title screen (gzip, level 9). */
@@ -25,6 +29,14 @@ function initialScripts(html: string): string[] {
 async function until(page: Page, fn: string, timeout = 30_000): Promise<void> {
   await page.waitForFunction(fn, null, { timeout });
 }
+
+/** The asset pack of each art set (public/media/pack.json, pack@2x.json) and the URLs it lists. */
+const packs = new Map(ART_SCALES.map((s) => [s, JSON.parse(readFileSync(`public/${packUrl(s)}`, 'utf8')) as AssetPack]));
+const packUrls = (scale: 1 | 2): string[] =>
+  packs.get(scale)!.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u): u is string => !!u));
+/** Texture files (sprites, images, the atlas) a page requested, relative to public/. */
+const artRequested = (urls: string[]): string[] =>
+  urls.map((u) => /\/(media\/(sprites|images)\/[^?]+)/.exec(u)?.[1]).filter((u): u is string => !!u);
 
 describe('production build', () => {
   const warnings: string[] = [];
@@ -97,15 +109,13 @@ describe('production build', () => {
     });
     await page.goto(url);
     await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
-    const pack = JSON.parse(readFileSync('public/media/pack.json', 'utf8')) as {
-      main: { files: { url?: string; textureURL?: string; atlasURL?: string }[] };
-    };
-    const wanted = pack.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u): u is string => !!u));
-    for (const u of wanted)
+    for (const u of packUrls(1))
       expect(
         media.some((m) => m.endsWith(u)),
         u,
       ).toBe(true);
+    // A 1× screen loads the 1× art only.
+    expect(artRequested(media).filter((u) => u.includes('@2x'))).toEqual([]);
     expect(failed).toEqual([]);
     const g = await page.evaluate(() => ({
       hook: typeof (window as unknown as Record<string, unknown>).__twinfield,
@@ -130,10 +140,14 @@ describe('production build', () => {
     await page.close();
   });
 
-  it('draws at twice the canvas resolution on a 2× screen, the page layout unchanged', async () => {
+  it('draws at twice the canvas resolution on a 2× screen with the 2× art only, the page layout unchanged', async () => {
     const sizes: { css: number; px: number }[] = [];
-    for (const dpr of [1, 2]) {
+    for (const dpr of [1, 2] as const) {
       const page = await browser!.newPage({ viewport: { width: 960, height: 540 }, deviceScaleFactor: dpr });
+      const media: string[] = [];
+      const errors: string[] = [];
+      page.on('response', (r) => /\/media\//.test(r.url()) && media.push(r.url()));
+      page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(url);
       await until(page, "performance.getEntriesByName('twinfield:title').length > 0", 60_000);
       sizes.push(
@@ -142,10 +156,25 @@ describe('production build', () => {
           px: document.querySelector('canvas')!.width,
         })),
       );
-      if (dpr === 2) {
-        await nextPaint(page, 3);
-        await screenshot(page, 'prod-title-2x');
-      }
+      // Only the set of this scale: every file its pack lists, not one texture of the other set.
+      for (const u of packUrls(dpr))
+        expect(
+          media.some((m) => m.endsWith(u)),
+          `${dpr}×: ${u}`,
+        ).toBe(true);
+      expect(artRequested(media).sort()).toEqual(
+        packUrls(dpr)
+          .filter((u) => /^media\/(sprites|images)\//.test(u))
+          .sort(),
+      );
+      await nextPaint(page, 3);
+      if (dpr === 2) await screenshot(page, 'prod-title-2x'); // (1×: prod-title.png, above)
+      // A match as a player sees it at this scale (Enter on the title starts one).
+      await page.keyboard.press('Enter');
+      await until(page, "document.getElementById('fullscreen').classList.contains('between-fields')", 30_000);
+      await nextPaint(page, 30);
+      await screenshot(page, dpr === 2 ? 'prod-match-2x' : 'prod-match-1x');
+      expect(errors).toEqual([]);
       await page.close();
     }
     expect(sizes).toEqual([
@@ -327,5 +356,179 @@ describe('sound and every scene (e2e build)', () => {
     await waitFrames(page, 3);
     await screenshot(page, 'scene-planner-lab');
     expect(game.errors).toEqual([]);
+  });
+});
+
+// ── High-DPI art: a 2× screen shows the 2× textures, each sprite at its logical size ──
+
+type Rect = { x: number; y: number; w: number; h: number };
+
+/** Mean absolute RGB difference of `a` and `b` over the pixels where `mask` holds. */
+function meanDiff(a: Rgba, b: Rgba, mask: (i: number) => boolean): { mean: number; n: number } {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < a.w * a.h; i++) {
+    if (!mask(i)) continue;
+    for (let c = 0; c < 3; c++) sum += Math.abs(a.px[i * 4 + c]! - b.px[i * 4 + c]!);
+    n++;
+  }
+  return { mean: sum / (3 * n), n };
+}
+
+/** `img` made k times smaller by averaging each k×k block (what a k× picture looks like at 1×). */
+function downscale(img: Rgba, k: number): Rgba {
+  const w = img.w / k;
+  const h = img.h / k;
+  const px = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let c = 0; c < 4; c++) {
+        let s = 0;
+        for (let dy = 0; dy < k; dy++) for (let dx = 0; dx < k; dx++) s += img.px[((y * k + dy) * img.w + x * k + dx) * 4 + c]!;
+        px[(y * w + x) * 4 + c] = Math.round(s / (k * k));
+      }
+  return { w, h, px };
+}
+
+/** Per `b`×`b` block of two same-sized pictures, the mean absolute RGB difference; sorted, largest last. */
+function blockDiffs(a: Rgba, c: Rgba, b: number): number[] {
+  const out: number[] = [];
+  for (let by = 0; by + b <= a.h; by += b)
+    for (let bx = 0; bx + b <= a.w; bx += b) {
+      let s = 0;
+      for (let y = by; y < by + b; y++)
+        for (let x = bx; x < bx + b; x++)
+          for (let ch = 0; ch < 3; ch++) s += Math.abs(a.px[(y * a.w + x) * 4 + ch]! - c.px[(y * c.w + x) * 4 + ch]!);
+      out.push(s / (3 * b * b));
+    }
+  return out.sort((x, y) => x - y);
+}
+
+describe('high-DPI art (e2e build)', () => {
+  let browser: Browser | undefined;
+  const pages = new Map<1 | 2, { page: Page; errors: string[] }>();
+
+  beforeAll(async () => {
+    browser = await launch();
+    for (const dpr of [1, 2] as const) {
+      const page = await browser.newPage({ viewport: { width: 960, height: 540 }, deviceScaleFactor: dpr });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(inject('baseUrl'), { timeout: 120_000 });
+      await until(page, 'window.__twinfield?.ready === true', 60_000);
+      pages.set(dpr, { page, errors });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * Starts the same match in the page, stops the game loop once the countdown is over and plays the
+   * sim to exactly `frame`, without particles or shake: the picture then depends on nothing but the
+   * state and the render scale.
+   */
+  async function frozenMatch(page: Page, o: StartOptions, frame: number): Promise<void> {
+    await page.evaluate('window.__twinfield_game.loop.wake()'); // (asleep after the last frozen match)
+    await call(page, 'startMatch', o);
+    await until(page, 'window.__twinfield.scene() === "match" && window.__twinfield.frame() > 0', 60_000);
+    await page.evaluate('window.__twinfield_game.loop.sleep()');
+    expect(await page.evaluate(`window.__twinfield.advance(${frame} - window.__twinfield.frame())`)).toBe(frame);
+    await page.evaluate('window.__twinfield.resetVisuals()');
+  }
+
+  /** Draws one frame by hand (no sim step) and reads device-pixel rectangles of the game canvas. */
+  async function read(page: Page, rects: Rect[]): Promise<Rgba[]> {
+    const b64 = (await page.evaluate((rects) => {
+      const g = (window as unknown as { __twinfield_game: { canvas: HTMLCanvasElement; step(t: number, d: number): void } })
+        .__twinfield_game;
+      g.step(performance.now(), 0);
+      // Read right after the render, before the browser composites (and may clear) the canvas.
+      const c = document.createElement('canvas');
+      c.width = g.canvas.width;
+      c.height = g.canvas.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(g.canvas, 0, 0);
+      return rects.map((r) => {
+        const d = ctx.getImageData(r.x, r.y, r.w, r.h).data;
+        let s = '';
+        for (let i = 0; i < d.length; i += 0x8000) s += String.fromCharCode(...d.subarray(i, i + 0x8000));
+        return btoa(s);
+      });
+    }, rects)) as string[];
+    return b64.map((s, i) => ({ w: rects[i]!.w, h: rects[i]!.h, px: new Uint8Array(Buffer.from(s, 'base64')) }));
+  }
+
+  const scaled = (r: Rect, k: number): Rect => ({ x: r.x * k, y: r.y * k, w: r.w * k, h: r.h * k });
+
+  it('draws the ship from its 2× texture on a 2× screen: detail an upscaled 1× sprite cannot have, at its logical size', async () => {
+    // P1 idles at its start (192, 400) in the left field: the ship's 40×48 sprite, centred there.
+    const field = fieldRects(2)[0]!;
+    const ship: Rect = { x: field.x + 192 - 20, y: field.y + 400 - 24, w: 40, h: 48 };
+    const png1 = readPng('public/media/sprites/ship0.png');
+    const png2 = readPng('public/media/sprites/ship0@2x.png');
+    const up = upscaleLinear(png1, 2);
+    const got = new Map<number, Rgba>();
+    for (const dpr of [1, 2] as const) {
+      const { page } = pages.get(dpr)!;
+      await frozenMatch(page, { seed: 11, p1: 'idle', p2: 'cpu:hard' }, 120);
+      const st = (await inPage(page, (h) => h.state()))!;
+      expect(st.sides[0]).toMatchObject({ x: 192, y: 400, hits: 0 });
+      got.set(dpr, (await read(page, [scaled(ship, dpr)]))[0]!);
+    }
+    // Where the sprite is opaque the screen shows its texels alone (no background): compare them.
+    const opaque = (img: Rgba) => (i: number) => img.px[i * 4 + 3] === 255;
+    const at1 = meanDiff(got.get(1)!, png1, opaque(png1));
+    const both = (i: number) => png2.px[i * 4 + 3] === 255 && up.px[i * 4 + 3] === 255;
+    const vs2x = meanDiff(got.get(2)!, png2, both);
+    const vsUpscale = meanDiff(got.get(2)!, up, both);
+    const upVs2x = meanDiff(up, png2, both);
+    console.log(
+      `ship crop, mean |Δ| over opaque pixels: 1× screen vs 1× PNG ${at1.mean.toFixed(2)} (${at1.n} px); 2× screen vs 2× PNG ` +
+        `${vs2x.mean.toFixed(2)}, vs linear upscale of the 1× PNG ${vsUpscale.mean.toFixed(2)} (${vs2x.n} px; the two PNGs differ by ` +
+        `${upVs2x.mean.toFixed(2)})`,
+    );
+    // 1×: the 1× texels, where the sprite belongs. 2×: the 2× texels there, 40×48 units large (an
+    // unscaled 2× texture would cover 80×96 and match neither); far from an upscale of the 1× sprite.
+    expect(at1.mean).toBeLessThan(1.5);
+    expect(vs2x.n).toBeGreaterThan(1000);
+    expect(vs2x.mean).toBeLessThan(1.5);
+    expect(vsUpscale.mean).toBeGreaterThan(4 * vs2x.mean + 2);
+  });
+
+  it('keeps every sprite of both fields at its logical size and place: the 2× fields, shrunk, are the 1× fields', async () => {
+    const rects = fieldRects(2);
+    for (const [name, o, frame] of [
+      ['open', { seed: 11, p1: 'cpu:normal', p2: 'cpu:hard' }, 900],
+      ['maze', { seed: 11, p1: 'cpu:normal', p2: 'cpu:hard', stages: 'maze' }, 700],
+    ] as const) {
+      const shots = new Map<number, Rgba[]>();
+      for (const dpr of [1, 2] as const) {
+        const { page } = pages.get(dpr)!;
+        await frozenMatch(page, o, frame);
+        shots.set(
+          dpr,
+          await read(
+            page,
+            rects.map((r: FieldRect) => scaled(r, dpr)),
+          ),
+        );
+        await screenshot(page, `hidpi-match-${name}-${dpr}x`);
+      }
+      for (const side of [0, 1]) {
+        const d = blockDiffs(downscale(shots.get(2)![side]!, 2), shots.get(1)![side]!, 8);
+        const p99 = d[Math.floor(d.length * 0.99)]!;
+        const max = d[d.length - 1]!;
+        const median = d[d.length >> 1]!;
+        console.log(
+          `${name} field ${side}: 8×8 blocks, mean |Δ| (2× shrunk vs 1×): median ${median.toFixed(2)}, ` +
+            `p99 ${p99.toFixed(2)}, max ${max.toFixed(2)}`,
+        );
+        expect(p99, `${name} field ${side}`).toBeLessThan(12);
+        expect(max, `${name} field ${side}`).toBeLessThan(32);
+      }
+    }
+    for (const { errors } of pages.values()) expect(errors).toEqual([]);
   });
 });

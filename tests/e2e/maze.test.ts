@@ -282,6 +282,8 @@ describe('maze stages in Chromium', () => {
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, {
       timeout: 60_000,
     });
+    // READY fades in real time; drop it so the picture shows only what the maze clear put up.
+    expect(await inPage(page, (h) => h.resetVisuals())).toBe(true);
     // Step until side 0 clears its first maze; the banner and the hold come from that step's event.
     const cleared = (await page.evaluate(`(() => {
       const h = window.__twinfield, m = window.__twinfield_game.scene.getScene('match');
@@ -325,6 +327,30 @@ describe('maze stages in Chromium', () => {
       expect(browserRun.checksums).toEqual(runner.checksums);
     }
   });
+
+  it('frees the wall texture of a layout no field shows any more (a generated rotation brings a new one per maze)', async () => {
+    const { page } = game;
+    await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'gen:40', p1: 'scripted', p2: 'scripted', lives: 9, timeLimit: 1200 });
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, {
+      timeout: 60_000,
+    });
+    const wallTextures = () =>
+      page.evaluate(() =>
+        (window as any).__twinfield_game.textures.getTextureKeys().filter((k: string) => k.startsWith('maze-walls:')),
+      ) as Promise<string[]>;
+    let most = 0;
+    let cleared = 0;
+    for (let i = 0; i < 12 && cleared < 3; i++) {
+      await inPage(page, (h) => h.advance(150));
+      await waitFrames(page, 2); // the views load the new layouts when they draw
+      most = Math.max(most, (await wallTextures()).length);
+      cleared = (await page.evaluate(`window.__twinfield_game.scene.getScene('match').state.sides[0].mazesCleared`)) as number;
+    }
+    expect(cleared).toBeGreaterThanOrEqual(3);
+    // One texture per layout on screen: two fields, at most two layouts.
+    expect(most).toBeLessThanOrEqual(2);
+    expect((await wallTextures()).every((k) => /^maze-walls:gen:\d+$/.test(k))).toBe(true);
+  }, 180_000);
 
   it('reached no console error on the way', () => {
     expect(game.errors).toEqual([]);

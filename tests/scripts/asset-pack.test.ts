@@ -1,62 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BULLET_SHEET, ICON, IMAGES, SPRITES } from '../../assets/art/sprites';
+import { ART_SCALES, type AssetPack, artScaleFor, artUrl, packTextures, packUrl } from '../../src/art/art-sets';
 import { SFX_NAMES, sfxKey } from '../../src/audio/sfx-names';
 import { BULLET_CELL, bulletFrame, SHAPE_COUNT } from '../../src/art/bullet-frames';
 import { BULLET_COLORS } from '../../src/art/palette';
 import { TILE, SHIP_WALL_RADIUS } from '../../src/sim/maze-state';
+import { opaqueWidth, readPng } from './png';
 
-interface PackFile {
-  type: string;
-  key: string;
-  url?: string;
-  textureURL?: string;
-  atlasURL?: string;
-}
-const pack = JSON.parse(readFileSync('public/media/pack.json', 'utf8')) as { main: { files: PackFile[] } };
-const files = pack.main.files;
-
-/** Width of the columns holding a pixel at least half opaque (8-bit RGBA, non-interlaced PNG). */
-function opaqueWidth(path: string): number {
-  const b = readFileSync(path);
-  const w = b.readUInt32BE(16);
-  const h = b.readUInt32BE(20);
-  expect([b[24], b[25], b[28]], path).toEqual([8, 6, 0]);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < b.length; ) {
-    const len = b.readUInt32BE(at);
-    if (b.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') idat.push(b.subarray(at + 8, at + 8 + len));
-    at += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = w * 4;
-  const px = new Uint8Array(h * stride);
-  for (let y = 0; y < h; y++) {
-    const f = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const x = raw[y * (stride + 1) + 1 + i]!;
-      const a = i >= 4 ? px[y * stride + i - 4]! : 0;
-      const up = y > 0 ? px[(y - 1) * stride + i]! : 0;
-      const ul = y > 0 && i >= 4 ? px[(y - 1) * stride + i - 4]! : 0;
-      const p = a + up - ul;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - up);
-      const pc = Math.abs(p - ul);
-      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? up : ul;
-      px[y * stride + i] = (x + [0, a, up, (a + up) >> 1, paeth][f]!) & 255;
-    }
-  }
-  let lo = w;
-  let hi = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (px[y * stride + x * 4 + 3]! >= 128) {
-        lo = Math.min(lo, x);
-        hi = Math.max(hi, x);
-      }
-  return hi - lo + 1;
-}
+const packs = new Map(ART_SCALES.map((s) => [s, JSON.parse(readFileSync(`public/${packUrl(s)}`, 'utf8')) as AssetPack]));
+const files = packs.get(1)!.main.files;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(path: string): { w: number; h: number } {
@@ -104,11 +57,51 @@ describe('the asset pack (public/media, built by scripts/build-assets.ts)', () =
     // The ship's centre keeps SHIP_WALL_RADIUS from walls, so a hull up to twice that wide never
     // covers a wall; the open-stage ship is far wider than a corridor (why the maze needs its own).
     for (const k of ['ship0s', 'ship1s', 'shipNs']) {
-      const hull = opaqueWidth(`public/media/sprites/${k}.png`);
-      expect(hull, k).toBeGreaterThan(4);
-      expect(hull, k).toBeLessThanOrEqual(2 * SHIP_WALL_RADIUS);
+      for (const scale of ART_SCALES) {
+        const hull = opaqueWidth(readPng(`public/${artUrl('sprites', k, scale)}`)) / scale;
+        expect(hull, `${k} ${scale}×`).toBeGreaterThan(4);
+        expect(hull, `${k} ${scale}×`).toBeLessThanOrEqual(2 * SHIP_WALL_RADIUS);
+      }
     }
-    expect(opaqueWidth('public/media/sprites/ship0.png')).toBeGreaterThan(TILE);
+    expect(opaqueWidth(readPng('public/media/sprites/ship0.png'))).toBeGreaterThan(TILE);
+  });
+
+  it('has a 2× set: the same textures under the same keys, twice the pixels, in a pack of their own that says so', () => {
+    const hi = packs.get(2)!;
+    expect(hi.meta.resolution).toBe(2);
+    expect(packs.get(1)!.meta.resolution).toBe(1);
+    // Same keys, types and sounds, in the same order; only the texture files differ.
+    const shape = (p: AssetPack) => p.main.files.map((f) => `${f.type}:${f.key}${f.type === 'audio' ? `:${f.url}` : ''}`);
+    expect(shape(hi)).toEqual(shape(packs.get(1)!));
+    for (const r of [...SPRITES, ...IMAGES]) {
+      const f = hi.main.files.find((x) => x.key === r.key)!;
+      expect(f.url).toBe(artUrl(SPRITES.includes(r) ? 'sprites' : 'images', r.key, 2));
+      expect(pngSize(`public/${f.url}`), r.key).toEqual({ w: 2 * r.w, h: 2 * r.h });
+    }
+    const atlas = hi.main.files.find((f) => f.key === 'bullets')!;
+    expect(pngSize(`public/${atlas.textureURL}`)).toEqual({ w: 2 * BULLET_SHEET.w, h: 2 * BULLET_SHEET.h });
+    const json = JSON.parse(readFileSync(`public/${atlas.atlasURL}`, 'utf8')) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+      meta: { image: string; scale: string };
+    };
+    expect(json.meta).toMatchObject({ image: 'bullets@2x.png', scale: '2' });
+    expect(json.frames[bulletFrame(3, 2)]!.frame).toEqual({
+      x: 4 * BULLET_CELL,
+      y: 6 * BULLET_CELL,
+      w: 2 * BULLET_CELL,
+      h: 2 * BULLET_CELL,
+    });
+    // What the game reads from a pack: its resolution and the textures it applies to.
+    expect(packTextures(hi)).toEqual({ resolution: 2, keys: [...SPRITES, ...IMAGES].map((r) => r.key).concat('bullets') });
+    expect(artScaleFor(2)).toBe(2);
+  });
+
+  it('holds no file that no pack lists', () => {
+    const listed = new Set(
+      [...packs.values()].flatMap((p) => p.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u) => u !== undefined))),
+    );
+    for (const dir of ['sprites', 'images', 'sfx'])
+      for (const name of readdirSync(`public/media/${dir}`)) expect(listed.has(`media/${dir}/${name}`), `${dir}/${name}`).toBe(true);
   });
 
   it('keeps the bundled font and its licence together', () => {

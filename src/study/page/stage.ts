@@ -16,7 +16,7 @@ import { createMatch } from '../../sim/match';
 import { MatchRunner } from '../../sim/runner';
 import type { MatchState } from '../../sim/state';
 import { addBackdrop } from '../../views/backdrop';
-import { GAME_H, GAME_W } from '../../views/layout';
+import { fieldRects, GAME_H, GAME_W } from '../../views/layout';
 import { MatchView } from '../../views/match-view';
 import { textStyle } from '../../views/text';
 
@@ -149,7 +149,10 @@ export class PracticeScene extends Phaser.Scene {
     this.backdrop = addBackdrop(this);
     this.device = new InputDevice(this);
     this.startRound();
-    this.left = this.add.text(GAME_W / 2, GAME_H - 18, '', textStyle(16, '#ffffff')).setOrigin(0.5, 1);
+    // Beside the field (right of it, level with its top), where it covers neither play nor the field's frame.
+    const field = fieldRects(1)[0]!;
+    const besideX = (field.x + field.w + GAME_W) / 2;
+    this.left = this.add.text(besideX, field.y + 8, '', textStyle(20, '#ffffff')).setOrigin(0.5, 0);
     this.mv.overlayLayer.add(this.left);
     this.events.once('shutdown', () => this.mv.destroy());
   }
