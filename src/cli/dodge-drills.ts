@@ -12,7 +12,7 @@ import { EnemyKind, type Enemy } from '../sim/enemy-pool';
 import { Path } from '../sim/paths';
 import { Pattern } from '../sim/patterns';
 import { matchStream, type Rng } from '../sim/rng';
-import type { SideState } from '../sim/state';
+import type { MatchState, SideState } from '../sim/state';
 
 type Add = (x: number, y: number, vx: number, vy: number, r: number) => void;
 /**
@@ -232,18 +232,20 @@ export const STRESS_DRILLS: Drill[] = [
 ];
 
 /**
+ * Sees the sim state of a drill run around every step (tests): 'before' right before `step` (in
+ * `runDrill` the drill's bullets of the frame are then already in the pool, spawn = s.frame), 'after'
+ * right after it (bullets the sim's enemies fired in the step have spawn = s.frame − 1 and have moved
+ * once by their velocity).
+ */
+export type DrillWatch = (s: MatchState, phase: 'before' | 'after') => void;
+
+/**
  * One drill run: the CPU's input log with positions, clearance per frame and hit frames. Emitters are
  * invulnerable enemies (the CPU's shots cannot end the drill) that fire nothing themselves: the drill
  * fires from their positions. Stress drills (no emitters) fire from mid-field only after FIRE_FROM
- * too, so the two suites cover the same frames. `onFire` sees every bullet the drill adds (tests).
+ * too, so the two suites cover the same frames.
  */
-export function runDrill(
-  preset: string | DodgePreset,
-  drill: Drill,
-  seed: number,
-  frames: number,
-  onFire?: (x: number, y: number, frame: number, emitters: readonly Enemy[]) => void,
-): InputLog {
+export function runDrill(preset: string | DodgePreset, drill: Drill, seed: number, frames: number, watch?: DrillWatch): InputLog {
   const s = createMatch({ seed, mode: 'practice', infiniteLives: true, timeLimit: 0 });
   s.stage.nextWave = Number.MAX_SAFE_INTEGER; // the drill is the only source of bullets
   const side = s.sides[0]!;
@@ -278,7 +280,6 @@ export function runDrill(
   }
   const src: Vec[] = emitters.map(() => ({ x: 0, y: 0 }));
   const add: Add = (x, y, vx, vy, r) => {
-    onFire?.(x, y, s.frame, emitters);
     side.bullets.add(x, y, vx, vy, r, s.frame, 0, 0, -1);
   };
   for (let f = 0; f < frames; f++) {
@@ -294,21 +295,25 @@ export function runDrill(
     }
     if (f >= FIRE_FROM) drill.emit(f, K_START + ((K_END - K_START) * f) / frames, rng, side, src, add);
     const bits = cpu.decide(s, 0);
+    watch?.(s, 'before');
     step(s, bits, 0);
+    watch?.(s, 'after');
     rec.record(s, bits);
   }
   return rec.log;
 }
 
 /** One run of a survey drill variant (src/sim/drill.ts, the clips the study's raters see), whole length. */
-export function runSurvey(preset: string | DodgePreset, seed: number, drill = 'survey', variant = 'a'): InputLog {
+export function runSurvey(preset: string | DodgePreset, seed: number, drill = 'survey', variant = 'a', watch?: DrillWatch): InputLog {
   const frames = drillFrames(drill);
   const s = createMatch({ seed, mode: 'practice', stages: 'drill', drill, drillVariant: variant, infiniteLives: true, timeLimit: 0 });
   const cpu = new CpuController(preset, { versus: false });
   const rec = new SideRecorder(s, 0, frames);
   for (let f = 0; f < frames; f++) {
     const bits = cpu.decide(s, 0);
+    watch?.(s, 'before');
     step(s, bits, 0);
+    watch?.(s, 'after');
     rec.record(s, bits);
   }
   return rec.log;

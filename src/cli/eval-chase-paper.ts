@@ -135,13 +135,11 @@ export function paperTable(
         'hold the heading; lee+ = read the direction every step.',
     );
     for (const l of lines) log(l);
-    log('\nWhere we differ from the paper and why:');
-    for (const l of PAPER_DIFFERENCES) log(`  - ${l}`);
   }
   return { map: path, seeds, max_steps: maxSteps, ...out, paper: PAPER_TABLE2 };
 }
 
-/** The fixed "where we differ and why" list printed under the headline table (docs/chasers.md has the long form). */
+/** The fixed "where we differ and why" list that ends every eval:chase report (docs/chasers.md has the long form). */
 export const PAPER_DIFFERENCES = [
   "The map: the paper's figures are pictures that are not in the text we have; the map is rebuilt from the description (one " +
     'open field, a few obstacles many grid points thick, 100x100 / 200x200 points) and A/B/C are placed so their exact distances ' +
@@ -149,7 +147,8 @@ export const PAPER_DIFFERENCES = [
     'chaser speed; compare ratios.',
   'Chaser speed, delta and threshold are not in seed 000. Ours (0.05 cells/step, i.e. 0.1 grid points at 2 per cell and 0.2 at ' +
     '4; seed 002 used 0.05 grid points per frame; delta 0.4, threshold 1e-6) were set on the corridor mazes before this map ' +
-    'existed; --sweep shows the ratios over speed 0.025-0.1 and threshold 1e-4..1e-8.',
+    'existed; --sweep shows the ratios over speed 0.025-0.1, threshold 1e-4..1e-8 and delta 0.1-0.5 on this map; resolution ' +
+    'by the two tables (100x100 and 200x200 points).',
   "Lee: the paper does not say how its Lee chaser moved between wave arrivals. With the wave's own rule (turn on arrival, hold " +
     'for T/n = 100 steps) Lee is slower than wave as in the paper; read every step (lee+), Lee is about as fast as the wave on ' +
     "this map and faster in corridor mazes. The paper's margin is reproduced only against the first reading.",
@@ -157,17 +156,31 @@ export const PAPER_DIFFERENCES = [
     'so the random rows are the least comparable.',
 ];
 
-/** Sensitivity of wave/Lee to the free parameters on the paper-like map (2 points per cell). */
+/** Prints the list; every eval:chase report ends with it. */
+export function logDifferences(log: (line: string) => void): void {
+  log('\nWhere we differ from the paper and why:');
+  for (const l of PAPER_DIFFERENCES) log(`  - ${l}`);
+}
+
+/** Sensitivity of wave/Lee to the free parameters on the paper-like map (2 points per cell): speed × threshold, then δ. */
 export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: number, json: boolean, log: (line: string) => void): object {
+  const t0 = performance.now();
   const speeds = [0.025, 0.05, 0.075, 0.1];
   const thresholds = wa.threshold !== undefined ? [wa.threshold] : [1e-4, 1e-6, 1e-8];
   const wave = { ...wa.wave, resolution: wa.wave.resolution ?? 2 };
-  const total = speeds.length * (2 + 2 * thresholds.length);
+  // δ (eq. 13) only changes the wave field: Lee's automaton does not read it. Swept at the default
+  // threshold for the default speed and the fastest one (where the margin over lee+ is thinnest).
+  const deltaBase = wave.delta ?? 0.4;
+  const deltas = wa.wave.delta !== undefined ? [] : [0.1, 0.25, 0.4, 0.5].filter((d) => d !== deltaBase);
+  const deltaSpeeds = [0.05, 0.1];
+  const deltaThreshold = wa.threshold ?? 1e-6;
+  const total = speeds.length * (2 + 2 * thresholds.length) + deltaSpeeds.length * deltas.length * 2;
   let done = 0;
   const rows: {
     speed: number;
     method: string;
     threshold: number | null;
+    delta: number | null;
     steps: (number | null)[];
     vs_lee: number | null;
     vs_lee_plus: number | null;
@@ -175,19 +188,22 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
     wins_lee_plus: number;
     cases: number;
   }[] = [];
+  const flat = (r: Record<string, Row>) => TARGETS.flatMap((t) => r[t]!.steps);
+  const lees: Record<number, { L: (number | null)[]; LP: (number | null)[] }> = {};
   for (const speed of speeds) {
     const base = { maxSteps, speed, wave };
     const lee = measure(maze, { ...base, method: 'lee' }, seeds);
     progress('eval:chase sweep', ++done, total);
     const leeP = measure(maze, { ...base, method: 'lee+' }, seeds);
     progress('eval:chase sweep', ++done, total);
-    const flat = (r: Record<string, Row>) => TARGETS.flatMap((t) => r[t]!.steps);
     const L = flat(lee);
     const LP = flat(leeP);
+    lees[speed] = { L, LP };
     rows.push({
       speed,
       method: 'lee',
       threshold: null,
+      delta: null,
       steps: L,
       vs_lee: null,
       vs_lee_plus: geoRatio(L, LP),
@@ -199,6 +215,7 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
       speed,
       method: 'lee+',
       threshold: null,
+      delta: null,
       steps: LP,
       vs_lee: geoRatio(LP, L),
       vs_lee_plus: null,
@@ -210,42 +227,72 @@ export function speedSweep(maze: Maze, wa: WaveArgs, seeds: number, maxSteps: nu
       for (const threshold of thresholds) {
         const S = flat(measure(maze, { ...base, method, threshold }, seeds));
         progress('eval:chase sweep', ++done, total);
-        rows.push({
-          speed,
-          method,
-          threshold,
-          steps: S,
-          vs_lee: geoRatio(S, L),
-          vs_lee_plus: geoRatio(S, LP),
-          wins_lee: wins(S, L),
-          wins_lee_plus: wins(S, LP),
-          cases: S.length,
-        });
+        rows.push(waveRow(speed, method, threshold, deltaBase, S, L, LP));
       }
     }
   }
+  for (const speed of deltaSpeeds) {
+    const { L, LP } = lees[speed]!;
+    for (const method of ['wave', 'wave1'] as const) {
+      for (const delta of deltas) {
+        const S = flat(measure(maze, { maxSteps, speed, wave: { ...wave, delta }, method, threshold: deltaThreshold }, seeds));
+        progress('eval:chase sweep', ++done, total);
+        rows.push(waveRow(speed, method, deltaThreshold, delta, S, L, LP));
+      }
+    }
+  }
+  const seconds = Math.round((performance.now() - t0) / 1000);
   if (!json) {
     log(
       `Sensitivity on the paper-like map (${maze.width * wave.resolution}x${maze.height * wave.resolution} grid points): steps ` +
         `static A B C | random A B C (median of ${seeds} seeds), and the geometric mean over the 6 cases of steps / Lee's steps (< ` +
-        `1: faster than Lee; uncaught cases left out), wins of 6.`,
+        `1: faster than Lee; uncaught cases left out), wins of 6. Rows first by speed and threshold at delta ${deltaBase}, then ` +
+        `delta at threshold ${deltaThreshold.toExponential(0)} for speeds ${deltaSpeeds.join(' and ')} (Lee does not read delta). ` +
+        'Resolution: the headline table at 100x100 and 200x200 points.',
     );
     const paperWave = PAPER_TABLE2.static.wave.concat(PAPER_TABLE2.random.wave);
     const paperLee = PAPER_TABLE2.static.Lee.concat(PAPER_TABLE2.random.Lee);
     log(`Paper: wave/Lee = ${round(geoRatio(paperWave, paperLee)!)} (6 of 6 wins).`);
-    log('  speed  method  threshold | static A B C       | random A B C       | /lee   wins | /lee+  wins');
+    log('  speed  method  threshold  delta | static A B C       | random A B C       | /lee   wins | /lee+  wins');
     const f = (v: number | null) => (v === null ? '   --' : String(v).padStart(5));
-    for (const r of rows) {
+    rows.forEach((r, i) => {
+      if (i > 0 && r.delta !== deltaBase && rows[i - 1]!.delta === deltaBase && r.delta !== null) log('  -- delta --');
       log(
         `  ${r.speed.toFixed(3)}  ${r.method.padEnd(6)}  ` +
-          `${(r.threshold === null ? '' : r.threshold.toExponential(0)).padStart(9)} | ${r.steps.slice(0, 3).map(f).join(' ')}  | ` +
+          `${(r.threshold === null ? '' : r.threshold.toExponential(0)).padStart(9)}  ` +
+          `${(r.delta === null ? '' : r.delta.toFixed(2)).padStart(5)} | ` +
+          `${r.steps.slice(0, 3).map(f).join(' ')}  | ` +
           `${r.steps.slice(3).map(f).join(' ')}  | ${r.vs_lee === null ? '    ' : r.vs_lee.toFixed(2)}  ` +
           `${r.method === 'lee' ? '   ' : `${r.wins_lee}/6`} | ${r.vs_lee_plus === null ? '    ' : r.vs_lee_plus.toFixed(2)}  ` +
           `${r.method === 'lee' ? '(lee/lee+)' : r.method === 'lee+' ? '   ' : `${r.wins_lee_plus}/6`}`,
       );
-    }
+    });
+    log(`Wall time of the sweep: ${seconds} s.`);
   }
-  return { map_grid: [maze.width * wave.resolution, maze.height * wave.resolution], seeds, sweep: rows };
+  return { map_grid: [maze.width * wave.resolution, maze.height * wave.resolution], seeds, sweep: rows, seconds };
+}
+
+function waveRow(
+  speed: number,
+  method: string,
+  threshold: number,
+  delta: number,
+  S: (number | null)[],
+  L: (number | null)[],
+  LP: (number | null)[],
+) {
+  return {
+    speed,
+    method,
+    threshold,
+    delta,
+    steps: S,
+    vs_lee: geoRatio(S, L),
+    vs_lee_plus: geoRatio(S, LP),
+    wins_lee: wins(S, L),
+    wins_lee_plus: wins(S, LP),
+    cases: S.length,
+  };
 }
 
 function wins(a: (number | null)[], b: (number | null)[]): number {

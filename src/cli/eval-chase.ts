@@ -11,7 +11,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
-import { PAPER_TABLE2, paperTable, speedSweep } from './eval-chase-paper';
+import { logDifferences, PAPER_TABLE2, paperTable, speedSweep } from './eval-chase-paper';
 import { type ChaseOptions, type ChaserResult, simulateChase, simulateMethod } from '../world/chase/sim';
 import { generateMaze } from '../maze/generate';
 import { type Maze, parseMaze } from '../maze/maze';
@@ -78,16 +78,21 @@ export const main = defineTool(
     const wa = waveArgs(args);
     const paperPath = String(args.opts['paper-map']);
     const paperMaze = parseMaze(await readTextFile(paperPath), paperPath);
-    if (args.opts.sweep === true) return speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log);
+    // Every report ends with the "where we differ from the paper and why" list.
+    const ending = <T>(result: T): T => {
+      if (!json) logDifferences(log);
+      return result;
+    };
+    if (args.opts.sweep === true) return ending(speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log));
     const mazes =
       args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
-    if (args.opts['sweep-corridors'] === true) return sweep(mazes, wa, maxSteps, json, log);
+    if (args.opts['sweep-corridors'] === true) return ending(sweep(mazes, wa, maxSteps, json, log));
     // Held-out generated mazes are a question about the corridor mazes: no headline table then.
-    if (args.opts.generated !== undefined) return table2(mazes, wa, seeds, maxSteps, quick, json, log);
+    if (args.opts.generated !== undefined) return ending(table2(mazes, wa, seeds, maxSteps, quick, json, log));
     const paper = paperTable(paperMaze, paperPath, wa, seeds, maxSteps, quick, json, log);
-    if (args.opts['paper-only'] === true) return { paper };
+    if (args.opts['paper-only'] === true) return ending({ paper });
     if (!json) log('\n=== Beyond the paper: corridor mazes (mazes/*.maze), 2 grid points per cell ===');
-    return { paper, ...table2(mazes, wa, seeds, maxSteps, quick, json, log) };
+    return ending({ paper, ...table2(mazes, wa, seeds, maxSteps, quick, json, log) });
   },
 );
 await runIfEntry(import.meta.url, main);

@@ -1,8 +1,8 @@
 // Pieces of eval:planner kept apart so tests can use them: the compact per-turn trace of a 10×10 run,
-// the checkable facts of a run (compared with the paper's), and seeded random enemy placements and
-// routes for the restricted/unrestricted gap off the hand-built fixtures.
+// and seeded random enemy placements and routes for the restricted/unrestricted gap off the searched
+// fixtures (the paper's facts are in eval-planner-facts.ts).
 import seedrandom from 'seedrandom';
-import { MODES, parseExperiment, runExperiment, type Experiment, type Mode, type PaperFacts, type RunResult } from '../cpu/planner';
+import { MODES, parseExperiment, runExperiment, type Experiment, type Mode, type RunResult } from '../cpu/planner';
 
 /** One entry per turn: "cell action→HP …" (moves show the cell reached), "R" when the plan was made that turn. */
 export function compactTrace(r: RunResult, maxHp: number): string[] {
@@ -32,37 +32,25 @@ export function compactTrace(r: RunResult, maxHp: number): string[] {
   return out;
 }
 
-/** The facts eval:planner compares with the paper's (see Experiment.facts). */
-export function factsOf(r: RunResult, maxHp: number): PaperFacts {
-  let hpAtFirstAttack = -1;
-  let healsAtFirstKill = false;
-  let hp = r.history[0]?.hp ?? 0;
-  for (let k = 0; k < r.history.length && hpAtFirstAttack < 0; k++) {
-    const h = r.history[k]!;
-    hp = h.hp;
-    for (let i = 0; i < h.done.length; i++) {
-      const a = h.done[i]!;
-      if (a.do === 'heal') hp = Math.min(hp + 1, maxHp);
-      if (a.do === 'attack') {
-        hpAtFirstAttack = hp;
-        healsAtFirstKill = h.done.slice(i + 1).some((b) => b.do === 'heal');
-        break;
-      }
-    }
-  }
-  return { kills: r.kills, finalHp: r.finalHp, hpAtFirstAttack, healsAtFirstKill };
-}
-
 const W = 10;
 const H = 10;
 const cell = (x: number, y: number) => `${x},${y}`;
 
+/** The HP settings of the paper's 10×10 runs: max HP 5 (§3.6.1), max HP 7 (§3.6.3), start HP 1 of 5 (§3.6.5). */
+export const GAP_SETTINGS = {
+  hp5: { maxHp: 5, hp: 5, lambda: 4, label: 'HP 5 of 5, λ 4' },
+  hp7: { maxHp: 7, hp: 7, lambda: 6, label: 'HP 7 of 7, λ 6' },
+  hp1: { maxHp: 5, hp: 1, lambda: 4, label: 'HP 1 of 5, λ 4' },
+} as const;
+export type GapSetting = keyof typeof GAP_SETTINGS;
+
 /**
- * A 10×10 run like the fixtures (start bottom-left, goal top-right, HP 5 of 5, λ 4, 5 enemies of
- * reward 1 and damage 2, heal anywhere) with the enemies at random free cells and 3 of them walking
- * random routes of 3–6 cells (a random walk without revisits), from a seeded stream.
+ * A 10×10 run like the fixtures (start bottom-left, goal top-right, 5 enemies of reward 1 and damage
+ * 2, heal anywhere) with the enemies at random free cells and 3 of them walking random routes of 3–6
+ * cells (a random walk without revisits), from a seeded stream; HP as in one of the paper's settings
+ * (the layout depends on the seed only, so the settings share it).
  */
-export function randomRouteExperiment(seed: string): Experiment {
+export function randomRouteExperiment(seed: string, setting: GapSetting = 'hp5'): Experiment {
   const rng = seedrandom(seed);
   const ri = (n: number) => Math.floor(rng() * n);
   const used = new Set<string>([cell(0, 9), cell(9, 0)]);
@@ -97,10 +85,11 @@ export function randomRouteExperiment(seed: string): Experiment {
   const maze = Array.from({ length: H }, (_, yy) =>
     Array.from({ length: W }, (_, xx) => (xx === 0 && yy === 9 ? 'P' : xx === 9 && yy === 0 ? 'G' : '.')).join(''),
   );
+  const { maxHp, hp, lambda } = GAP_SETTINGS[setting];
   return parseExperiment(
     {
       name: `random routes ${seed}`,
-      instance: { maze, maxHp: 5, hp: 5, lambda: 4, enemies, time: { attack: 1, heal: 1 }, healAt: 'anywhere' },
+      instance: { maze, maxHp, hp, lambda, enemies, time: { attack: 1, heal: 1 }, healAt: 'anywhere' },
       routes,
       maxTurns: 200,
     },
@@ -116,8 +105,8 @@ export interface RouteGap {
   unrestrictedFewer: number;
 }
 
-/** Every mode on `n` seeded random-route experiments (seeds `${seed}:routes:1..n`). */
-export function routeGap(n: number, seed: string, onProgress?: (done: number) => void): RouteGap {
+/** Every mode on `n` seeded random-route experiments (seeds `${seed}:routes:1..n`) in one HP setting. */
+export function routeGap(n: number, seed: string, onProgress?: (done: number) => void, setting: GapSetting = 'hp5'): RouteGap {
   const sum = Object.fromEntries(MODES.map((m) => [m, { kills: 0, goal: 0, hp: 0 }])) as Record<
     Mode,
     { kills: number; goal: number; hp: number }
@@ -126,7 +115,7 @@ export function routeGap(n: number, seed: string, onProgress?: (done: number) =>
   let equal = 0;
   let fewer = 0;
   for (let i = 1; i <= n; i++) {
-    const exp = randomRouteExperiment(`${seed}:routes:${i}`);
+    const exp = randomRouteExperiment(`${seed}:routes:${i}`, setting);
     const k: Partial<Record<Mode, number>> = {};
     for (const m of MODES) {
       const r = runExperiment(exp, m);

@@ -176,6 +176,38 @@ describe('eval:chase and bench:wave', { timeout: 300_000 }, () => {
     expect(errLines(bad.stderr)).toEqual(['error: --delta 0.7: unstable (the wave equation needs δ ≤ 0.5)']);
   });
 
+  it('eval:chase ends every report with the "where we differ from the paper and why" list (issue 15)', async () => {
+    const mdir = mkdtempSync(join(tmpdir(), 'eval-'));
+    writeFileSync(join(mdir, 'tiny.maze'), '##########\n#A.......#\n#..###...#\n#..#P#..B#\n#........#\n##########\n');
+    const r = await tool('eval-chase', ['--mazes', mdir, '--quick']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const head = lines.lastIndexOf('Where we differ from the paper and why:');
+    // The corridor table ("beyond the paper") comes before the list, and nothing but its items after it.
+    expect(lines.findIndex((l) => l.startsWith('=== Beyond the paper'))).toBeLessThan(head);
+    expect(lines.slice(head + 1).length).toBeGreaterThan(2);
+    for (const l of lines.slice(head + 1)) expect(l).toMatch(/^ {2}- /);
+  });
+
+  it('eval:chase --sweep sweeps delta on the paper map too, reports its wall time, and ends with the list', async () => {
+    const r = await tool('eval-chase', ['--sweep', '--quick', '--threshold', '1e-6']);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const head = lines.lastIndexOf('Where we differ from the paper and why:');
+    expect(head).toBeGreaterThan(0);
+    for (const l of lines.slice(head + 1)) expect(l).toMatch(/^ {2}- /);
+    expect(lines.some((l) => /^Wall time of the sweep: \d+ s\.$/.test(l))).toBe(true);
+    // Rows "speed method threshold delta | …": wave and wave1 at every delta for speeds 0.05 and 0.1.
+    for (const speed of ['0.050', '0.100'])
+      for (const m of ['wave', 'wave1']) {
+        const deltas = lines
+          .map((l) => l.match(new RegExp(`^ {2}${speed} {2}${m} +1e-6 +(\\d\\.\\d\\d) \\|`))?.[1])
+          .filter((d): d is string => d !== undefined)
+          .sort();
+        expect(deltas, `${m} at ${speed}`).toEqual(['0.10', '0.25', '0.40', '0.50']);
+      }
+  });
+
   it('eval:chase --generated N --gen-seed S runs on generated mazes (the ones the game and generateMaze make)', async () => {
     const r = await tool('eval-chase', ['--generated', '2', '--gen-seed', '5', '--quick', '--json']);
     expect(r.status, r.stderr).toBe(0);

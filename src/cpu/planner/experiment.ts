@@ -15,7 +15,7 @@
 
 import { z } from 'zod';
 import { fieldPath, instanceSchema, parseInstance, withState } from './instance';
-import { plan } from './plan';
+import { plan, type PlanOptions } from './plan';
 import { OBJECTIVES, PlannerInputError, type Action, type Instance, type Mode, type Objective } from './types';
 
 const experimentSchema = z.strictObject({
@@ -25,20 +25,8 @@ const experimentSchema = z.strictObject({
   paper: z.record(z.string(), z.string()).optional(),
   /** The paper's run told step by step, per mode (eval:planner prints it beside our per-turn trace). */
   narrative: z.record(z.string(), z.array(z.string())).optional(),
-  /** Checkable facts of the paper's run per mode, compared with ours by eval:planner. */
-  facts: z
-    .record(
-      z.string(),
-      z.strictObject({
-        kills: z.number().int(),
-        finalHp: z.number().int(),
-        /** HP just before the first attack. */
-        hpAtFirstAttack: z.number().int(),
-        /** Did the agent heal in the same turn as its first kill? */
-        healsAtFirstKill: z.boolean(),
-      }),
-    )
-    .optional(),
+  /** Where our run differs from the paper's and why, per mode (eval:planner ends its report with them). */
+  differences: z.record(z.string(), z.array(z.string())).optional(),
   instance: z.unknown(),
   routes: z.array(
     z.strictObject({
@@ -49,13 +37,6 @@ const experimentSchema = z.strictObject({
   maxTurns: z.number().int().positive().optional(),
   objective: z.enum(OBJECTIVES as [Objective, ...Objective[]]).optional(),
 });
-
-export interface PaperFacts {
-  kills: number;
-  finalHp: number;
-  hpAtFirstAttack: number;
-  healsAtFirstKill: boolean;
-}
 
 export interface Route {
   enemy: number;
@@ -68,7 +49,7 @@ export interface Experiment {
   notes: string;
   paper: Record<string, string>;
   narrative: Record<string, string[]>;
-  facts: Record<string, PaperFacts>;
+  differences: Record<string, string[]>;
   instance: Instance;
   routes: Route[];
   maxTurns: number;
@@ -137,7 +118,7 @@ export function parseExperiment(json: unknown, source = 'experiment'): Experimen
     notes: r.data.notes ?? '',
     paper: r.data.paper ?? {},
     narrative: r.data.narrative ?? {},
-    facts: r.data.facts ?? {},
+    differences: r.data.differences ?? {},
     instance,
     routes,
     maxTurns: r.data.maxTurns ?? 400,
@@ -159,6 +140,8 @@ export interface TurnRecord {
   used: { attack: boolean; heal: boolean };
   /** What the agent did this turn. */
   done: Action[];
+  /** Enemies (original indices) killed this turn, in order. */
+  killed: number[];
 }
 
 export interface RunResult {
@@ -191,7 +174,12 @@ export function withUsedActions(inst: Instance, attack: boolean, heal: boolean):
 }
 
 /** Runs one experiment with one planner mode; deterministic. */
-export function runExperiment(exp: Experiment, mode: Mode, objective: Objective = exp.instance.objective): RunResult {
+export function runExperiment(
+  exp: Experiment,
+  mode: Mode,
+  objective: Objective = exp.instance.objective,
+  opts: Pick<PlanOptions, 'restrictedHeals'> = {},
+): RunResult {
   const base = exp.instance;
   const E = base.enemies.length;
   const pos = base.enemies.map((e) => e.node);
@@ -233,6 +221,7 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
       replanned: current === null,
       used: { attack: usedAttack, heal: usedHeal },
       done: [],
+      killed: [],
     };
     history.push(rec);
     if (current === null) {
@@ -242,7 +231,7 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
         enemies: snapIdx.map((i) => ({ node: pos[i]!, reward: base.enemies[i]!.reward, damage: base.enemies[i]!.damage })),
       });
       if (mode === 'restricted' && (usedAttack || usedHeal)) inst = withUsedActions(inst, usedAttack, usedHeal);
-      const p = plan(inst, { mode, objective });
+      const p = plan(inst, { mode, objective, ...opts });
       if (!p.feasible) {
         end = 'no-plan';
         break;
@@ -274,6 +263,7 @@ export function runExperiment(exp: Experiment, mode: Mode, objective: Objective 
           if (!alive[orig] || pos[orig] !== agent) continue;
           alive[orig] = 0;
           killed.push(orig);
+          rec.killed.push(orig);
           reward += base.enemies[orig]!.reward;
           damage += base.enemies[orig]!.damage;
           break;

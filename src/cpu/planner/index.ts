@@ -6,13 +6,13 @@ export { plan, type PlanOptions } from './plan';
 export { validatePlan, type PlanCheck } from './validate';
 export { visitOrder } from './unrestricted';
 export { restrictedDag } from './graph';
+export { HEAL_TIES, type HealTie } from './restricted';
 export {
   isExperimentJson,
   parseExperiment,
   runExperiment,
   withUsedActions,
   type Experiment,
-  type PaperFacts,
   type Route,
   type RunResult,
   type TurnRecord,

@@ -2,7 +2,7 @@
 
 import { searchExact } from './exact';
 import { pathTo, shortestPaths } from './graph';
-import { searchRestricted, shortestRestricted } from './restricted';
+import { searchRestricted, shortestRestricted, type HealTie } from './restricted';
 import {
   KIND_NAMES,
   type FeasiblePlan,
@@ -20,23 +20,25 @@ export interface PlanOptions {
   mode?: Mode;
   /** Overrides the instance's `objective`. */
   objective?: Objective;
+  /** Restricted mode only: where heals sit among otherwise equal plans (default 'hurt'; see `HealTie`). */
+  restrictedHeals?: HealTie;
 }
 
 /** Plans from the instance's start to its goal. Never throws for an infeasible instance: `feasible` is false then. */
 export function plan(inst: Instance, opts: PlanOptions = {}): Plan {
   const mode = opts.mode ?? inst.mode;
   const objective = opts.objective ?? inst.objective;
-  const steps = planSteps(inst, mode, objective);
+  const steps = planSteps(inst, mode, objective, opts.restrictedHeals ?? 'hurt');
   if (!steps) return infeasible(inst, mode, objective);
   return toPlan(inst, mode, objective, steps);
 }
 
-function planSteps(inst: Instance, mode: Mode, objective: Objective): Step[] | null {
+function planSteps(inst: Instance, mode: Mode, objective: Objective, ties: HealTie): Step[] | null {
   if (objective === 'shortest') {
     if (mode === 'restricted') return shortestRestricted(inst)?.steps ?? null;
     return shortestSteps(inst);
   }
-  if (mode === 'restricted') return searchRestricted(inst)?.steps ?? null;
+  if (mode === 'restricted') return searchRestricted(inst, undefined, ties)?.steps ?? null;
   const r = mode === 'exact' ? searchExact(inst) : searchUnrestricted(inst);
   if (!r) return null;
   return inst.healAnywhere ? healEarly(r.steps, inst.start) : r.steps;

@@ -5,10 +5,27 @@
 // Labels are (x = time, y = reward, z = damage). At each location only labels with the largest y
 // are kept ("paths whose value falls below the maximum are deleted"), and of two labels with equal
 // y and z the faster one (eq. 2.2). Ties: fewer actions, then fewer stops (locations where the agent
-// acts), then the first found — this reproduces the paper's §3.5 plan.
+// acts) — this reproduces the paper's §3.5 plan — then where the heals sit (`HealTie`, below).
 
 import { restrictedDag, type Dag } from './graph';
 import type { Instance, Step } from './types';
+
+/**
+ * How the restricted search settles a tie between plans equal in reward, damage, time, actions and
+ * stops, which then differ only in where their heals sit. The paper does not say (its Dijkstra-based
+ * search keeps whichever equal label it finds first, which depends on the order its edges are
+ * relaxed). Each rule is a cost summed over the heals of a label, the smallest kept:
+ * - `hurt` (the default): heal right after being hurt — a heal costs the number of moves since the
+ *   last attack (or since the start, for the damage the agent starts with), so a heal goes right after
+ *   the attack that made it necessary, at that point when it is free, else at the next points. This is
+ *   the rule of the other two modes (`healEarly` in plan.ts) under this mode's one heal per point.
+ * - `early`: the heals at the earliest positions in the plan (sum of their action indices).
+ * - `late`: the heals at the latest positions (just before they are needed).
+ * - `first`: no rule, the first label found in DAG order (the rule before issue 15).
+ * Labels keep one best value per (location, damage), so the cost is a tie-break, not an optimum.
+ */
+export type HealTie = 'hurt' | 'early' | 'late' | 'first';
+export const HEAL_TIES: readonly HealTie[] = ['hurt', 'early', 'late', 'first'];
 
 const NONE = 0;
 const ATTACK = 1;
@@ -21,7 +38,22 @@ export interface RestrictedResult {
 }
 
 /** Kills objective on the restricted DAG; null when no goal is reachable. */
-export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst)): RestrictedResult | null {
+export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst), ties: HealTie = 'hurt'): RestrictedResult | null {
+  // Cost of one heal, at 1-based action position `pos`, `m` moves after the last attack (or the start).
+  const healCost =
+    ties === 'hurt'
+      ? (_pos: number, m: number) => m
+      : ties === 'early'
+        ? (pos: number) => pos
+        : ties === 'late'
+          ? (pos: number) => -pos
+          : () => 0;
+  const better = (t: number, a: number, s: number, h: number, t2: number, a2: number, s2: number, h2: number): boolean => {
+    if (t !== t2) return t < t2;
+    if (a !== a2) return a < a2;
+    if (s !== s2) return s < s2;
+    return h < h2;
+  };
   const n = inst.names.length;
   const L = inst.lambda;
   const Z = L + 1;
@@ -31,12 +63,17 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
   const arrT = new Float64Array(n * Z).fill(Infinity);
   const arrA = new Int32Array(n * Z);
   const arrS = new Int32Array(n * Z);
+  // Heal cost so far (`healCost` summed), and moves since the last attack (or the start).
+  const arrH = new Float64Array(n * Z);
+  const arrM = new Int32Array(n * Z);
   const arrPred = new Int32Array(n * Z).fill(-1);
   // Out labels (after acting).
   const outY = new Float64Array(n).fill(-Infinity);
   const outT = new Float64Array(n * Z).fill(Infinity);
   const outA = new Int32Array(n * Z);
   const outS = new Int32Array(n * Z);
+  const outH = new Float64Array(n * Z);
+  const outM = new Int32Array(n * Z);
   const outOpt = new Uint8Array(n * Z);
   const outArrZ = new Int32Array(n * Z);
 
@@ -51,6 +88,8 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
   const ct: number[] = [];
   const ca: number[] = [];
   const cs: number[] = [];
+  const ch: number[] = [];
+  const cm: number[] = [];
   const co: number[] = [];
   const caz: number[] = [];
 
@@ -59,13 +98,15 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
     const y = arrY[v]!;
     const e = inst.enemyAt[v]!;
     const canHeal = inst.healable[v] === 1;
-    cy.length = cz.length = ct.length = ca.length = cs.length = co.length = caz.length = 0;
-    const add = (yy: number, zz: number, t: number, a: number, s: number, opt: number, az: number) => {
+    cy.length = cz.length = ct.length = ca.length = cs.length = ch.length = cm.length = co.length = caz.length = 0;
+    const add = (yy: number, zz: number, t: number, a: number, s: number, h: number, m: number, opt: number, az: number) => {
       cy.push(yy);
       cz.push(zz);
       ct.push(t);
       ca.push(a);
       cs.push(s);
+      ch.push(h);
+      cm.push(m);
       co.push(opt);
       caz.push(az);
     };
@@ -75,16 +116,18 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
       if (t === Infinity) continue;
       const a = arrA[k]!;
       const s = arrS[k]!;
-      add(y, z, t, a, s, NONE, z);
+      const h = arrH[k]!;
+      const m = arrM[k]!;
+      add(y, z, t, a, s, h, m, NONE, z);
       if (e >= 0) {
         const { reward: r, damage: d } = inst.enemies[e]!;
         if (z + d <= L) {
-          add(y + r, z + d, t + ta, a + 1, s + 1, ATTACK, z);
-          if (canHeal && z + d > 0) add(y + r, z + d - 1, t + ta + th, a + 2, s + 1, ATTACK_HEAL, z);
+          add(y + r, z + d, t + ta, a + 1, s + 1, h, 0, ATTACK, z);
+          if (canHeal && z + d > 0) add(y + r, z + d - 1, t + ta + th, a + 2, s + 1, h + healCost(a + 2, 0), 0, ATTACK_HEAL, z);
         }
-        if (canHeal && z > 0 && z - 1 + d <= L) add(y + r, z - 1 + d, t + th + ta, a + 2, s + 1, HEAL_ATTACK, z);
+        if (canHeal && z > 0 && z - 1 + d <= L) add(y + r, z - 1 + d, t + th + ta, a + 2, s + 1, h + healCost(a + 1, m), 0, HEAL_ATTACK, z);
       }
-      if (canHeal && z > 0) add(y, z - 1, t + th, a + 1, s + 1, HEAL, z);
+      if (canHeal && z > 0) add(y, z - 1, t + th, a + 1, s + 1, h + healCost(a + 1, m), m, HEAL, z);
     }
     let ymax = -Infinity;
     for (const yy of cy) if (yy > ymax) ymax = yy;
@@ -92,10 +135,12 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
     for (let i = 0; i < cy.length; i++) {
       if (cy[i] !== ymax) continue;
       const k = v * Z + cz[i]!;
-      if (better(ct[i]!, ca[i]!, cs[i]!, outT[k]!, outA[k]!, outS[k]!)) {
+      if (better(ct[i]!, ca[i]!, cs[i]!, ch[i]!, outT[k]!, outA[k]!, outS[k]!, outH[k]!)) {
         outT[k] = ct[i]!;
         outA[k] = ca[i]!;
         outS[k] = cs[i]!;
+        outH[k] = ch[i]!;
+        outM[k] = cm[i]!;
         outOpt[k] = co[i]!;
         outArrZ[k] = caz[i]!;
       }
@@ -114,17 +159,19 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
         if (outT[k] === Infinity) continue;
         const kw = w * Z + z;
         const t = outT[k]! + wt;
-        if (better(t, outA[k]! + 1, outS[k]!, arrT[kw]!, arrA[kw]!, arrS[kw]!)) {
+        if (better(t, outA[k]! + 1, outS[k]!, outH[k]!, arrT[kw]!, arrA[kw]!, arrS[kw]!, arrH[kw]!)) {
           arrT[kw] = t;
           arrA[kw] = outA[k]! + 1;
           arrS[kw] = outS[k]!;
+          arrH[kw] = outH[k]!;
+          arrM[kw] = outM[k]! + 1;
           arrPred[kw] = v;
         }
       }
     }
   }
 
-  // Best label at a goal: largest reward, then least time, actions, stops.
+  // Best label at a goal: largest reward, then least time, actions, stops, heal cost.
   let bestK = -1;
   let bestY = -Infinity;
   for (const g of inst.goals) {
@@ -132,7 +179,10 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
     for (let z = 0; z < Z; z++) {
       const k = g * Z + z;
       if (outT[k] === Infinity) continue;
-      if (outY[g]! > bestY || (outY[g] === bestY && better(outT[k]!, outA[k]!, outS[k]!, outT[bestK]!, outA[bestK]!, outS[bestK]!))) {
+      if (
+        outY[g]! > bestY ||
+        (outY[g] === bestY && better(outT[k]!, outA[k]!, outS[k]!, outH[k]!, outT[bestK]!, outA[bestK]!, outS[bestK]!, outH[bestK]!))
+      ) {
         bestY = outY[g]!;
         bestK = k;
       }
@@ -158,12 +208,6 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst))
     z = az;
   }
   return { steps: rev.reverse() };
-}
-
-function better(t: number, a: number, s: number, t2: number, a2: number, s2: number): boolean {
-  if (t !== t2) return t < t2;
-  if (a !== a2) return a < a2;
-  return s < s2;
 }
 
 /** Shortest objective on the restricted DAG: least time, then fewest moves. */
