@@ -2,21 +2,51 @@
 // --lifetime, --threshold, --arrival-threshold, --resolution. Checked here so a bad value exits 2
 // with one `error:` line naming the option (the WaveField would refuse most too, but with a library
 // message).
+import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
 import type { WaveFieldOptions } from '../world/wave/field';
 import { type OptionSpec, type ParsedArgs, UsageError } from './common';
 
 export const WAVE_OPTION_SPECS: OptionSpec[] = [
-  { name: 'delta', kind: 'number', help: 'δ = c²Δt²/Δh² of eq. 13, in (0, 0.5] (wave, wave+; default 0.4)' },
-  { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee; default 3)' },
-  { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, lee default 300; wave+ 600)' },
-  { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (default 1e-6)' },
+  { name: 'delta', kind: 'number', help: 'δ = c²Δt²/Δh² of eq. 13, in (0, 0.5] (wave, wave+, wave1; default 0.4)' },
+  { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee, lee+; default 3)' },
+  { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, wave1, lee, lee+ default 300; wave+ 600)' },
+  { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (wave, wave1; default 1e-6)' },
   {
     name: 'arrival-threshold',
     kind: 'number',
-    help: '|z| that counts as first arrival in the arrival maps of wave+, in (0, 1) (default 1e-12)',
+    help: '|z| that counts as first arrival in the arrival maps of wave+, in (0, 1) (wave+ only; default 1e-12)',
   },
-  { name: 'resolution', kind: 'int', help: 'field grid points per maze cell along each axis (wave, wave+, lee; default 2)' },
+  { name: 'resolution', kind: 'int', help: 'field grid points per maze cell along each axis (all but flow, crash; default 2)' },
 ];
+
+/**
+ * The wave options each chase method reads (src/world/chase/group.ts); any other would do nothing.
+ * wave1 is one wave by definition (n is fixed at 1); only the faithful trackers (wave, wave1) take a
+ * threshold; only wave+ has arrival maps; Lee has no wave equation (no δ).
+ */
+export const METHOD_WAVE_OPTIONS: Readonly<Record<ChaseMethod, readonly string[]>> = {
+  wave: ['delta', 'waves', 'lifetime', 'threshold', 'resolution'],
+  'wave+': ['delta', 'waves', 'lifetime', 'arrival-threshold', 'resolution'],
+  wave1: ['delta', 'lifetime', 'threshold', 'resolution'],
+  lee: ['waves', 'lifetime', 'resolution'],
+  'lee+': ['waves', 'lifetime', 'resolution'],
+  flow: [],
+  crash: [],
+};
+
+/** Refuses a wave option that `method` does not read, naming the option and the methods that do. */
+export function checkMethodOptions(method: ChaseMethod, args: ParsedArgs): void {
+  for (const o of WAVE_OPTION_SPECS) {
+    if (args.opts[o.name] === undefined || METHOD_WAVE_OPTIONS[method].includes(o.name)) continue;
+    const users = CHASE_METHODS.filter((m) => METHOD_WAVE_OPTIONS[m].includes(o.name));
+    const uses = METHOD_WAVE_OPTIONS[method];
+    throw new UsageError(
+      `--${o.name} ${String(args.opts[o.name])}: --method ${method} does not use it (only ${users.join(', ')} ` +
+        `${users.length === 1 ? 'does' : 'do'}); ` +
+        (uses.length ? `${method} takes ${uses.map((u) => `--${u}`).join(', ')}` : `${method} uses no wave field`),
+    );
+  }
+}
 
 export interface WaveArgs {
   wave: WaveFieldOptions;

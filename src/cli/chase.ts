@@ -1,15 +1,15 @@
-// npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random --seed N]
+// npm run -s chase -- MAZE --method wave|wave+|wave1|lee|lee+|flow|crash [--target static|random --seed N]
 //   [--delta D --waves N --lifetime T --threshold Z --arrival-threshold A --resolution R] [--json]
 import { CHASE_METHODS, type ChaseMethod } from '../world/chase/group';
 import { simulateChase } from '../world/chase/sim';
 import { parseMaze, type Maze } from '../maze/maze';
-import { WAVE_OPTION_SPECS, describeWaveArgs, waveArgs, type WaveArgs } from './chase-options';
+import { checkMethodOptions, WAVE_OPTION_SPECS, describeWaveArgs, waveArgs, type WaveArgs } from './chase-options';
 import { UsageError, readTextFile, defineTool, runIfEntry } from './common';
 
 const spec = {
   name: 'chase',
   usage:
-    'npm run -s chase -- MAZE --method wave|wave+|lee|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] ' +
+    'npm run -s chase -- MAZE --method wave|wave+|wave1|lee|lee+|flow|crash [--target static|random] [--seed N] [--delta D] [--waves N] ' +
     '[--lifetime T] [--threshold Z] [--arrival-threshold A] [--resolution R] [--json]',
   summary:
     'Simulates chasers A-F of a maze file hunting the target P (static or a seeded random walk) with one method, and prints per ' +
@@ -17,9 +17,14 @@ const spec = {
     'agent; the 8-neighbour grid geodesic beside it) and path / (geodesic - catch radius 0.5), the ratio to the shortest path ' +
     'that catches (cells).',
   options: [
-    { name: 'method', kind: 'string' as const, help: 'wave | wave+ | lee | flow | crash', default: 'wave' },
+    { name: 'method', kind: 'string' as const, help: `${CHASE_METHODS.join(' | ')}`, default: 'wave' },
     { name: 'target', kind: 'string' as const, help: 'static | random', default: 'static' },
-    { name: 'seed', kind: 'int' as const, help: 'seed of the random walk and of random turns (0..4294967295)', default: 1 },
+    // No default in the spec, so a seed that nothing would draw from can be refused.
+    {
+      name: 'seed',
+      kind: 'int' as const,
+      help: 'seed of the random walk (--target random) and of the random turns of crash (0..4294967295; default 1)',
+    },
     { name: 'speed', kind: 'number' as const, help: 'chaser speed, cells per step', default: 0.05 },
     { name: 'max-steps', kind: 'int' as const, help: 'give up after this many steps (1..100000)', default: 6000 },
     ...WAVE_OPTION_SPECS,
@@ -52,7 +57,7 @@ function checkChaseWork(path: string, maze: Maze, method: ChaseMethod, maxSteps:
     );
   const fieldMethod = method !== 'flow' && method !== 'crash';
   const res = fieldMethod ? (wa.wave.resolution ?? 2) : 1;
-  const waves = fieldMethod ? (wa.wave.waves ?? 3) : 1;
+  const waves = fieldMethod && method !== 'wave1' ? (wa.wave.waves ?? 3) : 1;
   const points = maze.width * maze.height * res * res;
   const work = maxSteps * points * waves;
   if (work > MAX_CHASE_WORK)
@@ -72,13 +77,17 @@ export const main = defineTool(spec, async (args, json, io) => {
   if (!(speed > 0 && speed < 0.4)) throw new UsageError(`--speed: ${speed} must be in (0, 0.4) cells per step`);
   const maxSteps = Number(args.opts['max-steps']);
   if (maxSteps < 1 || maxSteps > MAX_CHASE_STEPS) throw new UsageError(`--max-steps ${maxSteps}: must be in 1..${MAX_CHASE_STEPS}`);
-  const seed = Number(args.opts.seed);
+  const given = args.opts.seed === undefined ? undefined : Number(args.opts.seed);
+  const seed = given ?? 1;
   if (seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed ${seed}: must be a whole number from 0 to 4294967295`);
-  const wa = waveArgs(args);
-  if ((method === 'flow' || method === 'crash') && (Object.keys(wa.wave).length > 0 || wa.threshold !== undefined))
+  // Options that would do nothing are refused: a seed with nothing random, a wave option the method does not read.
+  if (given !== undefined && target !== 'random' && method !== 'crash')
     throw new UsageError(
-      `--method ${method} uses no wave field: leave out --delta, --waves, --lifetime, --threshold, --arrival-threshold and --resolution`,
+      `--seed ${given}: nothing is random here (the target is static and --method ${method} makes no random turns); ` +
+        'add --target random or leave --seed out',
     );
+  checkMethodOptions(method as ChaseMethod, args);
+  const wa = waveArgs(args);
   const path = args.positional[0]!;
   const maze = parseMaze(await readTextFile(path), path);
   if (maze.chasers.length === 0) throw new UsageError(`${path}: no chasers (A-F) in the maze`);

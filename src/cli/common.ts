@@ -10,11 +10,11 @@
 //     return { some: 'json' };          // printed as the last stdout line with --json
 //   });
 //   await runIfEntry(import.meta.url, main);
-import { realpathSync } from 'node:fs';
+import { realpathSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as nodeParseArgs } from 'node:util';
 import { parseJsonText as parseJson } from '../json/parse-json-text';
-import { decodeUtf8Text } from '../json/utf8';
+import { decodeUtf8Text, escapeControls } from '../json/utf8';
 import { readFileBounded } from './replay-files';
 
 /** An error caused by the user's input (argument, file, field). Tools turn it into exit 2. */
@@ -89,11 +89,62 @@ export type ToolBody<O extends readonly OptionSpec[]> = (
 /** A tool's entry point: parses argv (without node and script), runs, returns the exit code. */
 export type ToolMain = (argv: string[], io?: ToolIo) => Promise<number>;
 
-/** The process's own stdout/stderr. */
+/** The process's own stdout/stderr; a write that fails ends the process (see onOutputError). */
 export const processIo: ToolIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  stdout: (text) => writeTo('stdout', text),
+  stderr: (text) => writeTo('stderr', text),
 };
+
+function writeTo(stream: 'stdout' | 'stderr', text: string): void {
+  try {
+    process[stream].write(text);
+  } catch (e) {
+    endOnOutputError(stream, e);
+  }
+}
+
+/** Exit code of a tool whose output could not be written (other than a closed pipe): as for a file it cannot read. */
+export const OUTPUT_ERROR_EXIT = 2;
+
+/**
+ * What a tool does when writing its stdout or stderr fails. A closed pipe (EPIPE: `tool | head -1`)
+ * ends it quietly with the exit code it has so far (0 while it runs). Any other failure (ENOSPC on
+ * /dev/full, EIO, …) ends it with exit code 2, after one `error:` line on stderr when stdout was the
+ * one that failed (when stderr failed, nothing more can be said). Never a stack trace.
+ */
+export function onOutputError(
+  stream: 'stdout' | 'stderr',
+  e: unknown,
+  exit: (code: number) => void,
+  writeStderr: (text: string) => void,
+  codeSoFar = 0,
+): void {
+  const err = e as NodeJS.ErrnoException | undefined;
+  if (err?.code === 'EPIPE') {
+    exit(codeSoFar);
+    return;
+  }
+  if (stream === 'stdout') {
+    const why = err?.message ?? String(e);
+    try {
+      writeStderr(`error: cannot write to stdout (${escapeControls(oneLine(why))})\n`);
+    } catch {
+      // stderr is gone too: the exit code is all that is left.
+    }
+  }
+  exit(OUTPUT_ERROR_EXIT);
+}
+
+function endOnOutputError(stream: 'stdout' | 'stderr', e: unknown): void {
+  const so = typeof process.exitCode === 'number' ? process.exitCode : 0;
+  onOutputError(
+    stream,
+    e,
+    (code) => process.exit(code),
+    (text) => writeSync(2, text),
+    so,
+  );
+}
 
 /** An io that keeps what is written (for tests and for tools that call other tools). */
 export function bufferIo(): ToolIo & { out: string; err: string } {
@@ -219,9 +270,10 @@ function inRange(o: OptionSpec, n: number): number {
 /** Builds a tool's `main(argv, io)` from its spec and body. */
 export function defineTool<const O extends readonly OptionSpec[]>(spec: ToolSpec<O>, body: ToolBody<O>): ToolMain {
   return async (argv, io = processIo) => {
+    // Control characters (ESC, CR, C1, …) never reach the terminal: text from files may hold them.
     const out: ToolOutput = {
-      log: (...lines) => io.stdout(`${lines.join('\n')}\n`),
-      warn: (line) => io.stderr(`${line}\n`),
+      log: (...lines) => io.stdout(`${escapeControls(lines.join('\n'), true)}\n`),
+      warn: (line) => io.stderr(`${escapeControls(line, true)}\n`),
       exitCode: 0,
     };
     try {
@@ -232,7 +284,8 @@ export function defineTool<const O extends readonly OptionSpec[]>(spec: ToolSpec
       }
       const json = args.opts.json === true;
       const result = await body(args, json, out);
-      if (json && result !== undefined) io.stdout(`${JSON.stringify(result)}\n`);
+      // JSON escapes C0 itself; DEL, C1 and bidirectional controls become \\u escapes too (still the same JSON).
+      if (json && result !== undefined) io.stdout(`${escapeControls(JSON.stringify(result), true)}\n`);
       return out.exitCode;
     } catch (e) {
       return reportError(e, io);
@@ -242,17 +295,19 @@ export function defineTool<const O extends readonly OptionSpec[]>(spec: ToolSpec
 
 /** Writes the one `error:` line for a thrown error and returns the exit code (2 for input errors, 1 for bugs). */
 export function reportError(e: unknown, io: ToolIo): number {
+  // Messages quote file contents: control characters are escaped so the line stays one harmless line.
+  const line = (s: string) => escapeControls(oneLine(s));
   if (isUserError(e)) {
-    io.stderr(`error: ${oneLine(e.message)}\n`);
+    io.stderr(`error: ${line(e.message)}\n`);
     return 2;
   }
   if (e instanceof RangeError && /call stack|Invalid (typed )?array length|Array buffer allocation/i.test(e.message)) {
     // An input that slipped past the limits; still one line, still the user's input.
-    io.stderr(`error: input too large to process (${oneLine(e.message)})\n`);
+    io.stderr(`error: input too large to process (${line(e.message)})\n`);
     return 2;
   }
   const msg = e instanceof Error ? e.message : String(e);
-  io.stderr(`error: internal error: ${oneLine(msg)} (a bug; set TWINFIELD_DEBUG=1 for the stack)\n`);
+  io.stderr(`error: internal error: ${line(msg)} (a bug; set TWINFIELD_DEBUG=1 for the stack)\n`);
   if (process.env.TWINFIELD_DEBUG === '1' && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
   return 1;
 }
@@ -276,16 +331,14 @@ export function isEntry(moduleUrl: string): boolean {
 
 /**
  * Runs `main` on the process's arguments when the module is the entry script: sets the exit code,
- * and ends quietly when stdout is closed early (`tool ... | head -1`).
+ * ends quietly when stdout is closed early (`tool ... | head -1`) and with one `error:` line and exit
+ * code 2 when its output cannot be written (`tool ... > /dev/full`): onOutputError.
  */
 export async function runIfEntry(moduleUrl: string, main: ToolMain): Promise<void> {
   if (!isEntry(moduleUrl)) return;
-  const quietOnClosedPipe = (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  };
-  process.stdout.on('error', quietOnClosedPipe);
-  process.stderr.on('error', quietOnClosedPipe);
+  // Write errors of the process's streams arrive as events (after the write returned).
+  process.stdout.on('error', (e) => endOnOutputError('stdout', e));
+  process.stderr.on('error', (e) => endOnOutputError('stderr', e));
   process.exitCode = await main(process.argv.slice(2));
 }
 

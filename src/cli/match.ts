@@ -8,7 +8,7 @@ import { writeFileAtomic } from './replay-files'; // also registers the replay:F
 import { createMatch, DIFFICULTIES, hashState, MatchRunner, MODES, type MatchConfig } from '../sim';
 import { defineTool, type OptsOf, runIfEntry, UsageError, type ToolSpec } from './common';
 import { MAZE_NAMES } from '../maze/catalog';
-import { stageConfig } from '../sim/config';
+import { MAX_TIME_LIMIT, stageConfig } from '../sim/config';
 import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, DRILL_NAMES } from '../sim/drill';
 import { loadStagePreset } from './preset-files'; // also lets cpu:FILE.json name a preset file
 
@@ -24,11 +24,14 @@ const spec = {
     { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'scripted' },
     // No default here, so practice can tell a --p2 it would ignore (versus uses DEFAULT_P2).
     { name: 'p2', kind: 'string', help: 'controller of side 2 (versus only; default scripted)' },
-    { name: 'mode', kind: 'string', help: `${MODES.join(' | ')}`, default: 'versus' },
+    // No default here, so a drill can tell a --mode versus it cannot play (a drill's mode is practice).
+    { name: 'mode', kind: 'string', help: `${MODES.join(' | ')} (default versus; practice with --stages drill)` },
     {
       name: 'difficulty',
       kind: 'string',
-      help: `stage preset: ${DIFFICULTIES.join(' | ')} or a stage preset file (.json)`,
+      help:
+        `stage preset: ${DIFFICULTIES.join(' | ')} or a stage preset file (.json); with --stages drill only its lives and ` +
+        'time limit apply (a drill fires its own fixed bullets)',
       default: 'normal',
     },
     { name: 'stages', kind: 'string', help: 'open | maze | drill (a drill is single-field: practice mode)', default: 'open' },
@@ -45,7 +48,13 @@ const spec = {
       help: `maze stages: first maze of the rotation, ${MAZE_NAMES.join(' | ')} | gen:SEED (default ${MAZE_NAMES[0]})`,
     },
     { name: 'lives', kind: 'int', help: "lives per side (default: the stage preset's, 5 for the built-ins)" },
-    { name: 'time-limit', kind: 'int', help: "time limit in frames, 0 = none (default: the stage preset's, 10800 for the built-ins)" },
+    {
+      name: 'time-limit',
+      kind: 'int',
+      help: `time limit in frames, 0 = none, at most ${MAX_TIME_LIMIT} = 4 hours (default: the stage preset's, 10800 for the built-ins)`,
+      min: 0,
+      max: MAX_TIME_LIMIT,
+    },
     { name: 'record', kind: 'string', help: 'write the replay of the match to this file (replaced atomically)' },
   ],
 } as const satisfies ToolSpec;
@@ -68,8 +77,8 @@ export function matchConfigFromArgs(o: OptsOf<typeof spec.options>): Partial<Mat
   const stage = stageConfig(loadStagePreset(o.difficulty));
   return {
     seed: o.seed,
-    // A drill has one field: the default mode (versus) becomes practice; makeConfig refuses others.
-    mode: (o.stages === 'drill' && o.mode === 'versus' ? 'practice' : o.mode) as MatchConfig['mode'],
+    // A drill has one field: its mode is practice unless given (makeConfig refuses another).
+    mode: (o.mode ?? (o.stages === 'drill' ? 'practice' : 'versus')) as MatchConfig['mode'],
     drill: o.drill?.split('/')[0],
     drillVariant: o.drill?.split('/')[1],
     ...stage,
@@ -86,6 +95,10 @@ export const main = defineTool(spec, ({ opts }, json, io) => {
   // An option that would do nothing is refused rather than ignored.
   if (opts.maze !== undefined && opts.stages !== 'maze')
     throw new UsageError(`--maze ${String(opts.maze)}: only maze stages use a maze (add --stages maze)`);
+  if (opts.drill !== undefined && opts.stages !== 'drill')
+    throw new UsageError(`--drill ${String(opts.drill)}: only drill stages play a drill (add --stages drill)`);
+  if (opts.stages === 'drill' && opts.mode === 'versus')
+    throw new UsageError('--mode versus: a drill is single-field, so it is played in practice mode (leave --mode out)');
   const state = createMatch(matchConfigFromArgs(opts));
   const p2 = opts.p2;
   // Practice has one field: a --p2 would be silently ignored, so it is refused.

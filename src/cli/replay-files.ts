@@ -6,7 +6,8 @@ import { dirname, basename, join } from 'node:path';
 import { ControllerSpecError, registerController } from '../controllers/registry';
 import { ReplayInputController } from '../replay/controller';
 import { ReplayError } from '../replay/errors';
-import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
+import { decodeReplay, MAX_REPLAY_BYTES, readForeignHeader, type Replay } from '../replay/format';
+import { SIM_VERSION } from '../sim/config';
 
 /** What kind of non-regular file `st` describes, in words. */
 function specialKind(st: Stats): string {
@@ -24,6 +25,39 @@ export function readReplayFile(path: string): Replay {
     if (e instanceof ReplayError) throw new ReplayError(e.message, path);
     throw e;
   }
+}
+
+/**
+ * Reads a replay file whose inputs this build can play: one of another sim version is refused with
+ * both versions named (its inputs were recorded against other rules), also when its header has a
+ * field this build does not know.
+ */
+export function readPlayableReplayFile(path: string): Replay {
+  const bytes = readReplayBytes(path);
+  let r: Replay;
+  try {
+    r = decodeReplay(bytes);
+  } catch (e) {
+    if (!(e instanceof ReplayError)) throw e;
+    let foreign: number | null = null;
+    try {
+      foreign = readForeignHeader(bytes)?.simVersion ?? null;
+    } catch {
+      // Not readable in any version: decodeReplay's error stands.
+    }
+    if (foreign === null) throw new ReplayError(e.message, path);
+    throw otherRules(path, foreign);
+  }
+  if (r.simVersion !== SIM_VERSION) throw otherRules(path, r.simVersion);
+  return r;
+}
+
+function otherRules(path: string, sim: number): ReplayError {
+  return new ReplayError(
+    `recorded by sim version ${sim}; this build is sim version ${SIM_VERSION}, whose rules differ, so its inputs would not ` +
+      `play the recorded match`,
+    path,
+  );
 }
 
 /** Reads a replay file's bytes (not decoded); a missing, unreadable or oversized file is a ReplayError. */
@@ -103,7 +137,7 @@ registerController(
     const fixedSide = m ? Number(m[1]) - 1 : null;
     let r: Replay;
     try {
-      r = readReplayFile(file);
+      r = readPlayableReplayFile(file);
     } catch (e) {
       throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
     }

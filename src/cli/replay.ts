@@ -8,15 +8,17 @@ import {
   encodeReplay,
   MAX_REPLAY_BYTES,
   ReplayError,
+  readForeignHeader,
   replayFromRunner,
+  replayInfo,
   verifyReplay,
+  type ForeignHeader,
   type Replay,
-  type ReplayHeader,
 } from '../replay';
 import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/bench';
 import { readFileBounded, readReplayBytes } from './replay-files';
 import { SIM_VERSION } from '../sim/config';
-import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
+import { isBundle, MAX_IMPORT_BYTES, readBundleEntries } from '../storage/bundle';
 import { createMatch, MatchRunner, type Controller } from '../sim';
 import { progress, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
@@ -39,13 +41,6 @@ const spec = {
   positional: [1, 2],
 } as const satisfies ToolSpec;
 
-function winnerText(r: ReplayHeader): string {
-  if (!r.result) return 'not finished';
-  if (r.result.winner === null) return `draw (${r.result.reason})`;
-  const side = r.sides[r.result.winner];
-  return `${side ? side.name : '?'} (side ${r.result.winner + 1}) wins (${r.result.reason})`;
-}
-
 function seconds(frames: number): string {
   const s = frames / 60;
   return `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, '0')}`;
@@ -59,8 +54,9 @@ interface Item {
 }
 
 /**
- * The replays of a file: a replay file is one, a bundle (.twrb) gives each entry. Read with a
- * bounded reader (bundles up to MAX_IMPORT_BYTES, single replays up to MAX_REPLAY_BYTES).
+ * The replays of a file: a replay file is one, a bundle (.twrb) gives each entry (its structure and
+ * entry data checked here, each replay decoded by the caller). Read with a bounded reader (bundles up
+ * to MAX_IMPORT_BYTES, single replays up to MAX_REPLAY_BYTES).
  */
 function readItems(file: string): { bundle: boolean; items: Item[] } {
   const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
@@ -69,9 +65,9 @@ function readItems(file: string): { bundle: boolean; items: Item[] } {
       throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
     return { bundle: false, items: [{ label: file, bytes }] };
   }
-  let entries: ReturnType<typeof decodeBundle>;
+  let entries: ReturnType<typeof readBundleEntries>;
   try {
-    entries = decodeBundle(bytes, file);
+    entries = readBundleEntries(bytes, file);
   } catch (e) {
     throw new UsageError(`${(e as Error).message} (a replay bundle, .twrb)`);
   }
@@ -82,18 +78,45 @@ function readItems(file: string): { bundle: boolean; items: Item[] } {
   };
 }
 
-function decodeItem(item: Item): Replay {
+/**
+ * Decodes one replay; a replay of another sim version that this build does not decode (a field it
+ * does not know) comes back as what can be read of its header. Any other problem is a ReplayError
+ * naming the item.
+ */
+function readItem(item: Item): Replay | ForeignHeader {
   try {
     return decodeReplay(item.bytes);
   } catch (e) {
-    if (e instanceof ReplayError) throw new ReplayError(e.message, item.label);
-    throw e;
+    if (!(e instanceof ReplayError)) throw e;
+    let foreign: ForeignHeader | null = null;
+    try {
+      foreign = readForeignHeader(item.bytes);
+    } catch {
+      // Not readable in any version: decodeReplay's error stands.
+    }
+    if (foreign) return foreign;
+    throw new ReplayError(e.message, item.label);
   }
+}
+
+/** The refusal of a replay this build cannot re-simulate. */
+function otherVersion(label: string, sim: number): UsageError {
+  return new UsageError(
+    `${label}: recorded by sim version ${sim}; this build is sim version ${SIM_VERSION} and can only ` +
+      `re-simulate its own (use 'replay info' to read it)`,
+  );
 }
 
 async function verify(file: string, json: boolean, out: ToolOutput): Promise<object> {
   const { bundle, items } = readItems(file);
-  const results = items.map((item) => verifyOne(item, json, out));
+  // Every entry is decoded and its version checked before any is re-simulated: a bundle with one
+  // replay this build cannot play is refused at once, with nothing printed before the error.
+  const replays = items.map((item) => {
+    const r = readItem(item);
+    if (!('inputs' in r) || r.simVersion !== SIM_VERSION) throw otherVersion(item.label, r.simVersion);
+    return r;
+  });
+  const results = items.map((item, i) => verifyOne(item, replays[i]!, json, out));
   if (results.some((v) => !v.ok)) out.exitCode = 1;
   if (!bundle) return results[0]!;
   const bad = results.filter((v) => !v.ok).length;
@@ -101,13 +124,7 @@ async function verify(file: string, json: boolean, out: ToolOutput): Promise<obj
   return { ok: bad === 0, bundle: true, replays: results };
 }
 
-function verifyOne(item: Item, json: boolean, out: ToolOutput) {
-  const r = decodeItem(item);
-  if (r.simVersion !== SIM_VERSION)
-    throw new UsageError(
-      `${item.label}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only ` +
-        `re-simulate its own (use 'replay info' to read it)`,
-    );
+function verifyOne(item: Item, r: Replay, json: boolean, out: ToolOutput) {
   const t0 = performance.now();
   let v: ReturnType<typeof verifyReplay>;
   try {
@@ -141,63 +158,18 @@ function verifyOne(item: Item, json: boolean, out: ToolOutput) {
 
 async function info(file: string, json: boolean, out: ToolOutput): Promise<object> {
   const { bundle, items } = readItems(file);
+  // Read every entry first: a bad one is one error line, with nothing printed before it.
+  const read = items.map(readItem);
   if (bundle && !json) out.log(`${file}: Twinfield replay bundle of ${items.length} replays`);
-  const results = items.map((item) => infoOne(item, bundle ? null : file, json, out));
+  const results = items.map((item, i) => {
+    const inf = replayInfo(read[i]!);
+    if (!json) {
+      out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${inf.simVersion}, game ${inf.gameVersion})`);
+      for (const line of inf.lines) out.log(`  ${line}`);
+    }
+    return { ...(bundle ? { entry: item.label } : { file }), bytes: item.bytes.length, ...inf.json };
+  });
   return bundle ? { file, bundle: true, replays: results } : results[0]!;
-}
-
-/** A config field as text, or '?' when a replay of another sim version does not have it. */
-function field(v: unknown): string {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '?';
-}
-
-function infoOne(item: Item, file: string | null, json: boolean, out: ToolOutput) {
-  const r = decodeItem(item);
-  const foreign = r.simVersion !== SIM_VERSION;
-  const res = {
-    ...(file !== null ? { file } : { entry: item.label }),
-    bytes: item.bytes.length,
-    sim_version: r.simVersion,
-    playable: !foreign,
-    game_version: r.gameVersion,
-    date: r.date,
-    seed: r.config.seed,
-    config: r.config,
-    frames: r.frames,
-    seconds: r.frames / 60,
-    result: r.result,
-    final_hash: r.finalHash,
-    checksums: r.checksums.length,
-    sides: r.sides.map((s) => ({ name: s.name, human: s.human, controller: s.controller, preset: s.preset })),
-    extra: r.extra,
-  };
-  if (!json) {
-    // A replay of another sim version has a config this build does not check: print what is there.
-    const c = r.config as unknown as Record<string, unknown>;
-    const limit = typeof c.timeLimit === 'number' && Number.isFinite(c.timeLimit) ? (c.timeLimit ? seconds(c.timeLimit) : 'none') : '?';
-    out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${r.simVersion}, game ${r.gameVersion})`);
-    if (foreign)
-      out.log(
-        `  note      made by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION}, so it cannot re-simulate or ` +
-          `play it (fields it does not know show '?')`,
-      );
-    out.log(`  date      ${r.date}`);
-    out.log(
-      `  match     ${field(c.mode)}, ${field(c.stages)} stages, ${field(c.difficulty)}, seed ${field(c.seed)}, ` +
-        `${field(c.lives)} lives${c.infiniteLives === true ? ' (infinite)' : ''}, time limit ${limit}`,
-    );
-    r.sides.forEach((s, i) =>
-      out.log(
-        `  side ${i + 1}    ${s.name} — ${s.human ? 'human' : 'CPU'}, controller ` +
-          `${s.controller}${s.preset !== null ? `, preset ${JSON.stringify(s.preset).slice(0, 80)}` : ''}`,
-      ),
-    );
-    out.log(`  duration  ${r.frames} frames (${seconds(r.frames)})`);
-    out.log(`  result    ${winnerText(r)}`);
-    out.log(`  hash      ${r.finalHash} (final), ${r.checksums.length} checksums`);
-    if (Object.keys(r.extra).length) out.log(`  extra     ${JSON.stringify(r.extra)}`);
-  }
-  return res;
 }
 
 /** A human-like synthetic stream for the benchmark (recorded as a synthetic controller, not a person). */

@@ -111,19 +111,24 @@ export function clipName(
   return survey ? surveyClipFileName(o.replayKey, range, field, format) : clipFileName(o.stem, range, field, format);
 }
 
-/** Which speed class an export is in: the whole screen, or one field (fewer pixels to read and encode). */
-export type RateClass = 'both' | 'field';
+/**
+ * Which speed class an export is in: the whole screen or one field (a third of the pixels to
+ * render, read and encode), at the canvas's render scale (2× draws four times the pixels).
+ */
+export type RateClass = 'both' | 'field' | 'both@2x' | 'field@2x';
 
-export function rateClass(field: ClipField): RateClass {
-  return field === 'both' ? 'both' : 'field';
+export function rateClass(field: ClipField, scale = 1): RateClass {
+  const c = field === 'both' ? 'both' : 'field';
+  return scale > 1 ? `${c}@2x` : c;
 }
 
 /**
- * Export speed (frames/s) assumed before any export has run in this browser: the slow end of
- * what headless Chromium with software WebGL managed under load (docs/replays.md), so the first
- * estimate errs long. After an export, the dialog remembers the speed it measured.
+ * Export speed (frames/s) assumed before any export of a class has run in this browser: about
+ * half the slowest export measured in headless Chromium with software WebGL under load
+ * (docs/replays.md), so the first estimate errs long. After an export, the dialog remembers the
+ * speed it measured.
  */
-export const FIRST_GUESS_RATES: Readonly<Record<RateClass, number>> = { both: 4, field: 8 };
+export const FIRST_GUESS_RATES: Readonly<Record<RateClass, number>> = { both: 5, field: 16, 'both@2x': 2.5, 'field@2x': 7 };
 
 /** The time an export of `frames` should take at `rate` frames/s, as the dialog says it. */
 export function estimateExport(frames: number, rate: number, measured: boolean): { seconds: number; text: string } {
@@ -136,6 +141,12 @@ export function estimateExport(frames: number, rate: number, measured: boolean):
       `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} ` +
       `frames/s, ${how})`,
   };
+}
+
+/** What is left of an export running at `rate` frames/s, as its progress line says it. */
+export function remainingText(done: number, total: number, rate: number): string {
+  const left = Math.max(0, total - done);
+  return `about ${formatFrames(Math.ceil(left / Math.max(0.1, rate)) * CLIP_FPS)} left`;
 }
 
 /** The remembered speed after an export: the new measurement weighted with the old one. */

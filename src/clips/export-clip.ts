@@ -1,12 +1,15 @@
-// Encodes a clip frame by frame with mediabunny: the caller renders each sim frame onto a canvas
-// (deterministically: seek, draw, capture — never a real-time screen recording) and this turns
-// the canvases into a WebM or MP4 file in memory. Progress callbacks and cancel (AbortSignal).
+// Encodes a clip frame by frame with mediabunny: the caller renders each sim frame
+// (deterministically: seek, draw, capture — never a real-time screen recording) and hands it over
+// as a canvas or as a video frame in memory, and this turns them into a WebM or MP4 file in
+// memory. Progress callbacks and cancel (AbortSignal).
 import {
   BufferSource,
   BufferTarget,
   CanvasSink,
   CanvasSource,
   ALL_FORMATS,
+  VideoSample,
+  VideoSampleSource,
   Input,
   Mp4OutputFormat,
   Output,
@@ -25,20 +28,27 @@ export interface FrameSource {
   render(frame: number): void | Promise<void>;
 }
 
+/**
+ * A source that hands over each frame itself: a WebCodecs VideoFrame of `width`×`height` pixels
+ * in memory (e.g. read out of the WebGL canvas, gl-capture.ts). The fast way: the encoder then
+ * needs nothing from the GPU side (docs/replays.md has the figures).
+ */
+export interface VideoFrameSource {
+  readonly width: number;
+  readonly height: number;
+  /**
+   * Draws the state after `frame` steps and returns it as a frame stamped `timestamp` µs, lasting
+   * `duration` µs; exportClip encodes it and closes it. Called for start, start+1, …, end−1 in order.
+   */
+  capture(frame: number, timestamp: number, duration: number): VideoFrame | Promise<VideoFrame>;
+}
+
 export interface ExportOptions {
   range: ClipRange;
   format: ClipFormat;
   codec: ClipCodec;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
-  /**
-   * 'baseline' (default): the encoder in quality mode, the page given a turn every 8 frames.
-   * 'fast': the encoder in real-time mode (libvpx's faster settings; still one video frame per
-   * sim frame) and a turn every 16 frames through a message port instead of a ≥ 4 ms timer. It
-   * renders the same frames; it did not measure reliably faster on our loaded 2-core machine
-   * (docs/replays.md), so it is not the default.
-   */
-  mode?: 'fast' | 'baseline';
 }
 
 export interface ExportResult {
@@ -59,47 +69,61 @@ export class ClipCancelled extends ClipError {
   }
 }
 
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
-
-/** A turn of the event loop without the timer clamp (nested timeouts wait ≥ 4 ms). */
-function nextMessage(): Promise<void> {
+let turnPort: { ch: MessageChannel; wake: (() => void) | null } | null = null;
+/**
+ * A turn of the event loop (the progress bar repaints, Cancel is heard) through a message port:
+ * nested timeouts would wait ≥ 4 ms each.
+ */
+function nextTurn(): Promise<void> {
+  if (!turnPort) {
+    const t = (turnPort = { ch: new MessageChannel(), wake: null as (() => void) | null });
+    t.ch.port1.onmessage = () => t.wake?.();
+  }
+  const t = turnPort;
   return new Promise<void>((r) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      r();
-    };
-    ch.port2.postMessage(0);
+    t.wake = r;
+    t.ch.port2.postMessage(0);
   });
 }
 
-export async function exportClip(src: FrameSource, o: ExportOptions): Promise<ExportResult> {
+/**
+ * Renders and encodes frames range.start … range.end−1: one video frame per sim frame at 60 fps,
+ * quality-mode encoder with mediabunny's QUALITY_HIGH, a key frame every second. `source.add`
+ * returns at once while the encoder has fewer than 4 frames queued, so rendering the next frame
+ * overlaps encoding the last ones; it waits only when the encoder falls behind.
+ */
+export async function exportClip(src: FrameSource | VideoFrameSource, o: ExportOptions): Promise<ExportResult> {
   const t0 = performance.now();
-  const { width, height } = src.canvas;
+  const { width, height } = 'canvas' in src ? src.canvas : src;
   const output = new Output({
     format: o.format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
     target: new BufferTarget(),
   });
-  const fast = o.mode === 'fast';
-  const source = new CanvasSource(src.canvas, {
-    codec: o.codec,
-    quality: QUALITY_HIGH,
-    keyFrameInterval: 1,
-    ...(fast ? { latencyMode: 'realtime' as const } : {}),
-  });
-  output.addVideoTrack(source, { frameRate: CLIP_FPS });
+  const config = { codec: o.codec, quality: QUALITY_HIGH, keyFrameInterval: 1 };
+  const canvasSource = 'canvas' in src ? new CanvasSource(src.canvas, config) : null;
+  const frameSource = canvasSource ? null : new VideoSampleSource(config);
+  output.addVideoTrack((canvasSource ?? frameSource)!, { frameRate: CLIP_FPS });
   const total = o.range.end - o.range.start;
   try {
     await output.start();
     for (let i = 0; i < total; i++) {
       if (o.signal?.aborted) throw new ClipCancelled();
-      await src.render(o.range.start + i);
-      await source.add(i / CLIP_FPS, 1 / CLIP_FPS);
+      if ('canvas' in src) {
+        await src.render(o.range.start + i);
+        await canvasSource!.add(i / CLIP_FPS, 1 / CLIP_FPS);
+      } else {
+        const frame = await src.capture(o.range.start + i, Math.round((i * 1e6) / CLIP_FPS), Math.round(1e6 / CLIP_FPS));
+        const sample = new VideoSample(frame, { timestamp: i / CLIP_FPS, duration: 1 / CLIP_FPS });
+        try {
+          await frameSource!.add(sample);
+        } finally {
+          sample.close();
+          frame.close();
+        }
+      }
       o.onProgress?.(i + 1, total);
       // Let the page breathe (progress bar, the cancel button) every few frames.
-      if (fast) {
-        if (i % 16 === 15) await nextMessage();
-      } else if (i % 8 === 7) await nextTask();
+      if (i % 8 === 7) await nextTurn();
     }
     if (o.signal?.aborted) throw new ClipCancelled();
     await output.finalize();

@@ -27,7 +27,7 @@ export function jsonSyntaxError(text: string): { index: number; reason: string }
   const fail = (reason: string): never => {
     throw new JsonStop(i, reason);
   };
-  const found = () => (i >= text.length ? 'the end of the text' : `'${text[i]}'`);
+  const found = () => (i >= text.length ? 'the end of the text' : `'${visible(text[i]!)}'`);
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
@@ -145,6 +145,12 @@ export function jsonSyntaxError(text: string): { index: number; reason: string }
     if (e instanceof JsonStop) return { index: e.index, reason: e.reason };
     throw e;
   }
+}
+
+/** A character as it can be shown in a message: control characters (NUL, ESC, …) as a \\u escape. */
+function visible(ch: string): string {
+  const c = ch.charCodeAt(0);
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f) ? `\\u${c.toString(16).padStart(4, '0')}` : ch;
 }
 
 class JsonStop {

@@ -1,6 +1,8 @@
 // JSON.parse with a useful error: where the text stops being JSON (file:line:column) and why.
-// Each caller says which error to throw (a planner input error, a tool's usage error, ...).
-import { jsonDuplicateKey, jsonErrorAt, lineColumn } from './json-syntax';
+// Each caller says which error to throw (a planner input error, a tool's usage error, ...). JSON inside
+// binary files (replay headers, bundle entries) goes through parseJsonBytes: the same checks, byte offsets.
+import { jsonDuplicateKey, jsonErrorAt, jsonSyntaxError, lineColumn } from './json-syntax';
+import { firstInvalidUtf8 } from './utf8';
 
 /** Makes the error to throw: `where` is `source:line:column`, `reason` is `malformed JSON (...)`. */
 export type JsonErrorFactory = (where: string, reason: string) => Error;
@@ -23,4 +25,50 @@ export function parseJsonText(text: string, source: string, makeError: JsonError
     throw makeError(`${source}:${line}:${column}`, `duplicate key ${JSON.stringify(dup.key)} (a key may appear once in an object)`);
   }
   return value;
+}
+
+/** Makes the error to throw for JSON inside a binary file: `offset` is the byte the problem is at. */
+export type JsonBytesErrorFactory = (offset: number, reason: string) => Error;
+
+/**
+ * Parses JSON stored as UTF-8 bytes inside a binary file (a replay header, a bundle entry) with the
+ * checks every JSON file gets: invalid UTF-8 names the byte, a key repeated in one object is an error,
+ * a leading byte-order mark is dropped. Errors are `makeError(offset, reason)`, where `offset` is the
+ * byte of the problem counted from the start of the file (`base` is where `bytes` starts in it).
+ */
+export function parseJsonBytes(bytes: Uint8Array, base: number, makeError: JsonBytesErrorFactory): unknown {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad) {
+    const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
+    throw makeError(base + bad.index, `invalid UTF-8 (byte 0x${hex} at offset ${base + bad.index})`);
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
+  /** The file offset of a character index of `text` (its UTF-8 length before it). */
+  const byteAt = (index: number) => base + start + utf8Length(text, index);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const at = jsonSyntaxError(text);
+    throw makeError(byteAt(at ? at.index : text.length), `malformed JSON (${at ? at.reason : (e as Error).message})`);
+  }
+  const dup = jsonDuplicateKey(text);
+  if (dup) throw makeError(byteAt(dup.index), `duplicate key ${JSON.stringify(dup.key)} (a key may appear once in an object)`);
+  return value;
+}
+
+/** UTF-8 byte length of the first `end` UTF-16 units of `s` (well-formed: it came from valid UTF-8). */
+function utf8Length(s: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end && i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4; // a surrogate pair: one 4-byte sequence
+      i++;
+    } else n += 3;
+  }
+  return n;
 }

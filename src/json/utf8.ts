@@ -63,3 +63,16 @@ export function decodeUtf8Text(bytes: Uint8Array, source: string, makeError: (wh
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
 }
+
+/** Control characters a terminal acts on (C0, DEL, C1), bidirectional overrides, line separators. */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from a file, made safe to print: every control character (NUL, ESC, CR, a newline, C1, a
+ * bidirectional override, …) becomes a `\uXXXX` escape, so a name like "\e[2J" cannot clear the
+ * screen or break a line. `keepLines` keeps newlines and tabs (for a tool's own multi-line output).
+ */
+export function escapeControls(text: string, keepLines = false): string {
+  return text.replace(keepLines ? CONTROLS_BUT_LINES : CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -13,7 +13,8 @@
 //  20+H B  body: per side a varint byte count and that many bytes of run-length inputs
 //              (inputs.ts), then floor(frames / 60) checksums of 8 bytes each
 // Nothing may follow the body. See docs/replays.md.
-import { ConfigError, makeConfig, SIM_VERSION, type MatchConfig } from '../sim/config';
+import { parseJsonBytes } from '../json/parse-json-text';
+import { ConfigError, MAX_TIME_LIMIT, makeConfig, SIM_VERSION, type MatchConfig } from '../sim/config';
 import { CHECKSUM_INTERVAL, type Checksum } from '../sim/runner';
 import { ByteReader, ByteWriter } from './bytes';
 import { crc32 } from './crc32';
@@ -28,8 +29,8 @@ export const PREAMBLE_BYTES = 20;
 /** Larger inputs are refused before anything else is looked at. */
 export const MAX_REPLAY_BYTES = 8 * 1024 * 1024;
 export const MAX_HEADER_BYTES = 1024 * 1024;
-/** Four hours at 60 Hz. */
-export const MAX_FRAMES = 4 * 60 * 60 * 60;
+/** Four hours at 60 Hz: the longest replay, and the largest time limit a config takes. */
+export const MAX_FRAMES = MAX_TIME_LIMIT;
 export const MAX_NAME_LENGTH = 64;
 export const MAX_CONTROLLER_LENGTH = 1024;
 /** Suggested file name extension. */
@@ -287,7 +288,17 @@ export function decodeReplay(data: Uint8Array | ArrayBuffer): Replay {
   return { ...header, inputs: inputs!, checksums: checksums! };
 }
 
-function decodeParts(data: Uint8Array | ArrayBuffer, body: boolean): { header: Header; inputs?: Uint8Array[]; checksums?: Checksum[] } {
+/** The header JSON (UTF-8 checked to the byte, duplicate keys refused); errors name the byte of the file. */
+function parseHeaderJson(bytes: Uint8Array, h: number): unknown {
+  return parseJsonBytes(
+    bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + h),
+    PREAMBLE_BYTES,
+    (offset, reason) => new ReplayError(`header: ${reason}`, `byte ${offset}`),
+  );
+}
+
+/** Checks the fixed preamble (magic, versions, lengths, CRC); returns the bytes and the header length. */
+function readPreamble(data: Uint8Array | ArrayBuffer): { bytes: Uint8Array; h: number } {
   let bytes: Uint8Array;
   // Typed-array views and ArrayBuffers from any realm (iframes, workers, Node's Buffer).
   if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -317,20 +328,46 @@ function decodeParts(data: Uint8Array | ArrayBuffer, body: boolean): { header: H
   const crc = dv.getUint32(16, true);
   const actual = crc32(bytes.subarray(PREAMBLE_BYTES), crc32(bytes.subarray(0, 16)));
   if (crc !== actual) throw new ReplayError(`corrupt: CRC-32 is ${hex8(actual)}, the file says ${hex8(crc)}`, 'byte 16');
+  return { bytes, h };
+}
 
-  let text: string;
+/**
+ * What can be read of a replay of another sim version that this build does not decode (its header
+ * has a field this build does not know, lacks one, or shapes one differently): the header's fields
+ * as they are in the file. The preamble, CRC and header JSON get every check decodeReplay makes.
+ */
+export interface ForeignHeader {
+  /** The sim version that recorded it (never this build's SIM_VERSION). */
+  simVersion: number;
+  /** Every header field as found (any JSON, nested at most MAX_JSON_DEPTH deep). */
+  fields: JsonObject;
+}
+
+/**
+ * The header of a replay of another sim version, read as far as it goes (for `replay info`), or null
+ * when the data is not that: a replay of this sim version or a header without a valid sim version
+ * (decodeReplay's error is then the one to report). Throws ReplayError for what decodeReplay would
+ * refuse in any version: a bad preamble, a CRC mismatch, invalid UTF-8, malformed JSON, a duplicate key.
+ */
+export function readForeignHeader(data: Uint8Array | ArrayBuffer): ForeignHeader | null {
+  const { bytes, h } = readPreamble(data);
+  const parsed = parseHeaderJson(bytes, h);
+  if (!isPlainObject(parsed)) return null;
+  const sim = parsed.sim;
+  if (typeof sim !== 'number' || !Number.isInteger(sim) || sim < 1 || sim > 0xffff || sim === SIM_VERSION) return null;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(PREAMBLE_BYTES, PREAMBLE_BYTES + h));
+    // Depth counted from header.sides[i].preset, which may itself be MAX_JSON_DEPTH deep.
+    checkJson(parsed, 'header', -3);
   } catch {
-    throw new ReplayError('header is not valid UTF-8', `byte ${PREAMBLE_BYTES}`);
+    return null;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new ReplayError(`header is not valid JSON (${e instanceof Error ? e.message : String(e)})`, `byte ${PREAMBLE_BYTES}`);
-  }
-  const header = checkHeader(parsed);
+  return { simVersion: sim, fields: parsed as JsonObject };
+}
+
+function decodeParts(data: Uint8Array | ArrayBuffer, body: boolean): { header: Header; inputs?: Uint8Array[]; checksums?: Checksum[] } {
+  const { bytes, h } = readPreamble(data);
+  const n = bytes.length;
+  const header = checkHeader(parseHeaderJson(bytes, h));
   if (!body) return { header };
 
   const r = new ByteReader(bytes, PREAMBLE_BYTES + h, n, 'body');

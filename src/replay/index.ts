@@ -11,12 +11,15 @@ export {
   MAX_REPLAY_BYTES,
   REPLAY_EXTENSION,
   REPLAY_MAGIC,
+  readForeignHeader,
+  type ForeignHeader,
   type Replay,
   type ReplayHeader,
   type ReplayResult,
   type ReplaySide,
 } from './format';
 export type { JsonObject, JsonValue } from './json';
+export { replayInfo, type ReplayInfo } from './info';
 export { replayFromRunner, type RecordMeta } from './record';
 export { checkPlayable, initialState, verifyReplay, type VerifyResult } from './verify';
 export { ReplayPlayer, type Desync, type MarkKind, type PlayerOptions, type TimelineMark } from './player';

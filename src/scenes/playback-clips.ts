@@ -4,6 +4,8 @@
 // playback; this file keeps everything a clip needs from it behind `ClipHost`.
 import type Phaser from 'phaser';
 import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
+import { aimCameras, frameClockTweens } from '../clips/aim-cameras';
+import { GlRectReader } from '../clips/gl-capture';
 import { clipSupport, type FormatSupport } from '../clips/support';
 import type { ReplayPlayer } from '../replay';
 import type { CpuShadow } from '../playback/cpu-shadow';
@@ -11,7 +13,7 @@ import { STEP_MS } from '../playback/transport';
 import { FPS } from '../sim/constants';
 import { ReplayLibrary } from '../storage/replay-library';
 import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
-import { openClipDialog, type ClipRequest } from '../ui/clip-dialog';
+import { openClipDialog, rememberExportSpeed, type ClipRequest } from '../ui/clip-dialog';
 import type { MatchView } from '../views/match-view';
 import { GAME_W } from '../views/layout';
 
@@ -48,6 +50,12 @@ export interface ClipHost {
   padHint(): string;
 }
 
+/** Ends the HUD's running animations at once (their onComplete removes what they animate). */
+function endHudTweens(tweens: Phaser.Tweens.TweenManager, mv: MatchView): void {
+  for (const tw of tweens.getTweens())
+    if (tw.targets.length > 0 && tw.targets.every((o) => mv.hudLayer.list.includes(o as Phaser.GameObjects.GameObject))) tw.complete();
+}
+
 export interface ClipResult {
   info: ClipInfo | null;
   blob: Blob;
@@ -66,7 +74,7 @@ export class PlaybackClips {
   constructor(private readonly h: ClipHost) {}
 
   support(): Promise<Record<ClipFormat, FormatSupport>> {
-    const r = clipRect('both', this.h.sides);
+    const r = clipRect('both', this.h.sides, this.h.game.canvas.width / GAME_W); // the largest clip, at the render scale
     return (this.supportCache ??= clipSupport(r.w, r.h));
   }
 
@@ -86,6 +94,7 @@ export class PlaybackClips {
           replayId: h.entryId,
           fileName: (range, field, format, survey) => this.fileName(range, field, format, survey),
           sides: h.sides,
+          scale: h.game.canvas.width / GAME_W,
           current: h.player.frame,
           lastFrame: h.player.lastFrame,
           survey: h.survey,
@@ -107,18 +116,27 @@ export class PlaybackClips {
   /**
    * Positions the view at a clip's first frame from a fresh visual state: the player goes to
    * CLIP_PREROLL_FRAMES before it, particles, shake and visual streams restart (seeded from the
-   * match seed and that frame), the CPU views restart there, and the frames up to the start are
-   * played and drawn unseen. So the clip's pixels are a function of (replay, range, field,
-   * options) and never of what was watched before.
+   * match seed and that frame), the CPU views restart there, the HUD's animations (a lost life's
+   * icon popping off) end, and the frames up to the start are played and drawn unseen, the
+   * animations advancing one frame each (the export's tween clock). So the clip's pixels are a
+   * function of (replay, range, field, options) and never of what was watched before.
    */
   private startAt(start: number): void {
     const { player: p, mv } = this.h;
     p.seek(Math.max(0, start - CLIP_PREROLL_FRAMES));
     mv.resetVisuals(p.state);
     for (const s of this.h.shadows) s?.restart();
+    const tweens = mv.overlayCamera.scene.tweens;
+    endHudTweens(tweens, mv);
+    let first = true;
     while (p.frame < start) {
       if (mv.cpuOn) this.h.observeCpu();
       mv.draw(p.state, FPS);
+      // The first draw may pop a life the viewing history still showed (the HUD compares with
+      // what it drew last): that animation ends at once too.
+      if (first) endHudTweens(tweens, mv);
+      first = false;
+      tweens.step();
       if (!this.h.advanceOne()) break;
     }
   }
@@ -128,6 +146,12 @@ export class PlaybackClips {
    * by hand, so every sim frame becomes exactly one video frame), encodes them, and stores the
    * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
    * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
+   *
+   * The cameras draw only the clip's rectangle (aimCameras) and its pixels are read out of the
+   * WebGL canvas into memory (GlRectReader) for the encoder. `mode: 'baseline'` is the export as
+   * it was before (the whole canvas rendered, the rectangle copied through a 2-D canvas that
+   * mediabunny's CanvasSource encodes): 1.7–3× slower, the same pixels; tests and the figures in
+   * docs/replays.md compare the two.
    */
   async export(
     req: ClipRequest,
@@ -144,10 +168,17 @@ export class PlaybackClips {
     const { exportClip } = await import('../clips/export-clip');
     const scale = game.canvas.width / GAME_W;
     const rect = clipRect(req.field, h.sides, scale);
-    const canvas = document.createElement('canvas');
-    canvas.width = rect.w;
-    canvas.height = rect.h;
-    const ctx = canvas.getContext('2d')!;
+    const baseline = req.mode === 'baseline';
+    // The frames go to the encoder in memory; a 2-D canvas only for the baseline (its copy is the
+    // capture) or for a test's onFrame (it is handed the very pixels that are encoded).
+    const canvas = baseline || onFrame ? document.createElement('canvas') : null;
+    const ctx = canvas ? canvas.getContext('2d', { willReadFrequently: !baseline })! : null;
+    if (canvas) {
+      canvas.width = rect.w;
+      canvas.height = rect.h;
+    }
+    const reader = baseline ? null : new GlRectReader((game.renderer as Phaser.Renderer.WebGL.WebGLRenderer).gl, rect);
+    const image = ctx && !baseline ? ctx.createImageData(rect.w, rect.h) : null;
     const resume = p.frame;
     const wasSurvey = h.survey;
     const overlays = { wave: mv.waveOn, cpu: mv.cpuOn };
@@ -159,25 +190,53 @@ export class PlaybackClips {
     if (req.survey) mv.setOverlays({ wave: false, cpu: false });
     mv.setHint('');
     game.loop.sleep();
+    const scene = mv.overlayCamera.scene;
+    const unaim = baseline ? () => {} : aimCameras(scene.cameras.cameras, mv.overlayCamera, rect);
+    const unclock = frameClockTweens(scene.tweens, STEP_MS);
     let t = performance.now();
+    /** Steps the replay to `frame`, draws it and renders the canvas. */
+    const render = (frame: number) => {
+      if (frame === req.range.start) this.startAt(frame);
+      else if (frame !== p.frame + 1 || !h.advanceOne()) p.seek(frame); // (frames come in order)
+      if (mv.cpuOn) h.observeCpu();
+      mv.draw(p.state, FPS);
+      t += STEP_MS;
+      game.step(t, STEP_MS);
+    };
     try {
-      const res = await exportClip(
-        {
-          canvas,
-          render: (frame) => {
-            if (frame === req.range.start) this.startAt(frame);
-            else if (frame !== p.frame + 1 || !h.advanceOne()) p.seek(frame); // (frames come in order)
-            if (mv.cpuOn) h.observeCpu();
-            mv.draw(p.state, FPS);
-            t += STEP_MS;
-            game.step(t, STEP_MS);
-            // Read right after the render, before the browser composites (and may clear) it.
-            ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
-            onFrame?.(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
-          },
-        },
-        { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal, mode: req.mode },
-      );
+      const opts = { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal };
+      const res = reader
+        ? await exportClip(
+            {
+              width: rect.w,
+              height: rect.h,
+              capture: (frame, timestamp, duration) => {
+                render(frame);
+                // Read right after the render, before the browser composites (and may clear) it.
+                const px = reader.read();
+                if (onFrame && image && ctx) {
+                  image.data.set(px);
+                  ctx.putImageData(image, 0, 0);
+                  onFrame(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
+                }
+                return reader.frame(timestamp, duration);
+              },
+            },
+            opts,
+          )
+        : await exportClip(
+            {
+              canvas: canvas!,
+              render: (frame) => {
+                render(frame);
+                ctx!.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
+                onFrame?.(ctx!, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
+              },
+            },
+            opts,
+          );
+      // The next estimate uses this speed (the baseline capture is only for checks and figures).
+      if (!baseline) rememberExportSpeed(req.field, scale, res.frames, res.elapsed);
       const mimeType = res.mimeType;
       const blob = new Blob([res.bytes.buffer as ArrayBuffer], { type: mimeType });
       let info: ClipInfo | null = null;
@@ -209,6 +268,8 @@ export class PlaybackClips {
         codec: res.codec,
       };
     } finally {
+      unclock();
+      unaim();
       game.loop.wake();
       this.exporting = false;
       mv.setSurvey(wasSurvey);

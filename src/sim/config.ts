@@ -8,6 +8,12 @@ import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
 /** Bump whenever a rule change would alter the outcome of an existing replay. */
 export const SIM_VERSION = 5;
 
+/**
+ * Largest time limit, in frames: 4 hours, the longest match a replay holds (MAX_FRAMES). A check on
+ * input only (no rule reads it): a limit beyond it could never be reached.
+ */
+export const MAX_TIME_LIMIT = 4 * 60 * 60 * FPS;
+
 export const DIFFICULTIES = ['easy', 'normal', 'hard', 'lunatic'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const MODES = ['versus', 'practice'] as const;
@@ -150,8 +156,11 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
     );
   if (!Number.isInteger(c.lives) || c.lives < 1 || c.lives > 99)
     throw new ConfigError('lives', `must be a whole number from 1 to 99, got ${String(c.lives)}`);
-  if (!Number.isInteger(c.timeLimit) || c.timeLimit < 0)
-    throw new ConfigError('timeLimit', `must be a whole number of frames ≥ 0, got ${String(c.timeLimit)}`);
+  if (!Number.isInteger(c.timeLimit) || c.timeLimit < 0 || c.timeLimit > MAX_TIME_LIMIT)
+    throw new ConfigError(
+      'timeLimit',
+      `must be a whole number of frames from 0 to ${MAX_TIME_LIMIT} (4 hours), got ${String(c.timeLimit)}`,
+    );
   if (typeof c.infiniteLives !== 'boolean') throw new ConfigError('infiniteLives', 'must be true or false');
   const mazeError = mazeSpecError(c.maze);
   if (mazeError) throw new ConfigError('maze', mazeError);

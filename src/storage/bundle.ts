@@ -10,6 +10,7 @@
 //   16  …  N entries: u32 J, J bytes of UTF-8 JSON {"name": string, "tags": [string]},
 //                     u32 R, R bytes of a replay file (.twrp, validated with decodeReplay)
 // Nothing may follow the last entry.
+import { parseJsonBytes } from '../json/parse-json-text';
 import { decodeReplay, MAX_REPLAY_BYTES, ReplayError, type ReplayHeader } from '../replay';
 import { crc32 } from '../replay/crc32';
 import { MAX_NAME_LENGTH, MAX_TAG_LENGTH, normalizeName, normalizeTag } from './replay-meta';
@@ -93,11 +94,16 @@ function entryMeta(raw: unknown, where: string): { name: string; tags: string[] 
   return { name: normalizeName(o.name), tags: [...new Set(tags)] };
 }
 
+/** A bundle entry as stored, its replay not decoded yet: `offset` is where its replay starts in the file. */
+export interface RawBundleEntry extends BundleEntry {
+  offset: number;
+}
+
 /**
- * Reads a bundle and validates every replay in it (decodeReplay). Throws Error naming the file,
- * the entry and the byte offset of the first problem.
+ * Reads a bundle's structure and entry data (names, tags), not the replays in it (see decodeBundle).
+ * Throws Error naming the file, the entry and the byte offset of the first problem.
  */
-export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
+export function readBundleEntries(bytes: Uint8Array, file = 'bundle'): RawBundleEntry[] {
   const n = bytes.length;
   const at = (p: number, msg: string): never => {
     throw new Error(`${file}: byte ${p}: ${msg}`);
@@ -114,39 +120,51 @@ export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
   if (count > MAX_BUNDLE_ENTRIES) at(8, `announces ${count} replays, the limit is ${MAX_BUNDLE_ENTRIES}`);
   const crc = dv.getUint32(12, true);
   if (crc32(bytes.subarray(HEAD)) !== crc) at(12, 'CRC mismatch: the file is corrupt or was changed');
-  const dec = new TextDecoder('utf-8', { fatal: true });
-  const items: ImportItem[] = [];
+  const entries: RawBundleEntry[] = [];
   let p = HEAD;
   for (let i = 0; i < count; i++) {
     const where = `replay ${i + 1} of ${count}`;
     if (p + 4 > n) at(p, `truncated in ${where}`);
     const j = dv.getUint32(p, true);
     if (j > MAX_ENTRY_JSON || p + 4 + j > n) at(p, `${where}: entry data length ${j} runs past the end or the limit`);
+    // The project's JSON checks: invalid UTF-8 and duplicate keys are named with their byte.
+    const raw = parseJsonBytes(
+      bytes.subarray(p + 4, p + 4 + j),
+      p + 4,
+      (offset, reason) => new Error(`${file}: byte ${offset}: ${where}: entry data: ${reason}`),
+    );
     let meta: { name: string; tags: string[] };
     try {
-      meta = entryMeta(JSON.parse(dec.decode(bytes.subarray(p + 4, p + 4 + j))), `${where}`);
+      meta = entryMeta(raw, `${where}`);
     } catch (e) {
-      return at(
-        p + 4,
-        e instanceof SyntaxError || e instanceof TypeError ? `${where}: entry data is not valid JSON text` : (e as Error).message,
-      );
+      return at(p + 4, (e as Error).message);
     }
     p += 4 + j;
     if (p + 4 > n) at(p, `truncated in ${where}`);
     const r = dv.getUint32(p, true);
     if (r > MAX_REPLAY_BYTES || p + 4 + r > n) at(p, `${where}: replay length ${r} runs past the end or the limit`);
-    const replayBytes = bytes.slice(p + 4, p + 4 + r);
-    try {
-      const replay = decodeReplay(replayBytes);
-      const { inputs: _i, checksums: _c, ...header } = replay;
-      items.push({ ...meta, bytes: replayBytes, header, source: `${file}, ${where}` });
-    } catch (e) {
-      at(p + 4, `${where}: ${e instanceof ReplayError ? e.message : String(e)}`);
-    }
+    entries.push({ ...meta, bytes: bytes.slice(p + 4, p + 4 + r), offset: p + 4 });
     p += 4 + r;
   }
   if (p !== n) at(p, `${n - p} unexpected byte(s) after the last replay`);
-  return items;
+  return entries;
+}
+
+/**
+ * Reads a bundle and validates every replay in it (decodeReplay). Throws Error naming the file,
+ * the entry and the byte offset of the first problem.
+ */
+export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
+  const entries = readBundleEntries(bytes, file);
+  return entries.map(({ offset, ...meta }, i) => {
+    const where = `replay ${i + 1} of ${entries.length}`;
+    try {
+      const { inputs: _i, checksums: _c, ...header } = decodeReplay(meta.bytes);
+      return { ...meta, header, source: `${file}, ${where}` };
+    } catch (e) {
+      throw new Error(`${file}: byte ${offset}: ${where}: ${e instanceof ReplayError ? e.message : String(e)}`);
+    }
+  });
 }
 
 /** A file of an import that was not imported, with why in plain words and the technical detail. */

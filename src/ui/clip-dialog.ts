@@ -13,6 +13,7 @@ import {
   nextRate,
   parseTime,
   rateClass,
+  remainingText,
   type ClipRange,
   type RateClass,
 } from '../clips/clip-plan';
@@ -23,7 +24,11 @@ export interface ClipRequest {
   field: ClipField;
   format: ClipFormat;
   survey: boolean;
-  /** Encoder settings (default 'baseline'; 'fast' for the speed comparison, see export-clip.ts). */
+  /**
+   * How frames are captured: 'fast' (the default) renders only the clip's rectangle and reads its
+   * pixels into memory; 'baseline' is the capture as it was (whole canvas, copied through a 2-D
+   * canvas), kept to check and measure the fast one against (same pixels; playback-clips.ts).
+   */
   mode?: 'fast' | 'baseline';
 }
 
@@ -33,6 +38,8 @@ export interface ClipDialogHost {
   /** A clip's file name (survey clips get a neutral one). */
   fileName(range: ClipRange, field: ClipField, format: ClipFormat, survey: boolean): string;
   sides: number;
+  /** The canvas's render scale (1 or 2): clips are made at it, and it sets the speed class. */
+  scale?: number;
   current: number;
   lastFrame: number;
   survey: boolean;
@@ -48,7 +55,8 @@ export interface ClipDialogHost {
 
 const secs = (f: number) => (f / CLIP_FPS).toFixed(2).replace(/\.?0+$/, '');
 
-const RATE_KEY = 'twinfield.clipRate.';
+/** (`clipRate2`: speeds measured before the faster capture of docs/replays.md are not reused.) */
+const RATE_KEY = 'twinfield.clipRate2.';
 
 /** The export speed measured last in this browser for a speed class, or null. */
 function storedRate(c: RateClass): number | null {
@@ -60,9 +68,14 @@ function storedRate(c: RateClass): number | null {
   }
 }
 
-function storeRate(c: RateClass, rate: number): void {
+/**
+ * Remembers how fast an export of `frames` frames ran (its render and encode time, `seconds`) for
+ * the next estimate of its class; the export calls it (playback-clips.ts), whatever started it.
+ */
+export function rememberExportSpeed(field: ClipField, scale: number, frames: number, seconds: number): void {
+  const c = rateClass(field, scale);
   try {
-    globalThis.localStorage?.setItem(RATE_KEY + c, rate.toFixed(2));
+    globalThis.localStorage?.setItem(RATE_KEY + c, nextRate(storedRate(c), frames, seconds).toFixed(2));
   } catch {
     // Storage blocked: the next estimate is a first guess again.
   }
@@ -110,7 +123,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const updateEstimate = () => {
     try {
       const r = clipRange(parseTime(start.value, 'Start'), parseTime(end.value, 'End'), h.lastFrame);
-      const c = rateClass(field.value as ClipField);
+      const c = rateClass(field.value as ClipField, h.scale);
       const known = storedRate(c);
       estimate.textContent = estimateExport(r.end - r.start, known ?? FIRST_GUESS_RATES[c], known !== null).text;
     } catch {
@@ -240,13 +253,12 @@ export function openClipDialog(h: ClipDialogHost): () => void {
         (d, t) => {
           bar.value = d / t;
           const s = (performance.now() - t0) / 1000;
-          status.textContent = `frame ${d} of ${t} · ${(d / Math.max(0.001, s)).toFixed(0)} frames/s`;
+          const rate = d / Math.max(0.001, s);
+          status.textContent = `frame ${d} of ${t} · ${rate.toFixed(0)} frames/s · ${remainingText(d, t, rate)}`;
         },
         abort.signal,
       );
       const took = (performance.now() - t0) / 1000;
-      const c = rateClass(req.field);
-      storeRate(c, nextRate(storedRate(c), req.range.end - req.range.start, took));
       status.textContent =
         `Done in ${took.toFixed(1)} s: ${res.filename} (${Math.round(res.blob.size / 1024)} ` +
         `KB)${res.info ? ', stored with the replay' : ''}.`;

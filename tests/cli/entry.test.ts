@@ -2,7 +2,7 @@
 // stderr contract of DESIGN.md (one spawn per tool; everything else tests main(argv, io) in-process).
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { bufferIo, defineTool, parseArgs, type ToolSpec } from '../../src/cli/common';
+import { bufferIo, defineTool, onOutputError, parseArgs, type ToolSpec } from '../../src/cli/common';
 import { errLines, lastJson, runMain, spawnTool } from './tool-run';
 
 // Each process costs seconds of CPU (tsx compiles on start): a few, on a busy shared machine.
@@ -34,6 +34,47 @@ describe('tool entry scripts', { timeout: 600_000 }, () => {
     const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
     expect(stderr).not.toMatch(/EPIPE|at .*\.ts:\d+/);
     expect(code).toBe(0);
+  });
+});
+
+describe('output that cannot be written (onOutputError; tests/hostile runs the processes)', () => {
+  const run = (stream: 'stdout' | 'stderr', e: unknown, stderrWorks = true, codeSoFar = 0) => {
+    const got = { code: -1, err: '' };
+    onOutputError(
+      stream,
+      e,
+      (code) => (got.code = code),
+      (text) => {
+        if (!stderrWorks) throw new Error('EIO');
+        got.err += text;
+      },
+      codeSoFar,
+    );
+    return got;
+  };
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it('a closed pipe ends quietly with the code so far; any other failure is one error line and exit 2', () => {
+    expect(run('stdout', errno('EPIPE', 'EPIPE: broken pipe, write'), true, 1)).toEqual({ code: 1, err: '' });
+    expect(run('stderr', errno('EPIPE', 'EPIPE: broken pipe, write'))).toEqual({ code: 0, err: '' });
+    expect(run('stdout', errno('ENOSPC', 'ENOSPC: no space left on device, write'))).toEqual({
+      code: 2,
+      err: 'error: cannot write to stdout (ENOSPC: no space left on device, write)\n',
+    });
+    expect(run('stdout', errno('EIO', 'EIO: i/o error, write'), false)).toEqual({ code: 2, err: '' }); // stderr is gone too
+    expect(run('stderr', errno('ENOSPC', 'ENOSPC: no space left on device, write'))).toEqual({ code: 2, err: '' });
+  });
+
+  it('control characters in what a tool prints are escaped; newlines of its own layout stay', async () => {
+    const main = defineTool({ name: 't', usage: 't', summary: 's', options: [] }, (_a, _j, out) => {
+      out.log('name: \u001b[2Jx', 'second line');
+      out.warn('warn \u009b');
+      throw new Error('bad byte \u0000 here\nand more');
+    });
+    const io = bufferIo();
+    expect(await main([], io)).toBe(1);
+    expect(io.out).toBe('name: \\u001b[2Jx\nsecond line\n');
+    expect(io.err).toMatch(/^warn \\u009b\nerror: internal error: bad byte \\u0000 here and more \(a bug/);
   });
 });
 

@@ -67,7 +67,7 @@ describe('clip plans', () => {
 
 describe('clip export estimate', () => {
   it('says the time before starting, from the measured speed or a first guess', async () => {
-    const { estimateExport, nextRate, rateClass, FIRST_GUESS_RATES } = await import('../../src/clips/clip-plan');
+    const { estimateExport, nextRate, rateClass, remainingText, FIRST_GUESS_RATES } = await import('../../src/clips/clip-plan');
     expect(estimateExport(1800, 4, false)).toEqual({
       seconds: 450,
       text: 'Estimated time: about 7:30 (1800 frames at ~4.0 frames/s, a first guess; the next estimate uses the measured speed)',
@@ -76,7 +76,14 @@ describe('clip export estimate', () => {
       'Estimated time: about 0:05 (120 frames at ~25 frames/s, the speed of the last export in this browser)',
     );
     expect(rateClass('left')).toBe('field');
+    expect(rateClass('both', 2)).toBe('both@2x');
+    expect(rateClass('right', 2)).toBe('field@2x');
     expect(FIRST_GUESS_RATES.both).toBeLessThan(FIRST_GUESS_RATES.field);
+    expect(FIRST_GUESS_RATES['both@2x']).toBeLessThan(FIRST_GUESS_RATES.both);
+    expect(FIRST_GUESS_RATES['field@2x']).toBeLessThan(FIRST_GUESS_RATES.field);
+    // While it runs, the progress line says what is left at the speed so far.
+    expect(remainingText(600, 1800, 20)).toBe('about 1:00 left');
+    expect(remainingText(1800, 1800, 20)).toBe('about 0:00 left');
     expect(nextRate(null, 120, 10)).toBe(12);
     expect(nextRate(12, 120, 5)).toBe(18);
   });

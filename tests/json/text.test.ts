@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonDuplicateKey } from '../../src/json/json-syntax';
-import { parseJsonText } from '../../src/json/parse-json-text';
-import { decodeUtf8Text, firstInvalidUtf8 } from '../../src/json/utf8';
+import { parseJsonBytes, parseJsonText } from '../../src/json/parse-json-text';
+import { decodeUtf8Text, escapeControls, firstInvalidUtf8 } from '../../src/json/utf8';
 
 const err = (where: string, reason: string) => new Error(`${where}: ${reason}`);
 const bytes = (...b: number[]) => Uint8Array.from(b);
@@ -49,5 +49,56 @@ describe('duplicate keys', () => {
   it('parseJsonText names the key with line and column', () => {
     expect(() => parseJsonText('{\n  "maxHp": 3,\n  "maxHp": 1e9\n}', 'i.json', err)).toThrow('i.json:3:3: duplicate key "maxHp"');
     expect(parseJsonText('{"a":[1,2]}', 'i.json', err)).toEqual({ a: [1, 2] });
+  });
+});
+
+describe('JSON inside binary files (parseJsonBytes)', () => {
+  const at = (offset: number, reason: string) => new Error(`byte ${offset}: ${reason}`);
+  const enc = (s: string) => new TextEncoder().encode(s);
+
+  it('the checks of a JSON file, each problem named at its byte of the file', () => {
+    expect(parseJsonBytes(enc('{"a":[1,"é"]}'), 100, at)).toEqual({ a: [1, 'é'] });
+    expect(parseJsonBytes(bytes(0xef, 0xbb, 0xbf, 0x5b, 0x5d), 0, at)).toEqual([]); // a byte-order mark is dropped
+    expect(() => parseJsonBytes(bytes(0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d), 20, at)).toThrow(
+      'byte 22: invalid UTF-8 (byte 0xE9 at offset 22)',
+    );
+    // 'é' and '𝄞' take 2 and 4 bytes: offsets count bytes, not characters.
+    expect(() => parseJsonBytes(enc('{"é𝄞": 1, "é𝄞": 2}'), 20, at)).toThrow('byte 34: duplicate key "é𝄞"');
+    expect(() => parseJsonBytes(enc('{"é": x}'), 20, at)).toThrow("byte 27: malformed JSON (expected a value, found 'x')");
+    expect(() => parseJsonBytes(bytes(0xef, 0xbb, 0xbf, 0x7b), 0, at)).toThrow('byte 4: malformed JSON');
+  });
+
+  it('agrees with parseJsonText on what is valid JSON', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 12 }), (text) => {
+        let viaText: unknown;
+        let viaBytes: unknown;
+        try {
+          viaText = parseJsonText(text, 'f', err);
+        } catch {
+          viaText = 'refused';
+        }
+        try {
+          viaBytes = parseJsonBytes(enc(text), 0, at);
+        } catch {
+          viaBytes = 'refused';
+        }
+        expect(viaBytes).toEqual(viaText);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('control characters', () => {
+  it('are escaped in text from files, so a terminal shows them instead of acting on them', () => {
+    expect(escapeControls('a\u001b[2Jb\nc\u0000\u009b\u202e')).toBe('a\\u001b[2Jb\\u000ac\\u0000\\u009b\\u202e');
+    expect(escapeControls('line 1\n\tline 2\r', true)).toBe('line 1\n\tline 2\\u000d');
+    expect(escapeControls('é → 日本語 𝄞')).toBe('é → 日本語 𝄞');
+  });
+
+  it('a syntax error quotes a control character escaped', () => {
+    expect(() => parseJsonText('{"a": \u0000}', 'f.json', err)).toThrow("f.json:1:7: malformed JSON (expected a value, found '\\u0000')");
+    expect(() => parseJsonText('\u001b[2J', 'f.json', err)).toThrow("found '\\u001b'");
   });
 });

@@ -192,10 +192,21 @@ describe('replay format', () => {
     ];
     for (const [edit, re] of cases) expect(err(() => decodeReplay(withHeader(good, edit))).message).toMatch(re);
     const { header, body } = split(good);
-    expect(err(() => decodeReplay(rebuild(new TextEncoder().encode('{"sim": 1,'), body))).message).toMatch(
-      /^byte 20: header is not valid JSON/,
+    // The header JSON gets the checks of every JSON file, each problem at its byte of the file.
+    expect(err(() => decodeReplay(rebuild(new TextEncoder().encode('{"sim": 1,'), body))).message).toBe(
+      'byte 30: header: malformed JSON (expected a property name in double quotes, found the end of the text)',
     );
-    expect(err(() => decodeReplay(rebuild(new Uint8Array([0xff, 0xfe]), body))).message).toMatch(/not valid UTF-8/);
+    expect(err(() => decodeReplay(rebuild(new Uint8Array([0x7b, 0xff, 0xfe]), body))).message).toBe(
+      'byte 21: header: invalid UTF-8 (byte 0xFF at offset 21)',
+    );
+    const text = new TextDecoder().decode(header);
+    const dup = new TextEncoder().encode(`{"sim":7,${text.slice(1)}`);
+    expect(err(() => decodeReplay(rebuild(dup, body))).message).toBe(
+      `byte ${20 + 9}: header: duplicate key "sim" (a key may appear once in an object)`,
+    );
+    // A byte-order mark is dropped; a multi-byte character before a problem counts its bytes.
+    expect(decodeReplay(rebuild(new Uint8Array([0xef, 0xbb, 0xbf, ...header]), body)).frames).toBe(300);
+    expect(err(() => decodeReplay(rebuild(new TextEncoder().encode('{"é": x'), body))).message).toMatch(/^byte 27: header: malformed JSON/);
     expect(err(() => decodeReplay(rebuild(header, body.subarray(0, body.length - 8)))).message).toMatch(
       /^byte \d+: checksums take \d+ byte\(s\), 300 frames need 5 × 8/,
     );
