@@ -41,7 +41,7 @@ export const main = defineTool(
         help: 'comma-separated presets (their depth and frames per step are used)',
         default: 'imap,imap-multi',
       },
-      { name: 'preset', kind: 'string', help: 'a single preset (same as --presets NAME)' },
+      { name: 'preset', kind: 'string', help: 'a single preset (same as --presets NAME)', excludes: ['presets'] },
       { name: 'scenes', kind: 'int', help: 'situations per bullet count', default: 7, min: 1, max: 200 },
       { name: 'repeats', kind: 'int', help: 'runs of each search per situation', default: 3, min: 1, max: 100 },
       { name: 'seed', kind: 'string', help: 'seed of the situations', default: 'bench-dodge' },

@@ -52,8 +52,8 @@ const spec: ToolSpec = {
         'also play practice maze matches with cpu:normal (every maze × seed) and report the planner CPU: per-frame cost, replans, ' +
         'fights, how closely the ship follows the drawn route, mazes cleared',
     },
-    { name: 'game-mazes', kind: 'string', help: 'comma-separated first mazes of the --game matches', default: GAME_MAZES },
-    { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3, min: 1, max: 1000 },
+    { name: 'game-mazes', kind: 'string', help: 'comma-separated first mazes of the --game matches', default: GAME_MAZES, needs: 'game' },
+    { name: 'game-seeds', kind: 'int', help: '--game: seeds 1..N per maze', default: 3, min: 1, max: 1000, needs: 'game' },
     {
       name: 'game-frames',
       kind: 'int',
@@ -61,6 +61,7 @@ const spec: ToolSpec = {
       default: 10800,
       min: 1,
       max: 864000,
+      needs: 'game',
     },
   ],
 };

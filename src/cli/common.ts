@@ -37,6 +37,12 @@ export interface OptionSpec {
   /** Numbers: the smallest and largest value taken (inputs that drive time or memory are bounded). */
   readonly min?: number;
   readonly max?: number;
+  /** Tools with subcommands: the ones this option works with; given with another, it is refused. */
+  readonly commands?: readonly string[];
+  /** An option without which this one does nothing: given alone, it is refused. */
+  readonly needs?: string;
+  /** Options that would make this one do nothing (or it them): given together, they are refused. */
+  readonly excludes?: readonly string[];
 }
 
 export interface ToolSpec<O extends readonly OptionSpec[] = readonly OptionSpec[]> {
@@ -238,8 +244,21 @@ export function parseArgs<const O extends readonly OptionSpec[]>(spec: ToolSpec<
     const [min, max] = spec.positional ?? [0, 0];
     if (positional.length < min) throw new UsageError(`missing argument (usage: ${spec.usage})`);
     if (positional.length > max) throw new UsageError(`unexpected argument '${positional[max]}' (usage: ${spec.usage})`);
+    checkContext(spec, (name) => parsed.values[name] !== undefined, positional[0]);
   }
   return { opts: opts as OptsOf<O>, positional };
+}
+
+/** Refuses an option given where it would do nothing: another subcommand, without the option it needs, or beside one that excludes it. */
+function checkContext(spec: ToolSpec, given: (name: string) => boolean, command: string | undefined): void {
+  for (const o of spec.options) {
+    if (!given(o.name)) continue;
+    if (o.commands && command !== undefined && !o.commands.includes(command))
+      throw new UsageError(`option --${o.name} does nothing with '${command}' (it is for ${o.commands.map((c) => `'${c}'`).join(', ')})`);
+    if (o.needs !== undefined && !given(o.needs)) throw new UsageError(`option --${o.name} does nothing without --${o.needs}`);
+    const other = o.excludes?.find(given);
+    if (other !== undefined) throw new UsageError(`options --${o.name} and --${other} do not go together (one would be ignored)`);
+  }
 }
 
 /** Largest integer an `int` option takes: beyond 2^53 neighbouring integers collapse into one double. */

@@ -1,6 +1,16 @@
 // npm run -s dodge -- scenario.json --preset NAME [--search fast|exhaustive] [--json]
 // One dodge decision on a scenario file: the chosen first move, its path value and the best path.
-import { DodgeDecision, DodgePlan, Dodger, moveName, parseDodgeScenario, worldOfScenario } from '../cpu/dodge/index';
+import {
+  checkExhaustiveSize,
+  DodgeDecision,
+  DodgeLimitError,
+  DodgePlan,
+  Dodger,
+  makeMoveSet,
+  moveName,
+  parseDodgeScenario,
+  worldOfScenario,
+} from '../cpu/dodge/index';
 import { dodgeParamsOf } from '../cpu/presets';
 import { loadCpuPreset } from './preset-files';
 import { parseJsonText, readTextFile, defineTool, runIfEntry, UsageError } from './common';
@@ -31,6 +41,8 @@ export const main = defineTool(
     const preset = loadCpuPreset(String(args.opts.preset));
     const mode = String(args.opts.search);
     if (mode !== 'fast' && mode !== 'exhaustive') throw new UsageError(`option --search: must be fast or exhaustive, got '${mode}'`);
+    // The exhaustive tree grows as moves^depth: refused before the scenario is read.
+    if (mode === 'exhaustive') checkExhaustiveSize(makeMoveSet(preset.focus, 1, 1).count, preset.depth, `preset ${preset.name}`);
     const scenario = parseDodgeScenario(parseJsonText(await readTextFile(file), file), file);
     const world = worldOfScenario(scenario);
     const dodger = new Dodger(dodgeParamsOf(preset), world.capacity);
@@ -41,7 +53,12 @@ export const main = defineTool(
     let plan: DodgePlan;
     if (mode === 'exhaustive') {
       plan = new DodgePlan(preset.depth);
-      d = dodger.decideExhaustive(world, prev, new DodgeDecision(dodger.problem.moves.count), plan);
+      try {
+        d = dodger.decideExhaustive(world, prev, new DodgeDecision(dodger.problem.moves.count), plan);
+      } catch (e) {
+        if (e instanceof DodgeLimitError) throw new UsageError(`${file}, preset ${preset.name}: ${e.message}`);
+        throw e;
+      }
     } else {
       d = dodger.decide(world, prev);
       plan = dodger.plan;

@@ -57,6 +57,8 @@ export const main = defineTool(
         kind: 'int',
         help: 'frames per enemy/stress drill run (60 = 1 s); the survey drill always runs whole',
         default: 600,
+        min: 60,
+        max: 864000,
       },
       { name: 'suites', kind: 'string', help: `comma-separated suites: ${SUITES.join(', ')}`, default: SUITES.join(',') },
     ],

@@ -3,13 +3,13 @@
 // so positions, clearance and hits come from the real state; then per side and pooled per group
 // (human vs CPU, and per controller), so people's play can be put next to the CPU's.
 // Definitions: docs/metrics.md.
-import { humanLikeness, pooledHumanLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
+import { humanLikeness, PooledLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
 import { ReplayError } from '../replay/errors';
-import { decodeReplay, MAX_REPLAY_BYTES, type Replay } from '../replay/format';
+import { decodeReplay, MAX_REPLAY_BYTES, type Replay, type ReplayHeader } from '../replay/format';
 import { readFileBounded } from './replay-files';
 import { SIM_VERSION } from '../sim/config';
 import { FPS } from '../sim/constants';
-import { decodeBundle, isBundle, MAX_IMPORT_BYTES } from '../storage/bundle';
+import { decodeBundle, isBundle, MAX_IMPORT_BYTES, readBundleEntries } from '../storage/bundle';
 import { progress, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
 const spec = {
@@ -65,37 +65,61 @@ function metricsOut(m: HumanLikeness): Omit<GroupOut, 'sides'> {
   };
 }
 
-/** A replay to measure: a .twrp file, or entry k (1-based) of a .twrb bundle exported from the library. */
+/**
+ * A replay to measure: a .twrp file, or entry k (1-based) of a .twrb bundle exported from the
+ * library. Only what the report needs is kept (not the inputs, nor the header's preset or extra
+ * JSON): the replays are decoded again, one at a time, when they are measured.
+ */
 interface Source {
   file: string;
   entry: number | null;
   /** The library's name of a bundle entry. */
   title: string | null;
-  r: Replay;
+  frames: number;
+  /** 2 in versus, 1 in practice. */
+  sides: number;
+  config: { mode: string; stages: string; difficulty: string; seed: number };
 }
 
-/** Reads a replay file, or every replay of a bundle (Shift+E in the Replays scene), with a bounded reader. */
-function load(file: string): Source[] {
-  const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
-  const decode = (b: Uint8Array, where: string) => {
-    let r: Replay;
-    try {
-      r = decodeReplay(b);
-    } catch (e) {
-      if (e instanceof ReplayError) throw new ReplayError(e.message, where);
-      throw e;
-    }
-    // Metrics re-simulate the match: only this build's sim version can.
-    if (r.simVersion !== SIM_VERSION)
-      throw new UsageError(
-        `${where}: recorded by sim version ${r.simVersion}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`,
-      );
-    return r;
-  };
+const where = (file: string, entry: number | null) => (entry === null ? file : `${file}, replay ${entry}`);
+
+function readReplayFile(file: string): Uint8Array {
+  return readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
+}
+
+function decode(b: Uint8Array, at: string): Replay {
+  let r: Replay;
+  try {
+    r = decodeReplay(b);
+  } catch (e) {
+    if (e instanceof ReplayError) throw new ReplayError(e.message, at);
+    throw e;
+  }
+  checkSimVersion(r.simVersion, at);
+  return r;
+}
+
+/** Metrics re-simulate the match: only this build's sim version can. */
+function checkSimVersion(v: number, at: string): void {
+  if (v !== SIM_VERSION)
+    throw new UsageError(`${at}: recorded by sim version ${v}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`);
+}
+
+function source(file: string, entry: number | null, title: string | null, h: ReplayHeader): Source {
+  const { mode, stages, difficulty, seed } = h.config;
+  return { file, entry, title, frames: h.frames, sides: h.sides.length, config: { mode, stages, difficulty, seed } };
+}
+
+/**
+ * The replays of a file, or of every replay of a bundle (Shift+E in the Replays scene), read with a
+ * bounded reader and checked whole (every replay decoded) before anything is re-simulated.
+ */
+function scan(file: string): Source[] {
+  const bytes = readReplayFile(file);
   if (!isBundle(bytes)) {
     if (bytes.length > MAX_REPLAY_BYTES)
       throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
-    return [{ file, entry: null, title: null, r: decode(bytes, file) }];
+    return [source(file, null, null, decode(bytes, file))];
   }
   let items: ReturnType<typeof decodeBundle>;
   try {
@@ -104,11 +128,47 @@ function load(file: string): Source[] {
     throw new UsageError((e as Error).message);
   }
   if (items.length === 0) throw new UsageError(`${file}: the bundle holds no replays, so there is nothing to measure`);
-  return items.map((it, k) => ({ file, entry: k + 1, title: it.name, r: decode(it.bytes, `${file}, replay ${k + 1}`) }));
+  return items.map((it, k) => {
+    checkSimVersion(it.header.simVersion, where(file, k + 1));
+    return source(file, k + 1, it.name, it.header);
+  });
+}
+
+/**
+ * The replays of one file again, decoded one at a time as the caller asks for them (at most one
+ * bundle's entry bytes and one decoded replay are held). `expected` is what scan() found.
+ */
+function* replaysOf(file: string, expected: readonly Source[]): Generator<Replay> {
+  let bytes: Uint8Array | null = readReplayFile(file);
+  const changed = (at: string) => new UsageError(`${at}: the file changed while it was being measured`);
+  if (!isBundle(bytes)) {
+    const r = decode(bytes, file);
+    bytes = null;
+    if (expected.length !== 1 || expected[0]!.entry !== null || r.frames !== expected[0]!.frames) throw changed(file);
+    yield r;
+    return;
+  }
+  let entries: (ReturnType<typeof readBundleEntries>[number] | null)[];
+  try {
+    entries = readBundleEntries(bytes, file);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  bytes = null;
+  if (entries.length !== expected.length) throw changed(file);
+  for (let k = 0; k < entries.length; k++) {
+    const at = where(file, k + 1);
+    const r = decode(entries[k]!.bytes, at);
+    entries[k] = null; // its bytes can go once decoded
+    if (r.frames !== expected[k]!.frames) throw changed(at);
+    yield r;
+  }
 }
 
 /** Most files one run measures (each may be a bundle). */
 const MAX_FILES = 1000;
+/** Most replays one run measures, files and bundle entries together: the report keeps a row for each. */
+export const MAX_REPLAYS = 10_000;
 
 function presetName(p: unknown): string | null {
   return typeof p === 'object' && p !== null && !Array.isArray(p) && typeof (p as { name?: unknown }).name === 'string'
@@ -126,7 +186,14 @@ function sidesWanted(opt: string): number[] {
 function frameRange(from: number, to: number | undefined): FrameRange {
   if (from < 0) throw new UsageError(`option --from: must be ≥ 0, got ${from}`);
   if (to !== undefined && to <= from) throw new UsageError(`option --to: must be after --from (${from} s), got ${to}`);
-  return { from: Math.round(from * FPS), to: to === undefined ? Number.POSITIVE_INFINITY : Math.round(to * FPS) };
+  const r = { from: Math.round(from * FPS), to: to === undefined ? Number.POSITIVE_INFINITY : Math.round(to * FPS) };
+  // Each end goes to the nearest frame boundary, so a window shorter than half a frame can hold none.
+  if (to !== undefined && Number.isFinite(r.from) && r.to <= r.from)
+    throw new UsageError(
+      `nothing to measure: the window ${from}–${to} s (--from, --to) holds no frame (a frame is 1/${FPS} s; ` +
+        'each end is rounded to the nearest frame)',
+    );
+  return r;
 }
 
 const clock = (frames: number) => {
@@ -148,15 +215,15 @@ function who(s: SideOut): string {
 }
 
 /** Fails, with the reason, when no side of any replay has frames in the window. */
-function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange, side: string): void {
-  if (!replays.some((x) => wanted.some((i) => i < x.r.sides.length)))
+function nothingToMeasure(replays: Source[], wanted: number[], range: FrameRange, fromSeconds: number, side: string): void {
+  if (!replays.some((x) => wanted.some((i) => i < x.sides)))
     throw new UsageError(
       `nothing to measure: --side ${side}, but ${replays.length === 1 ? 'the replay has' : 'every replay has'} only side p1 (practice)`,
     );
-  const longest = replays.reduce((m, x) => Math.max(m, x.r.frames), 0);
+  const longest = replays.reduce((m, x) => Math.max(m, x.frames), 0);
   if (range.from >= longest)
     throw new UsageError(
-      `nothing to measure: the window starts at ${range.from / FPS} s (--from), past the end of ` +
+      `nothing to measure: the window starts at ${fromSeconds} s (--from), past the end of ` +
         `${replays.length === 1 ? 'the replay' : 'every replay'} (${(longest / FPS).toFixed(2)} ` +
         `s${replays.length === 1 ? '' : ' the longest'})`,
     );
@@ -166,10 +233,20 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   const wanted = sidesWanted(String(opts.side));
   const range = frameRange(Number(opts.from), opts.to);
   if (positional.length > MAX_FILES) throw new UsageError(`${positional.length} files, the limit is ${MAX_FILES}`);
-  // Decode every file first: a bad one fails before any long re-simulation.
-  const replays = positional.flatMap(load);
-  nothingToMeasure(replays, wanted, range, String(opts.side));
-  const total = replays.reduce((n, x) => n + x.r.frames, 0);
+  // Check every file first (each replay decoded, then dropped): a bad one fails before any long
+  // re-simulation.
+  const files: { file: string; replays: Source[] }[] = [];
+  let count = 0;
+  for (const file of positional) {
+    const replays = scan(file);
+    files.push({ file, replays });
+    count += replays.length;
+    if (count > MAX_REPLAYS)
+      throw new UsageError(`${file}: more than ${MAX_REPLAYS} replays in the files so far (${count}), the limit per run is ${MAX_REPLAYS}`);
+  }
+  const replays = files.flatMap((f) => f.replays);
+  nothingToMeasure(replays, wanted, range, Number(opts.from), String(opts.side));
+  const total = replays.reduce((n, x) => n + x.frames, 0);
   const showProgress = total >= 36000; // 10 minutes of play and more
   let before = 0;
   let shown = 0;
@@ -179,51 +256,52 @@ export const main = defineTool(spec, ({ opts, positional }, json, io) => {
   };
   const out: { file: string; entry?: number; title?: string; frames: number; window: [number, number]; sides: Record<string, SideOut> }[] =
     [];
-  const groups = new Map<string, InputLog[]>([
-    ['human', []],
-    ['cpu', []],
-  ]);
-  const byController = new Map<string, InputLog[]>();
-  for (const { file, entry, title, r } of replays) {
-    const where = entry === null ? file : `${file}, replay ${entry}`;
-    let logs: InputLog[];
-    try {
-      logs = replayLogs(r, showProgress ? (f) => report(before + f) : undefined);
-    } catch (e) {
-      if (e instanceof ReplayError) throw new ReplayError(e.message, where);
-      throw e;
+  // Pooled counts, not logs: each replay is decoded, re-simulated, measured and dropped in turn, so
+  // memory holds one replay's logs (≈ 50 bytes per frame) whatever the number of replays.
+  const groups = { human: new PooledLikeness(range), cpu: new PooledLikeness(range) };
+  const byController = new Map<string, PooledLikeness>();
+  for (const f of files) {
+    let k = 0;
+    for (const r of replaysOf(f.file, f.replays)) {
+      const { file, entry, title } = f.replays[k++]!;
+      let logs: InputLog[];
+      try {
+        logs = replayLogs(r, showProgress ? (fr) => report(before + fr) : undefined);
+      } catch (e) {
+        if (e instanceof ReplayError) throw new ReplayError(e.message, where(file, entry));
+        throw e;
+      }
+      before += r.frames;
+      const sides: Record<string, SideOut> = {};
+      for (const i of wanted) {
+        const meta = r.sides[i];
+        if (!meta) continue; // practice replays have one side
+        const log = logs[i]!;
+        sides[`p${i + 1}`] = {
+          name: meta.name,
+          human: meta.human,
+          controller: meta.controller,
+          preset: presetName(meta.preset),
+          ...metricsOut(humanLikeness(log, range)),
+        };
+        groups[meta.human ? 'human' : 'cpu'].add(log);
+        const key = meta.human ? 'human' : meta.controller;
+        if (!byController.has(key)) byController.set(key, new PooledLikeness(range));
+        byController.get(key)!.add(log);
+      }
+      const w = { from: Math.min(range.from, r.frames), to: Math.min(range.to, r.frames) };
+      out.push({ file, ...(entry === null ? {} : { entry, title: title! }), frames: r.frames, window: [w.from / FPS, w.to / FPS], sides });
     }
-    before += r.frames;
-    const sides: Record<string, SideOut> = {};
-    for (const i of wanted) {
-      const meta = r.sides[i];
-      if (!meta) continue; // practice replays have one side
-      const log = logs[i]!;
-      sides[`p${i + 1}`] = {
-        name: meta.name,
-        human: meta.human,
-        controller: meta.controller,
-        preset: presetName(meta.preset),
-        ...metricsOut(humanLikeness(log, range)),
-      };
-      groups.get(meta.human ? 'human' : 'cpu')!.push(log);
-      const key = meta.human ? 'human' : meta.controller;
-      if (!byController.has(key)) byController.set(key, []);
-      byController.get(key)!.push(log);
-    }
-    const w = { from: Math.min(range.from, r.frames), to: Math.min(range.to, r.frames) };
-    out.push({ file, ...(entry === null ? {} : { entry, title: title! }), frames: r.frames, window: [w.from / FPS, w.to / FPS], sides });
   }
   if (showProgress && shown < total) report(total);
 
-  const pooled = (logs: InputLog[]): GroupOut | null =>
-    logs.length === 0 ? null : { sides: logs.length, ...metricsOut(pooledHumanLikeness(logs, range)) };
-  const groupsOut = { human: pooled(groups.get('human')!), cpu: pooled(groups.get('cpu')!) };
-  const controllersOut = Object.fromEntries([...byController].map(([k, logs]) => [k, pooled(logs)]));
+  const pooled = (p: PooledLikeness): GroupOut | null => (p.count === 0 ? null : { sides: p.count, ...metricsOut(p.result()) });
+  const groupsOut = { human: pooled(groups.human), cpu: pooled(groups.cpu) };
+  const controllersOut = Object.fromEntries([...byController].map(([k, p]) => [k, pooled(p)]));
 
   if (!json) {
     for (const [k, x] of out.entries()) {
-      const c = replays[k]!.r.config;
+      const c = replays[k]!.config;
       const label = x.entry === undefined ? x.file : `${x.file} #${x.entry} "${x.title}"`;
       io.log(
         `${label}: ${c.mode}, ${c.stages} stages, ${c.difficulty}, seed ${c.seed}, ${clock(x.frames)} (window ` +

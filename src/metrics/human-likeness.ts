@@ -84,7 +84,31 @@ export function humanLikeness(log: InputLog, range?: FrameRange): HumanLikeness 
  * time and clearance over all frames with bullets. `range` applies to each log (clipped to it).
  */
 export function pooledHumanLikeness(logs: readonly InputLog[], range?: FrameRange): HumanLikeness {
-  const t = empty();
-  for (const log of logs) add(t, log, range);
-  return rates(t, logs[0]?.fps ?? 60);
+  const pool = new PooledLikeness(range);
+  for (const log of logs) pool.add(log);
+  return pool.result();
+}
+
+/**
+ * pooledHumanLikeness one log at a time: only the counts are kept, so a caller can measure a log,
+ * add it and drop it (the `metrics` tool's memory does not grow with the number of replays).
+ */
+export class PooledLikeness {
+  private readonly t = empty();
+  private fps: number | null = null;
+  /** Logs added so far. */
+  count = 0;
+
+  constructor(private readonly range?: FrameRange) {}
+
+  add(log: InputLog): void {
+    this.fps ??= log.fps ?? 60;
+    add(this.t, log, this.range);
+    this.count++;
+  }
+
+  /** The pooled metrics of the logs added so far. */
+  result(): HumanLikeness {
+    return rates(this.t, this.fps ?? 60);
+  }
 }

@@ -4,10 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main as benchDodge } from '../../src/cli/bench-dodge';
+import { main as benchPlanner } from '../../src/cli/bench-planner';
 import { main as chase } from '../../src/cli/chase';
 import { METHOD_WAVE_OPTIONS, WAVE_OPTION_SPECS } from '../../src/cli/chase-options';
 import type { ToolMain } from '../../src/cli/common';
+import { main as evalChase } from '../../src/cli/eval-chase';
 import { main as match } from '../../src/cli/match';
+import { main as presets } from '../../src/cli/presets';
 import { encodeReplay } from '../../src/replay';
 import { SIM_VERSION } from '../../src/sim/config';
 import { CHASE_METHODS } from '../../src/world/chase/group';
@@ -21,6 +25,22 @@ const refused = async (tool: ToolMain, args: string[], re: RegExp) => {
 };
 
 describe('options that would do nothing', { timeout: 120_000 }, () => {
+  it('are refused before any work by the spec: another subcommand, a missing partner option, an excluding option', async () => {
+    await refused(presets, ['list', '--param', 'depth'], /^error: option --param does nothing with 'list' \(it is for 'calibrate'\)$/);
+    await refused(presets, ['bullets', '--workers', '2'], /^error: option --workers does nothing with 'bullets' \(it is for 'eval', /);
+    await refused(presets, ['ladder', '--stage', 'easy'], /^error: option --stage does nothing with 'ladder'/);
+    await refused(benchDodge, ['--preset', 'imap', '--presets', 'base'], /^error: options --preset and --presets do not go together/);
+    await refused(benchPlanner, ['--game-seeds', '2'], /^error: option --game-seeds does nothing without --game$/);
+    await refused(evalChase, ['--gen-seed', '4'], /^error: option --gen-seed does nothing without --generated$/);
+    await refused(evalChase, ['--mazes', 'mazes', '--generated', '2'], /^error: options --mazes and --generated do not go together/);
+    await refused(evalChase, ['--sweep', '--paper-only'], /^error: options --paper-only and --sweep do not go together/);
+    await refused(evalChase, ['--sweep-corridors', '--seeds', '3'], /^error: options --seeds and --sweep-corridors do not go together/);
+    // Where they apply they are taken (list runs; --help is never refused).
+    expect((await runMain(presets, ['list', '--json'])).status).toBe(0);
+    expect((await runMain(presets, ['list', '--param', 'depth', '--help'])).status).toBe(0);
+  });
+
+
   it('match: --drill without drill stages, --mode versus with a drill, a time limit past 4 hours', async () => {
     await refused(match, ['--drill', 'survey'], /^error: --drill survey: only drill stages play a drill \(add --stages drill\)$/);
     await refused(match, ['--stages', 'maze', '--drill', 'survey'], /^error: --drill survey: only drill stages/);

@@ -14,6 +14,7 @@ const TOOLS: Record<string, () => Promise<{ main: ToolMain }>> = {
   match: () => import('../../src/cli/match'),
   replay: () => import('../../src/cli/replay'),
   metrics: () => import('../../src/cli/metrics'),
+  'eval-dodge': () => import('../../src/cli/eval-dodge'),
 };
 
 export type CaseRequest =

@@ -9,6 +9,7 @@ import {
   nearestClearance,
   oneFramePresses,
   pooledHumanLikeness,
+  PooledLikeness,
 } from '../../src/metrics/index';
 import { Input } from '../../src/sim/input';
 
@@ -174,5 +175,25 @@ describe('humanLikeness', () => {
     expect(m.min_clearance).toBe(1);
     expect(pooledHumanLikeness([a, { inputs: [0] }]).moving_fraction).toBeNull(); // one log without positions
     expect(pooledHumanLikeness([a, b], { from: 0, to: 60 }).hits_per_min).toBeCloseTo(30, 12); // 1 hit in 2 s (1 s of each log)
+  });
+
+  it('pools one log at a time to the same figures, keeping only the counts (the metrics tool drops each log)', () => {
+    const a = {
+      inputs: [LEFT, 0, LEFT, LEFT, 0],
+      x: [10, 6, 6, 2, 0, 0],
+      y: [0, 0, 0, 0, 0, 0],
+      hitFrames: [2],
+      clearance: [4, Number.NaN, 2],
+    };
+    const b = { inputs: [0, UP, 0], x: [0, 0, 0, 0], y: [9, 9, 5, 5], hitFrames: [], clearance: [7] };
+    for (const range of [undefined, { from: 1, to: 3 }]) {
+      const pool = new PooledLikeness(range);
+      expect(pool.count).toBe(0);
+      expect(pool.result()).toEqual(pooledHumanLikeness([], range));
+      pool.add(a);
+      pool.add(b);
+      expect(pool.count).toBe(2);
+      expect(pool.result()).toEqual(pooledHumanLikeness([a, b], range));
+    }
   });
 });

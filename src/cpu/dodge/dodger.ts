@@ -7,7 +7,7 @@ import { LATTICE } from './constants';
 import { pathValue } from './path-value';
 import { DodgeProblem, penalised } from './problem';
 import { FastSearch } from './search-fast';
-import { searchExhaustive, searchExhaustivePath } from './search-exhaustive';
+import { checkExhaustiveSize, searchExhaustive, searchExhaustivePath } from './search-exhaustive';
 import type { DodgeWorld } from './world';
 
 const INV_Q = 1 / LATTICE;
@@ -37,9 +37,11 @@ export class Dodger {
 
   /**
    * The paper's exhaustive tree search over full-field maps (reference; slow). With `plan` it also
-   * records the exhaustive search's own best path there (same decision, a little slower).
+   * records the exhaustive search's own best path there (same decision, a little slower). Throws
+   * DodgeLimitError above EXHAUSTIVE_NODE_LIMIT (before any work) or EXHAUSTIVE_CHECK_LIMIT.
    */
   decideExhaustive(world: DodgeWorld, prevMove = -1, out = new DodgeDecision(this.problem.moves.count), plan?: DodgePlan): DodgeDecision {
+    checkExhaustiveSize(this.problem.moves.count, this.problem.depth); // before the full maps are drawn
     this.problem.prepare(world, prevMove, true);
     return plan ? searchExhaustivePath(this.problem, out, plan) : searchExhaustive(this.problem, out);
   }

@@ -13,11 +13,26 @@ export { DodgeWorld, worldFrom, type ObstacleSpec } from './world';
 export { visibleWorld } from './reaction';
 export { DodgeProblem, LURE_BAND } from './problem';
 export { DodgeDecision, DodgePlan } from './decision';
-export { searchExhaustive, searchExhaustivePath } from './search-exhaustive';
+export {
+  checkExhaustiveSize,
+  DodgeLimitError,
+  EXHAUSTIVE_CHECK_LIMIT,
+  EXHAUSTIVE_NODE_LIMIT,
+  exhaustiveNodes,
+  searchExhaustive,
+  searchExhaustivePath,
+} from './search-exhaustive';
 
 export { dangerAt } from './ship-danger';
 export { FastSearch } from './search-fast';
 export { Dodger } from './dodger';
 export { worldFromMatch } from './adapter';
-export { DodgeScenarioSchema, parseDodgeScenario, worldOfScenario, ScenarioError, type DodgeScenario } from './scenario';
+export {
+  DodgeScenarioSchema,
+  MAX_OBSTACLE_RADIUS,
+  parseDodgeScenario,
+  worldOfScenario,
+  ScenarioError,
+  type DodgeScenario,
+} from './scenario';
 export { randomWorld, type RandomWorldOptions } from './random-world';

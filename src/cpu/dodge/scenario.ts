@@ -12,16 +12,24 @@ import { DodgeWorld } from './world';
  */
 export const DODGE_LIMITS = Object.freeze({ field: 4096, obstacles: 5000, coordinate: 1e6, speed: 1000, age: 1e6 });
 
+/** Largest obstacle radius r (a hit radius; the biggest sprite is far smaller). */
+export const MAX_OBSTACLE_RADIUS = 200;
+
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 const coord = finite.refine((v) => Math.abs(v) <= DODGE_LIMITS.coordinate, { message: `must be within ±${DODGE_LIMITS.coordinate}` });
 const speed = finite.refine((v) => Math.abs(v) <= DODGE_LIMITS.speed, { message: `must be within ±${DODGE_LIMITS.speed} per frame` });
+/**
+ * A whole number in lo..hi. The range is checked before wholeness, so 1e308 is reported against
+ * hi (z.int() would first report zod's own safe-integer bound).
+ */
+const wholeIn = (lo: number, hi: number) => z.number().min(lo).max(hi).refine(Number.isInteger, 'must be a whole number');
 const Obstacle = z.strictObject({
   x: coord,
   y: coord,
   vx: speed,
   vy: speed,
-  r: z.number().min(0).max(200),
-  age: z.int().min(0).max(DODGE_LIMITS.age),
+  r: z.number().min(0).max(MAX_OBSTACLE_RADIUS),
+  age: wholeIn(0, DODGE_LIMITS.age),
 });
 
 export const DodgeScenarioSchema = z.strictObject({
@@ -31,8 +39,8 @@ export const DodgeScenarioSchema = z.strictObject({
     .optional(),
   bullets: z.array(Obstacle).max(DODGE_LIMITS.obstacles).default([]),
   enemies: z.array(Obstacle).max(DODGE_LIMITS.obstacles).default([]),
-  /** Move index (MOVE_BITS order) held before the decision, for the switch penalty. */
-  prevMove: z.int().min(-1).max(16).optional(),
+  /** Move index (MOVE_BITS order) held before the decision, for the switch penalty: −1 (none) .. 16. */
+  prevMove: wholeIn(-1, 16).optional(),
   /**
    * x the ship likes to be near (used with a preset's lure). The CPU in versus play sets it to the
    * x of the lowest enemy above it, only while the danger at the ship is ≤ 10 (SAFE_DANGER).
@@ -93,7 +101,50 @@ export function parseDodgeScenario(data: unknown, where = 'scenario'): DodgeScen
   if (issue.code === 'unrecognized_keys') parts.push(...issue.keys);
   let path = '';
   for (const p of parts) path += typeof p === 'number' ? `[${p}]` : (path ? '.' : '') + String(p);
-  throw new ScenarioError(`${where}: ${path || '(top level)'}: ${issue.message}`);
+  throw new ScenarioError(`${where}: ${path || '(top level)'}: ${issueText(issue, valueAt(data, issue.path))}`);
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v = data;
+  for (const p of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/** A value as it appears in a message: numbers as JS prints them, strings quoted and cut short. */
+function shown(v: unknown): string {
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (Array.isArray(v)) return `a list of ${v.length}`;
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : String(v);
+}
+
+/** The reason of a schema issue with the value and the limit in it ("6000 is above the limit of 4096"). */
+function issueText(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case 'too_big':
+      return Array.isArray(value)
+        ? `${value.length} entries, the limit is ${String(issue.maximum)}`
+        : `${shown(value)} is above the limit of ${String(issue.maximum)}`;
+    case 'too_small':
+      if (Array.isArray(value)) return `${value.length} entries, the minimum is ${String(issue.minimum)}`;
+      return issue.inclusive === false
+        ? `${shown(value)} must be greater than ${String(issue.minimum)}`
+        : `${shown(value)} is below the minimum of ${String(issue.minimum)}`;
+    case 'invalid_type':
+      return value === undefined
+        ? 'missing (required)'
+        : `must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}, got ${shown(value)}`;
+    case 'unrecognized_keys':
+      return 'unknown field';
+    case 'custom':
+      return value === undefined ? issue.message : `${issue.message}, got ${shown(value)}`;
+    default:
+      return issue.message;
+  }
 }
 
 export function worldOfScenario(s: DodgeScenario): DodgeWorld {

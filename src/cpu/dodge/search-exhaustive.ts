@@ -11,6 +11,57 @@ import { better, penalised, type DodgeProblem } from './problem';
 
 const INV_Q = 1 / LATTICE;
 
+/**
+ * Most search-tree nodes (moves + moves² + … + moves^depth) the exhaustive search may have, checked
+ * before it starts: 9 moves allow depth 7 (5.4 million nodes), 17 (with focus) depth 5 (1.5
+ * million); at about 0.2–0.6 µs per node with no obstacle that is a few seconds at most.
+ */
+export const EXHAUSTIVE_NODE_LIMIT = 10_000_000;
+
+/**
+ * Most obstacle checks (frames per step × visible obstacles, per node expanded) before the
+ * exhaustive search gives up; 10–16 ns each, so a few seconds. The paper's presets on the
+ * benchmark's 1500-bullet fields stay far below it (hits end most branches early).
+ */
+export const EXHAUSTIVE_CHECK_LIMIT = 300_000_000;
+
+/** Nodes of the full search tree: moves + moves² + … + moves^depth. */
+export function exhaustiveNodes(moves: number, depth: number): number {
+  let nodes = 0;
+  for (let k = 1, level = 1; k <= depth; k++) nodes += level *= moves;
+  return nodes;
+}
+
+/** The exhaustive search is too large for the preset or the scenario (a tool exits 2 on it). */
+export class DodgeLimitError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'DodgeLimitError';
+  }
+}
+
+/** `n` with thousands separators. */
+function grouped(n: number): string {
+  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
+}
+
+/**
+ * Throws DodgeLimitError when the tree of `moves` moves and `depth` steps is over
+ * EXHAUSTIVE_NODE_LIMIT; `who` starts the message (e.g. "preset deep8").
+ */
+export function checkExhaustiveSize(moves: number, depth: number, who = 'the exhaustive search'): void {
+  const nodes = exhaustiveNodes(moves, depth);
+  if (nodes <= EXHAUSTIVE_NODE_LIMIT) return;
+  let most = 0;
+  while (exhaustiveNodes(moves, most + 1) <= EXHAUSTIVE_NODE_LIMIT) most++;
+  throw new DodgeLimitError(
+    `${who}: depth ${depth} with ${moves} moves is ${grouped(nodes)} search-tree nodes for --search exhaustive ` +
+      `(${moves} + ${moves}² + … + ${moves}^${depth}), the limit is ${grouped(EXHAUSTIVE_NODE_LIMIT)} ` +
+      `(depth ≤ ${most} with ${moves} moves); use --search fast`,
+  );
+}
+
 export function searchExhaustive(p: DodgeProblem, out = new DodgeDecision(p.moves.count)): DodgeDecision {
   new ExhaustiveSearch(p, false).run(out, null);
   return out;
@@ -28,6 +79,9 @@ export function searchExhaustivePath(p: DodgeProblem, out: DodgeDecision, plan: 
 class ExhaustiveSearch {
   private retL = 0;
   private retV = 0;
+  /** Obstacle checks left before giving up (EXHAUSTIVE_CHECK_LIMIT), and the cost of one transition. */
+  private checksLeft = EXHAUSTIVE_CHECK_LIMIT;
+  private readonly checksPerStep: number;
   /** With `record`, per level k: the best suffix found from the current node of level k (entries k .. L−1). */
   private readonly bm: Int32Array[] = [];
   private readonly bx: Float64Array[] = [];
@@ -38,6 +92,8 @@ class ExhaustiveSearch {
     private readonly p: DodgeProblem,
     private readonly record: boolean,
   ) {
+    checkExhaustiveSize(p.moves.count, p.depth);
+    this.checksPerStep = p.frames * Math.max(1, p.world.count);
     if (!record) return;
     for (let k = 0; k <= p.depth; k++) {
       this.bm.push(new Int32Array(p.depth));
@@ -93,6 +149,7 @@ class ExhaustiveSearch {
     let bestL = -1;
     let bestV = -Infinity;
     for (let a = 0; a < M; a++) {
+      if ((this.checksLeft -= this.checksPerStep) < 0) this.tooMuch();
       const E = p.transition(k, ix, iy, a, null, 0);
       let L: number;
       let V: number;
@@ -123,6 +180,15 @@ class ExhaustiveSearch {
     }
     this.retL = bestL;
     this.retV = bestV;
+  }
+
+  private tooMuch(): never {
+    const p = this.p;
+    throw new DodgeLimitError(
+      `the exhaustive search gave up after ${grouped(EXHAUSTIVE_CHECK_LIMIT)} obstacle checks (depth ${p.depth}, ` +
+        `${p.moves.count} moves, ${p.frames} frame${p.frames > 1 ? 's' : ''} per step, ${p.world.count} visible obstacles: ` +
+        `each node checks every obstacle on every frame); use --search fast`,
+    );
   }
 
   /** Level k's best suffix becomes move a (to ox, oy, node value e) then level k+1's best suffix. */

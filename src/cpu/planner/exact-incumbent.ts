@@ -11,21 +11,29 @@ export interface Incumbent {
   time: number;
 }
 
-/** At most this many orders are evaluated (each costs about K·(λ+1)·P·(pads + 3) steps). */
-const MAX_EVALUATIONS = 3000;
+/** At most this many orders are evaluated (each costs about (K + 1)·(λ + 1)·P·(goals + pads + 1) steps)... */
+const MAX_ORDERS = 3000;
+/**
+ * ... and at most this many steps in all (at least one order): the incumbent only speeds the search
+ * up, so on large instances fewer orders do (30 enemies, 64 damage levels, 32 key points with heals
+ * anywhere: 3000 orders took 6–45 s under load, the 138 this allows about 1 s). EXACT_PASS_LIMIT
+ * keeps one order within it.
+ */
+export const INCUMBENT_STEP_BUDGET = 300_000_000;
 
 export function findIncumbent(k: KeyPoints): Incumbent | null {
   const ev = new OrderEvaluator(k);
   const order = nearestNeighbour(k, ev.kpOfBit);
   let best = ev.run(order);
   let evaluations = 1;
+  const maxEvaluations = Math.max(1, Math.min(MAX_ORDERS, Math.floor(INCUMBENT_STEP_BUDGET / ev.stepsPerOrder)));
   const better = (x: Incumbent | null, y: Incumbent | null) =>
     x !== null && (y === null || x.reward > y.reward || (x.reward === y.reward && x.time < y.time));
   const n = order.length;
-  for (let improved = true; improved && evaluations < MAX_EVALUATIONS; ) {
+  for (let improved = true; improved && evaluations < maxEvaluations; ) {
     improved = false;
-    for (let i = 0; i < n - 1 && evaluations < MAX_EVALUATIONS; i++)
-      for (let j = i + 1; j < n && evaluations < MAX_EVALUATIONS; j++) {
+    for (let i = 0; i < n - 1 && evaluations < maxEvaluations; i++)
+      for (let j = i + 1; j < n && evaluations < maxEvaluations; j++) {
         const c = order.slice(0, i).concat(order.slice(i, j + 1).reverse(), order.slice(j + 1));
         const v = ev.run(c);
         evaluations++;
@@ -35,8 +43,8 @@ export function findIncumbent(k: KeyPoints): Incumbent | null {
           improved = true;
         }
       }
-    for (let i = 0; i < n && evaluations < MAX_EVALUATIONS; i++)
-      for (let j = 0; j < n && evaluations < MAX_EVALUATIONS; j++) {
+    for (let i = 0; i < n && evaluations < maxEvaluations; i++)
+      for (let j = 0; j < n && evaluations < maxEvaluations; j++) {
         if (i === j || j === i - 1) continue;
         const c = order.slice();
         const [b] = c.splice(i, 1);
@@ -72,6 +80,8 @@ function nearestNeighbour(k: KeyPoints, kpOfBit: Int32Array): number[] {
 /** The best plan that attacks only in a given order (a prefix of it), as (reward, time). */
 class OrderEvaluator {
   readonly kpOfBit: Int32Array;
+  /** About the steps of one run(). */
+  readonly stepsPerOrder: number;
   private readonly iT: Float64Array;
   private readonly nT: Float64Array;
   private readonly fT: Float64Array;
@@ -88,6 +98,7 @@ class OrderEvaluator {
     this.goals = inst.goals.map((g) => k.kpOf.get(g) ?? -1).filter((j) => j >= 0);
     this.pads = [];
     for (let i = 0; i < P; i++) if (kpHeal[i]) this.pads.push(i);
+    this.stepsPerOrder = (K + 1) * Z * P * (this.goals.length + this.pads.length + 1);
   }
 
   run(order: readonly number[]): Incumbent | null {

@@ -6,7 +6,23 @@
 // every key point can heal). The search state is (set of killed enemies, damage, key point).
 
 import { pathTo, shortestPaths, type ShortestPaths } from './graph';
-import type { Instance, Step } from './types';
+import { PlannerLimitError, type Instance, type Step } from './types';
+
+/** Sets of killed enemies are bit masks in int32 arithmetic: at most this many attackable enemies. */
+export const MAX_EXACT_ENEMIES = 30;
+
+/**
+ * Most P·(nodes + moves) for the key-point distance table (one Dijkstra per key point, P² entries):
+ * the same unit and bound as unrestricted mode's (UNRESTRICTED_STEP_LIMIT), a few seconds at most.
+ */
+export const EXACT_TABLE_LIMIT = 30_000_000;
+
+/**
+ * Most (K + 1)·(λ + 1)·P² steps for one fixed-order pass: the search always runs one (its first
+ * incumbent, exact-incumbent.ts) and every killed set it visits costs about (λ + 1)·P² more, so above
+ * this an instance cannot finish in reasonable time and is refused at once.
+ */
+export const EXACT_PASS_LIMIT = 300_000_000;
 
 export interface KeyPoints {
   inst: Instance;
@@ -34,7 +50,11 @@ export interface KeyPoints {
   sps: ShortestPaths[];
 }
 
-/** The key points of an instance, or null when no goal can be reached at all. */
+/**
+ * The key points of an instance, or null when no goal can be reached at all. Throws
+ * PlannerLimitError before building the distance table when the instance is over one of exact
+ * mode's size limits (MAX_EXACT_ENEMIES, EXACT_TABLE_LIMIT, EXACT_PASS_LIMIT).
+ */
 export function keyPoints(inst: Instance): KeyPoints | null {
   const L = inst.lambda;
   const fromStart = shortestPaths(inst, [inst.start]);
@@ -62,6 +82,7 @@ export function keyPoints(inst: Instance): KeyPoints | null {
   if (!inst.healAnywhere) for (let v = 0; v < inst.names.length; v++) if (inst.healable[v] && useful(v)) addKp(v);
   const P = kpNode.length;
   const K = att.length;
+  checkExactSize(inst, K, L + 1, P);
   const kpBit = new Int32Array(P).fill(-1);
   const kpHeal = new Uint8Array(P);
   for (let i = 0; i < P; i++) {
@@ -80,6 +101,32 @@ export function keyPoints(inst: Instance): KeyPoints | null {
       dH[i * P + j] = sps[i]!.hops[kpNode[j]!]!;
     }
   return { inst, L, Z: L + 1, z0: inst.maxHp - inst.hp, kpNode, kpOf, P, att, K, kpBit, kpHeal, bitReward, bitDamage, dT, dH, sps };
+}
+
+/** Exact mode's limits checked up front, from the counts alone. */
+function checkExactSize(inst: Instance, K: number, Z: number, P: number): void {
+  const sizes = `${K} enemies, ${Z} damage levels, ${P} key points`;
+  if (K > MAX_EXACT_ENEMIES) throw new PlannerLimitError(inst.source, 'enemies', K, MAX_EXACT_ENEMIES, sizes);
+  const n = inst.names.length;
+  const moves = inst.outTo.length;
+  const table = P * (n + moves);
+  if (table > EXACT_TABLE_LIMIT)
+    throw new PlannerLimitError(
+      inst.source,
+      'size',
+      table,
+      EXACT_TABLE_LIMIT,
+      `key-point distances: ${P} key points × (${n} nodes + ${moves} moves)`,
+    );
+  const pass = (K + 1) * Z * P * P;
+  if (pass > EXACT_PASS_LIMIT)
+    throw new PlannerLimitError(
+      inst.source,
+      'size',
+      pass,
+      EXACT_PASS_LIMIT,
+      `one fixed-order pass: (${K} enemies + 1) × ${Z} damage levels × ${P}² key points`,
+    );
 }
 
 /** Pushes the moves from key point i to key point j onto `rev` in reverse (for a trace-back). */

@@ -9,17 +9,27 @@
 //    optimistic reward and a lower bound on the time still needed. A state that cannot beat the
 //    incumbent is dropped.
 // Sets are processed in increasing bit-mask order and ties are broken as in the dense search, so
-// both return the same plan (tests/ai/planner/exact.test.ts). Beyond `limit` stored states, or
-// MAX_EXACT_ENEMIES attackable enemies, it gives up with a PlannerLimitError (a size limit of the
-// mode, not a bad instance).
+// both return the same plan (tests/ai/planner/exact.test.ts). Beyond `limit` stored states or
+// SPARSE_STEP_LIMIT search steps it gives up with a PlannerLimitError (a size limit of the mode, not
+// a bad instance); the limits checked before any search are in exact-keys.ts.
 
 import { ExactBounds } from './exact-bound';
 import { findIncumbent } from './exact-incumbent';
 import { pushPathReversed, rewardOf, type KeyPoints } from './exact-keys';
 import { PlannerLimitError, type Step } from './types';
 
+export { MAX_EXACT_ENEMIES } from './exact-keys';
+
 /** Stored search states (≈ 25 bytes each) before exact mode gives up. */
 export const SPARSE_RECORD_LIMIT = 1 << 21;
+
+/**
+ * Search steps (per killed set (λ + 1)·P, plus P per state a move pass reads) before exact mode
+ * gives up: a safety net behind EXACT_PASS_LIMIT for instances whose many key points make each set
+ * costly while few states are stored (about 7 ns per step: 1.5 s). The solved instances measured
+ * need at most 2.4·10^7 steps, those stopped by the state limit 3·10^7–9·10^7.
+ */
+export const SPARSE_STEP_LIMIT = 200_000_000;
 
 const START = 1;
 const HEAL = 2;
@@ -75,10 +85,7 @@ class Records {
   }
 }
 
-/** Sets of killed enemies are bit masks in int32 arithmetic: at most this many attackable enemies. */
-export const MAX_EXACT_ENEMIES = 30;
-
-function tooLarge(k: KeyPoints, kind: 'states' | 'enemies', count: number, limit: number): never {
+function tooLarge(k: KeyPoints, kind: 'states' | 'steps', count: number, limit: number): never {
   throw new PlannerLimitError(k.inst.source, kind, count, limit, `${k.K} enemies, ${k.Z} damage levels, ${k.P} key points`);
 }
 
@@ -150,9 +157,12 @@ function layeredSearch(k: KeyPoints, limit: number, bounds: ExactBounds | null):
   const fSrc = new Int32Array(Z * P);
   const live = new Int32Array(P);
   let best: Found | null = null;
+  let steps = 0;
 
   while (heap.size > 0) {
     const mask = heap.pop();
+    steps += Z * P;
+    if (steps > SPARSE_STEP_LIMIT) tooLarge(k, 'steps', steps, SPARSE_STEP_LIMIT);
     const recs = pending.get(mask)!;
     pending.delete(mask);
     const allowed = ~mask & full;
@@ -183,6 +193,8 @@ function layeredSearch(k: KeyPoints, limit: number, bounds: ExactBounds | null):
         if (r >= 0 && !bounds?.prunes(mask, z, i, rec.t[r]!)) live[n++] = r;
       }
       if (n === 0) continue;
+      steps += n * P;
+      if (steps > SPARSE_STEP_LIMIT) tooLarge(k, 'steps', steps, SPARSE_STEP_LIMIT);
       // Moves: one pass closes the layer (key-point distances obey the triangle inequality).
       for (let j = 0; j < P; j++) {
         const b = kpBit[j]!;
@@ -254,7 +266,6 @@ function layeredSearch(k: KeyPoints, limit: number, bounds: ExactBounds | null):
 
 /** Exact mode's optimal steps by the sparse search, or null when no goal can be reached. */
 export function searchExactSparse(k: KeyPoints, limit: number): Step[] | null {
-  if (k.K > MAX_EXACT_ENEMIES) tooLarge(k, 'enemies', k.K, MAX_EXACT_ENEMIES);
   const bounds = new ExactBounds(k);
   const inc = findIncumbent(k);
   if (inc) bounds.offer(inc.reward, inc.time);

@@ -15,14 +15,18 @@
 // Small instances use dense tables (below); larger ones the sparse search of exact-sparse.ts,
 // which visits only reachable sets and prunes by dominance and bounds, and gives the same plan.
 
-import { keyPoints, pushPathReversed, type KeyPoints } from './exact-keys';
-import { MAX_EXACT_ENEMIES, searchExactSparse, SPARSE_RECORD_LIMIT } from './exact-sparse';
+import { keyPoints, MAX_EXACT_ENEMIES, pushPathReversed, type KeyPoints } from './exact-keys';
+import { searchExactSparse, SPARSE_RECORD_LIMIT, SPARSE_STEP_LIMIT } from './exact-sparse';
+
+export { EXACT_PASS_LIMIT, EXACT_TABLE_LIMIT } from './exact-keys';
 import type { Instance, Step } from './types';
 
 /** Up to this many states (sets × damage levels × key points) exact mode uses dense tables. */
 export const DENSE_STATE_LIMIT = 1 << 15;
-/** The sparse search gives up (PlannerLimitError) beyond this many stored states. */
+/** The sparse search gives up (PlannerLimitError) beyond this many stored states... */
 export const EXACT_STATE_LIMIT = SPARSE_RECORD_LIMIT;
+/** ... or this many search steps. */
+export const EXACT_STEP_LIMIT = SPARSE_STEP_LIMIT;
 
 export interface ExactResult {
   steps: Step[];
@@ -35,7 +39,11 @@ export interface ExactOptions {
   limit?: number;
 }
 
-/** The optimal plan's steps, or null when no goal can be reached. Throws PlannerLimitError when too large. */
+/**
+ * The optimal plan's steps, or null when no goal can be reached. Throws PlannerLimitError when too
+ * large: before any search above MAX_EXACT_ENEMIES, EXACT_TABLE_LIMIT or EXACT_PASS_LIMIT, during
+ * the sparse search above EXACT_STATE_LIMIT states or EXACT_STEP_LIMIT steps.
+ */
 export function searchExact(inst: Instance, opts: ExactOptions = {}): ExactResult | null {
   const k = keyPoints(inst);
   if (!k) return null;

@@ -7,20 +7,36 @@ import { buildCsr } from './graph';
 import { parseJsonText } from './json-text';
 import { MODES, OBJECTIVES, PlannerInputError, type Enemy, type Instance, type Mode, type Objective } from './types';
 
+/**
+ * The message for a value that is not a (finite) number. JSON numbers beyond a double (1e400) read
+ * as Infinity: that one is told its limit, looked up when the message is made (PLANNER_LIMITS is
+ * defined below).
+ */
+const notANumber =
+  (what: string, kind: string, limit: () => number) =>
+  (iss: { input?: unknown }): string =>
+    typeof iss.input === 'number'
+      ? `${what} must be ${kind} of at most ${limit()}, got a number beyond a double's range (${iss.input})`
+      : `${what} must be ${kind}`;
 const posNumber = (what: string) =>
+  z.number({ error: notANumber(what, 'a number', () => PLANNER_LIMITS.time) }).refine((x) => Number.isFinite(x) && x > 0, {
+    error: (iss) => `${what} must be a positive number (zero and negative times are not allowed), got ${String(iss.input)}`,
+  });
+/** A whole number; its size is checked by checkLimits (PLANNER_LIMITS), so 1e300 is told the limit, not zod's safe-integer bound. */
+const wholeNumber = (what: string, limit: () => number) =>
   z
-    .number({ error: `${what} must be a number` })
-    .refine((x) => Number.isFinite(x) && x > 0, { message: `${what} must be a positive number (zero and negative times are not allowed)` });
-const wholeNumber = (what: string) =>
-  z.number({ error: `${what} must be a whole number` }).int({ error: `${what} must be a whole number` });
+    .number({ error: notANumber(what, 'a whole number', limit) })
+    .refine(Number.isInteger, { error: (iss) => `${what} must be a whole number, got ${String(iss.input)}` });
 
 const enemySchema = z.strictObject({
   at: z.string({ error: 'must be a node name (string)' }),
   reward: z
-    .number({ error: 'reward must be a number' })
-    .refine((x) => Number.isFinite(x) && x >= 0, { message: 'reward must be a number ≥ 0' })
+    .number({ error: notANumber('reward', 'a number', () => PLANNER_LIMITS.reward) })
+    .refine((x) => Number.isFinite(x) && x >= 0, { error: (iss) => `reward must be a number ≥ 0, got ${String(iss.input)}` })
     .optional(),
-  damage: wholeNumber('damage').min(0, { error: 'damage must be ≥ 0' }).optional(),
+  damage: wholeNumber('damage', () => PLANNER_LIMITS.damage)
+    .refine((x) => x >= 0, { error: (iss) => `damage must be ≥ 0, got ${String(iss.input)}` })
+    .optional(),
 });
 
 export const instanceSchema = z.strictObject({
@@ -36,7 +52,7 @@ export const instanceSchema = z.strictObject({
           [
             z.string({ error: 'from must be a node name' }),
             z.string({ error: 'to must be a node name' }),
-            z.number({ error: 'time must be a number' }),
+            z.number({ error: notANumber('time', 'a number', () => PLANNER_LIMITS.time) }),
           ],
           {
             error: 'each edge must be [from, to, time]',
@@ -50,9 +66,9 @@ export const instanceSchema = z.strictObject({
   maze: z.array(z.string({ error: 'maze rows must be strings' }), { error: 'must be a list of rows (strings)' }).optional(),
   start: z.string({ error: 'must be a node name (string)' }).optional(),
   goal: z.string({ error: 'must be a node name (string)' }).optional(),
-  hp: wholeNumber('hp').optional(),
-  maxHp: wholeNumber('maxHp'),
-  lambda: wholeNumber('lambda').optional(),
+  hp: wholeNumber('hp', () => PLANNER_LIMITS.maxHp).optional(),
+  maxHp: wholeNumber('maxHp', () => PLANNER_LIMITS.maxHp),
+  lambda: wholeNumber('lambda', () => PLANNER_LIMITS.maxHp).optional(),
   enemies: z.array(enemySchema, { error: 'must be a list of {"at", "reward", "damage"}' }).optional(),
   time: z.strictObject({ attack: posNumber('time.attack').optional(), heal: posNumber('time.heal').optional() }).optional(),
   healAt: z

@@ -112,27 +112,46 @@ export class PlannerInputError extends Error {
   }
 }
 
+/** Which limit a PlannerLimitError is about (docs/reliability.md, "Limits"). */
+export type PlannerLimitKind = 'states' | 'enemies' | 'size' | 'steps';
+
+/** `n` with thousands separators (1,234,567): the figures of limit messages. */
+export function groupDigits(n: number): string {
+  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
+}
+
 /**
- * Not a bad instance: exact mode gave up because the instance is too large for its search — more
- * than `limit` stored search states (`kind` 'states', `count` = the states stored when it stopped),
- * or more than `limit` attackable enemies (`kind` 'enemies', `count` = how many; the search never
- * ran: its sets are 31-bit masks). The other modes still answer; tools exit 2 on it.
+ * Not a bad instance: a search mode gave up because the instance is too large for it. The other
+ * modes may still answer; tools exit 2 on it. Kinds:
+ *  - 'enemies' (exact, before any search): more than `limit` attackable enemies (`count` = how
+ *    many; its sets are 31-bit masks);
+ *  - 'size' (exact or unrestricted, before any search): the work the mode needs at least, `count` =
+ *    the product spelled out in `detail`, is above `limit`;
+ *  - 'states' (exact, during the search): more than `limit` stored search states;
+ *  - 'steps' (exact, during the search): more than `limit` search steps (a safety net behind the
+ *    checks made up front).
  */
 export class PlannerLimitError extends Error {
   readonly userFacing = true;
   constructor(
     readonly source: string,
-    readonly kind: 'states' | 'enemies',
+    readonly kind: PlannerLimitKind,
     readonly count: number,
     readonly limit: number,
-    /** The instance's size: enemies, damage levels, key points. */
+    /** The instance's size: enemies, damage levels, key points; for 'size' the product's factors. */
     readonly detail: string,
+    readonly mode: 'exact' | 'unrestricted' = 'exact',
   ) {
-    super(
-      `${source}: exact mode: instance too large (` +
-        (kind === 'states' ? `${detail}: more than ${limit} search states` : `more than ${limit} attackable enemies: ${count}`) +
-        '); use --mode unrestricted',
-    );
+    const what =
+      kind === 'states'
+        ? `${detail}: more than ${limit} search states`
+        : kind === 'enemies'
+          ? `more than ${limit} attackable enemies: ${count}`
+          : kind === 'steps'
+            ? `${detail}: more than ${groupDigits(limit)} search steps`
+            : `${detail} = ${groupDigits(count)} search steps, the limit is ${groupDigits(limit)}`;
+    const instead = mode === 'exact' ? 'unrestricted' : 'restricted';
+    super(`${source}: ${mode} mode: instance too large (${what}); use --mode ${instead}`);
     this.name = 'PlannerLimitError';
   }
 }

@@ -8,9 +8,33 @@
 //
 // An enemy that can never be attacked (its damage exceeds λ, or it cannot be reached, or no
 // healing brings the damage low enough) is skipped and the search goes on with the next.
+//
+// Cost: one leg per enemy in the order plus one to the goal, each a Dijkstra over (λ + 1) copies of
+// the graph, so at most (K + 1)·(λ + 1)·(nodes + moves) heap steps for K enemies in the order; the
+// legs kept for the trace-back hold 5 bytes per (location, damage) label each. Above
+// UNRESTRICTED_STEP_LIMIT the search is refused before it starts (PlannerLimitError).
 
 import { Heap, shortestPaths } from './graph';
-import type { Instance, Step } from './types';
+import { PlannerLimitError, type Instance, type Step } from './types';
+
+/**
+ * Most (K + 1)·(λ + 1)·(nodes + moves) an unrestricted search may need (K enemies in the visit
+ * order; moves count each direction of an undirected edge). Measured (docs/reliability.md): 10–120
+ * ns of CPU per unit, so an instance at the limit answers within about 3 s of CPU; the paper's
+ * instances and the game's mazes with 5 lives need under 10^5 (about 10^6 with 64 lives).
+ */
+export const UNRESTRICTED_STEP_LIMIT = 30_000_000;
+
+/** The bound above for an instance and its visit order, with its factors for a message. */
+export function unrestrictedSteps(inst: Instance, order: readonly number[]): { steps: number; detail: string } {
+  const n = inst.names.length;
+  const moves = inst.outTo.length;
+  const Z = inst.lambda + 1;
+  return {
+    steps: (order.length + 1) * Z * (n + moves),
+    detail: `(${order.length} attackable enemies + 1) × ${Z} damage levels × (${n} nodes + ${moves} moves)`,
+  };
+}
 
 export interface UnrestrictedResult {
   steps: Step[];
@@ -102,10 +126,16 @@ function leg(inst: Instance, src: Labels): { T: Float64Array; A: Int32Array; pre
   return { T, A, prev, kind };
 }
 
-/** Kills objective with the fixed D(i) order; null when the goal cannot be reached. */
+/**
+ * Kills objective with the fixed D(i) order; null when the goal cannot be reached. Throws
+ * PlannerLimitError (before any search) above UNRESTRICTED_STEP_LIMIT.
+ */
 export function searchUnrestricted(inst: Instance): UnrestrictedResult | null {
   const Z = inst.lambda + 1;
   const order = visitOrder(inst);
+  const size = unrestrictedSteps(inst, order);
+  if (size.steps > UNRESTRICTED_STEP_LIMIT)
+    throw new PlannerLimitError(inst.source, 'size', size.steps, UNRESTRICTED_STEP_LIMIT, size.detail, 'unrestricted');
   let cur: Labels = { node: inst.start, t: new Float64Array(Z).fill(Infinity), a: new Int32Array(Z) };
   cur.t[inst.maxHp - inst.hp] = 0;
   const legs: Leg[] = [];
