@@ -26,13 +26,14 @@ export type AimedCamera = Pick<
 /**
  * Points the cameras at a clip's rectangle only, for the export (returns the undo): a camera whose
  * viewport misses the rectangle (the other field) is hidden, the overlay camera (the control bar,
- * banner and hints, all hidden while exporting) too, and a camera that covers more than the
- * rectangle (the main one: backdrop and HUD) gets the rectangle as its viewport, scrolled so that
- * every object lands on the same canvas pixel as before. What is drawn inside the rectangle is
- * unchanged to the pixel (a field shaken by a hit shows the backdrop at its edge, so the main camera
- * stays); the rest of the canvas is left blank. A one-field clip renders ~⅓ of the pixels.
+ * banner and hints, all hidden while exporting; null: none to hide) too, and a camera that covers
+ * more than the rectangle (the main one: backdrop and HUD) gets the rectangle as its viewport,
+ * scrolled so that every object lands on the same canvas pixel as before. What is drawn inside the
+ * rectangle is unchanged to the pixel (a field shaken by a hit shows the backdrop at its edge, so
+ * the main camera stays); the rest of the canvas is left blank. A one-field clip renders ~⅓ of the
+ * pixels.
  */
-export function aimCameras(cameras: readonly AimedCamera[], overlay: AimedCamera, r: CropRect): () => void {
+export function aimCameras(cameras: readonly AimedCamera[], overlay: AimedCamera | null, r: CropRect): () => void {
   const undo: (() => void)[] = [];
   for (const cam of cameras) {
     if (!cam.visible) continue;

@@ -4,8 +4,8 @@
 // playback; this file keeps everything a clip needs from it behind `ClipHost`.
 import type Phaser from 'phaser';
 import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
-import { aimCameras, frameClockTweens } from '../clips/aim-cameras';
-import { GlRectReader } from '../clips/gl-capture';
+import { frameClockTweens } from '../clips/aim-cameras';
+import { captureScene } from '../clips/scene-capture';
 import { clipSupport, type FormatSupport } from '../clips/support';
 import type { ReplayPlayer } from '../replay';
 import type { CpuShadow } from '../playback/cpu-shadow';
@@ -177,7 +177,6 @@ export class PlaybackClips {
       canvas.width = rect.w;
       canvas.height = rect.h;
     }
-    const reader = baseline ? null : new GlRectReader((game.renderer as Phaser.Renderer.WebGL.WebGLRenderer).gl, rect);
     const image = ctx && !baseline ? ctx.createImageData(rect.w, rect.h) : null;
     const resume = p.frame;
     const wasSurvey = h.survey;
@@ -189,52 +188,58 @@ export class PlaybackClips {
     // from a person, and a survey is blind: no overlay in a survey clip.
     if (req.survey) mv.setOverlays({ wave: false, cpu: false });
     mv.setHint('');
-    game.loop.sleep();
     const scene = mv.overlayCamera.scene;
-    const unaim = baseline ? () => {} : aimCameras(scene.cameras.cameras, mv.overlayCamera, rect);
-    const unclock = frameClockTweens(scene.tweens, STEP_MS);
-    let t = performance.now();
-    /** Steps the replay to `frame`, draws it and renders the canvas. */
-    const render = (frame: number) => {
+    /** Steps the replay to `frame` and draws it (the capture renders it). */
+    const draw = (frame: number) => {
       if (frame === req.range.start) this.startAt(frame);
       else if (frame !== p.frame + 1 || !h.advanceOne()) p.seek(frame); // (frames come in order)
       if (mv.cpuOn) h.observeCpu();
       mv.draw(p.state, FPS);
-      t += STEP_MS;
-      game.step(t, STEP_MS);
     };
+    const opts = { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal };
+    let release = () => {};
     try {
-      const opts = { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal };
-      const res = reader
-        ? await exportClip(
-            {
-              width: rect.w,
-              height: rect.h,
-              capture: (frame, timestamp, duration) => {
-                render(frame);
-                // Read right after the render, before the browser composites (and may clear) it.
-                const px = reader.read();
-                if (onFrame && image && ctx) {
+      let res: Awaited<ReturnType<typeof exportClip>>;
+      if (!baseline) {
+        const capture = captureScene(game, scene, rect, {
+          draw,
+          stepMs: STEP_MS,
+          overlay: mv.overlayCamera,
+          onPixels:
+            onFrame && image && ctx
+              ? (frame, px) => {
                   image.data.set(px);
                   ctx.putImageData(image, 0, 0);
                   onFrame(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
                 }
-                return reader.frame(timestamp, duration);
-              },
+              : undefined,
+        });
+        release = () => capture.release();
+        res = await exportClip(capture, opts);
+      } else {
+        // The capture as it was: every camera renders the whole canvas, the rectangle is copied
+        // through a 2-D canvas that mediabunny's CanvasSource encodes (same frame clock).
+        game.loop.sleep();
+        const unclock = frameClockTweens(scene.tweens, STEP_MS);
+        release = () => {
+          unclock();
+          game.loop.wake();
+        };
+        let t = performance.now();
+        res = await exportClip(
+          {
+            canvas: canvas!,
+            render: (frame) => {
+              draw(frame);
+              t += STEP_MS;
+              game.step(t, STEP_MS);
+              ctx!.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
+              onFrame?.(ctx!, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
             },
-            opts,
-          )
-        : await exportClip(
-            {
-              canvas: canvas!,
-              render: (frame) => {
-                render(frame);
-                ctx!.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
-                onFrame?.(ctx!, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
-              },
-            },
-            opts,
-          );
+          },
+          opts,
+        );
+      }
       // The next estimate uses this speed (the baseline capture is only for checks and figures).
       if (!baseline) rememberExportSpeed(req.field, scale, res.frames, res.elapsed);
       const mimeType = res.mimeType;
@@ -268,9 +273,7 @@ export class PlaybackClips {
         codec: res.codec,
       };
     } finally {
-      unclock();
-      unaim();
-      game.loop.wake();
+      release();
       this.exporting = false;
       mv.setSurvey(wasSurvey);
       mv.setOverlays(overlays);

@@ -1,57 +1,114 @@
-// `study build --video`: every clip of a small CPU-only study rendered to WebM and MP4 by the rater
-// page in headless Chromium; the files demux (mediabunny, in Node) to the clip's length and size, the
-// manifest lists them, and their names tell nobody which player made them.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// `study build --video`: every clip of a small study rendered to WebM and MP4 by the rater page in
+// headless Chromium; the files demux (mediabunny, in Node) to the clip's length and size, the
+// manifest lists them, their names tell nobody which player made them, and a clip's frames depend
+// on nothing but the clip: the package rendered again with real time passing between frames (the
+// wall clock Phaser's tweens run on) gives the same frames, around a lost life's HUD animation too.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bufferIo } from '../../src/cli/common';
+import { main as matchMain } from '../../src/cli/match';
 import { recordMain } from '../../src/cli/study';
 import { buildMain } from '../../src/cli/study-build';
+import { renderVideos, type VideoResult } from '../../src/cli/study-video';
+import { decodeReplay, ReplayPlayer } from '../../src/replay';
 import { parseManifest, type Manifest } from '../../src/study/manifest';
 import { paperStudyInput } from '../../src/study/template';
 
 const DIR = resolve('test-artifacts/study-video');
 const OUT = join(DIR, 'package');
+const AGAIN = join(DIR, 'again');
 const SECONDS = 1;
 const FPS = 60;
+/**
+ * The clips start 12 s into the drill: the player who stands still loses its second-last life at
+ * frame 733, and the field's shake then shows the HUD's lost-life animation at the field's top left
+ * corner. With the tweens left on the wall clock, this test fails (frames 735–779 of the WebM
+ * differed in two runs of two). The earlier hits' life icons sit further right, where the shake
+ * showed none of the animation: their clips came out the same either way.
+ */
+const CLIP_START = 12;
+const LOST_LIFE = 733;
+/** Real time the second render lets pass before each frame: several frames of a tween's wall clock. */
+const DELAY_MS = 40;
 
 let manifest: Manifest;
-let report: { seconds: { video: number }; videos: { path: string; codec: string }[] };
+let report: { seconds: { video: number }; videos: VideoResult['files'] };
+let again: VideoResult;
 let studyInput: ReturnType<typeof paperStudyInput>;
 
 beforeAll(async () => {
   rmSync(DIR, { recursive: true, force: true });
-  mkdirSync(DIR, { recursive: true });
-  // The paper's design cut to one set of two CPU players, 1 s clips: what --video does, quickly.
+  mkdirSync(join(DIR, 'recordings'), { recursive: true });
+  // The paper's design cut to one set of two players, 1 s clips: what --video does, quickly. The
+  // "human" stands still (an idle replay), so its clip has a hit: the HUD's lost-life animation (a
+  // Phaser tween) and the field's shake, which shows the HUD at the field's edge.
+  const m = bufferIo();
+  const rec = ['--stages', 'drill', '--drill', 'survey/b', '--seed', '4', '--p1', 'idle', '--frames', String((CLIP_START + 2) * FPS)];
+  expect(await matchMain([...rec, '--record', join(DIR, 'recordings', 'still-b.twrp')], m), m.err).toBe(0);
   studyInput = paperStudyInput();
   studyInput.id = 'video-check';
-  studyInput.players = studyInput.players.filter((p) => p.id === 'base' || p.id === 'imap');
-  studyInput.sets = [{ a: 'base', b: 'imap', variants: ['a', 'b'] }];
+  studyInput.players = [
+    { id: 'base', label: 'Base', source: 'cpu:base' },
+    { id: 'still', label: 'Stands still', source: 'human', replays: ['recordings/still-b.twrp'] },
+  ];
+  studyInput.sets = [{ a: 'base', b: 'still', variants: ['a', 'b'] }];
   studyInput.groups = [
     { id: 'A', orders: ['AB'] },
     { id: 'B', orders: ['BA'] },
   ];
-  studyInput.clip = { seconds: SECONDS, start: 0.5 };
+  studyInput.clip = { seconds: SECONDS, start: CLIP_START };
   studyInput.practice = { seconds: 2 };
   const path = join(DIR, 'study.json');
   writeFileSync(path, JSON.stringify(studyInput, null, 2));
-  const rec = bufferIo();
-  expect(await recordMain([path, '--json'], rec), rec.err).toBe(0);
+  const r = bufferIo();
+  expect(await recordMain([path, '--json'], r), r.err).toBe(0);
   const io = bufferIo();
   const code = await buildMain([path, '--out', OUT, '--video', '--json'], io);
   expect(code, io.err).toBe(0);
   report = JSON.parse(io.out.trim().split('\n').at(-1)!);
   manifest = parseManifest(JSON.parse(readFileSync(join(OUT, 'site', 'manifest.json'), 'utf8')));
+  // The same package rendered again in a new page, DELAY_MS of real time before every frame and the
+  // clips in the reverse order (a clip's pixels depend on neither).
+  cpSync(join(OUT, 'site'), AGAIN, { recursive: true, filter: (p) => !p.includes(`${join(OUT, 'site', 'video')}`) });
+  again = await renderVideos(AGAIN, ['webm', 'mp4'], () => {}, { frameDelayMs: DELAY_MS, reversed: true });
 }, 600_000);
 
+/**
+ * A video's length, size and one hash per frame: of the frame's encoded packet, since Node has no
+ * WebCodecs decoder (equal packets in equal order decode to equal frames).
+ */
 async function demux(bytes: Uint8Array) {
   const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
   const track = (await input.getPrimaryVideoTrack())!;
-  let packets = 0;
-  for await (const _ of new EncodedPacketSink(track).packets()) packets++;
-  return { duration: await input.computeDuration(), packets, width: await track.getCodedWidth(), height: await track.getCodedHeight() };
+  const hashes: string[] = [];
+  for await (const p of new EncodedPacketSink(track).packets()) hashes.push(createHash('sha256').update(p.data).digest('hex').slice(0, 16));
+  return {
+    duration: await input.computeDuration(),
+    packets: hashes.length,
+    hashes,
+    width: await track.getCodedWidth(),
+    height: await track.getCodedHeight(),
+  };
 }
+
+const read = (site: string, path: string) => new Uint8Array(readFileSync(join(site, path)));
+
+/** The frames of [start, end) after which a side has fewer lives than before. */
+function lostLives(site: string, clip: Manifest['clips'][number]): number[] {
+  const p = new ReplayPlayer(decodeReplay(read(site, clip.file)));
+  const lost: number[] = [];
+  let lives = p.state.sides[0]!.ship.lives;
+  while (p.frame < clip.end - 1 && p.step()) {
+    if (p.frame >= clip.start && p.state.sides[0]!.ship.lives < lives) lost.push(p.frame);
+    lives = p.state.sides[0]!.ship.lives;
+  }
+  return lost;
+}
+
+const rate = (files: VideoResult['files']) => files.reduce((a, f) => a + f.frames, 0) / files.reduce((a, f) => a + f.seconds, 0);
 
 describe('study build --video', () => {
   it('writes a WebM and an MP4 of every clip, listed in the manifest, that demux to the clip', async () => {
@@ -60,7 +117,7 @@ describe('study build --video', () => {
     for (const clip of manifest.clips) {
       expect(Object.keys(clip.video ?? {}).sort()).toEqual(['mp4', 'webm']);
       for (const path of Object.values(clip.video!)) {
-        const d = await demux(new Uint8Array(readFileSync(join(OUT, 'site', path))));
+        const d = await demux(read(join(OUT, 'site'), path));
         expect(d.packets, path).toBe(SECONDS * FPS);
         expect(Math.abs(d.duration - SECONDS), path).toBeLessThanOrEqual(1 / FPS + 1e-6);
         sizes.add(`${d.width}×${d.height}`);
@@ -71,7 +128,9 @@ describe('study build --video', () => {
     console.log(
       `study build --video: ${report.videos.length} files (${[...new Set(report.videos.map((v) => v.codec))].join(', ')}) of ` +
         `${[...sizes][0]} in ${report.seconds.video.toFixed(1)} s = ${(frames / report.seconds.video).toFixed(1)} frames/s ` +
-        `(${(report.seconds.video / (2 * manifest.clips.length * SECONDS)).toFixed(1)} s per clip-second)`,
+        `(${(report.seconds.video / (2 * manifest.clips.length * SECONDS)).toFixed(1)} s per clip-second; ` +
+        `the page's renders alone ${rate(report.videos).toFixed(1)} frames/s: ` +
+        `${report.videos.map((v) => (v.frames / v.seconds).toFixed(1)).join(', ')})`,
     );
   });
 
@@ -83,5 +142,26 @@ describe('study build --video', () => {
       expect(statSync(join(OUT, 'site', 'video', f)).size).toBeGreaterThan(1000);
       for (const t of tells) expect(f.toLowerCase(), f).not.toContain(t.toLowerCase());
     }
+  });
+
+  it('renders every frame the same whatever the real time between frames and the clips before, a lost life included', async () => {
+    // The clip of the player who stands still loses a life early enough for the HUD's animation.
+    const hits = manifest.clips.map((c) => lostLives(join(OUT, 'site'), c));
+    expect(hits.flat(), 'the lost lives in the clips').toEqual([LOST_LIFE]);
+    const againManifest = parseManifest(JSON.parse(readFileSync(join(AGAIN, 'manifest.json'), 'utf8')));
+    for (const clip of manifest.clips) {
+      const other = againManifest.clips.find((c) => c.id === clip.id)!;
+      for (const format of ['webm', 'mp4'] as const) {
+        const a = await demux(read(join(OUT, 'site'), clip.video![format]!));
+        const b = await demux(read(AGAIN, other.video![format]!));
+        expect(b.packets).toBe(a.packets);
+        const differ = a.hashes.flatMap((h, i) => (h === b.hashes[i] ? [] : [clip.start + i]));
+        expect(differ, `${format} of a clip with ${hits[manifest.clips.indexOf(clip)]!.length} lost lives: frames that differ`).toEqual([]);
+      }
+    }
+    console.log(
+      `study video again with ${DELAY_MS} ms before each frame, clips in reverse order: the same ${4 * SECONDS * FPS} frames ` +
+        `(renders ${rate(again.files).toFixed(1)} frames/s with the delay)`,
+    );
   });
 });

@@ -1,16 +1,22 @@
 // Video clips for other survey platforms (`study build --video`): the same clip the rater page
-// plays, rendered frame by frame (the game loop asleep, each sim frame drawn, rendered and captured
-// once) and encoded with mediabunny (src/clips/export-clip.ts) as WebM or MP4. The page exposes
-// this as window.__studyRender when opened with ?view=render; the build drives it in Chromium.
+// plays, rendered frame by frame and encoded with mediabunny (src/clips/export-clip.ts) as WebM or
+// MP4. It uses the playback export's capture (src/clips/scene-capture.ts): the game loop asleep,
+// each sim frame drawn, rendered once on a clock of one frame per render (Phaser's tweens too: the
+// HUD's lost-life animation) and read out of the WebGL canvas, the cameras drawing only the field.
+// So a video's frames depend only on the clip (replay, range, field) and the options, never on how
+// fast the machine renders or encodes. The page exposes this as window.__studyRender when opened
+// with ?view=render; the build drives it in Chromium (src/cli/study-video.ts).
 import { clipRect } from '../../clips/clip-plan';
 import { exportClip } from '../../clips/export-clip';
+import { captureScene } from '../../clips/scene-capture';
 import { clipSupport } from '../../clips/support';
 import { decodeReplay } from '../../replay';
+import { FPS } from '../../sim/constants';
 import type { Manifest } from '../manifest';
 import type { ClipScene, Stage } from './stage';
 import { GAME_W } from '../../views/layout';
 
-const STEP_MS = 1000 / 60;
+const STEP_MS = 1000 / FPS;
 
 export interface RenderedVideo {
   base64: string;
@@ -19,6 +25,16 @@ export interface RenderedVideo {
   frames: number;
   width: number;
   height: number;
+  /** Seconds the render and encode took (figures only). */
+  elapsed: number;
+}
+
+export interface RenderOptions {
+  /**
+   * Real time (ms) to let pass before rendering each frame. Nothing a video shows may depend on it:
+   * the e2e test renders the clips again with a delay and compares the frames.
+   */
+  frameDelayMs?: number;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -27,8 +43,10 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): void {
-  const render = async (clipId: string, format: 'webm' | 'mp4'): Promise<RenderedVideo> => {
+  const render = async (clipId: string, format: 'webm' | 'mp4', o: RenderOptions = {}): Promise<RenderedVideo> => {
     const clip = m.clips.find((c) => c.id === clipId);
     if (!clip) throw new Error(`no clip '${clipId}' in the manifest`);
     const res = await fetch(new URL(clip.file, document.baseURI));
@@ -40,32 +58,21 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
           .then(ok),
     );
     const game = stage.phaser!;
-    // Wait until the scene exists (created on the next game step).
-    while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await new Promise((r) => setTimeout(r, 16));
+    // Wait until the scene exists (created on the next game step). It is a fresh start of the
+    // scene: no tween of an earlier clip runs on.
+    while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await sleep(16);
     const scene = game.scene.getScene('study-clip') as ClipScene;
-    const scale = game.canvas.width / GAME_W;
-    const rect = clipRect('left', 1, scale);
+    const rect = clipRect('left', 1, game.canvas.width / GAME_W);
     const support = (await clipSupport(rect.w, rect.h))[format];
     if (!support.codec) throw new Error(support.note);
-    const canvas = document.createElement('canvas');
-    canvas.width = rect.w;
-    canvas.height = rect.h;
-    const ctx = canvas.getContext('2d')!;
-    game.loop.sleep();
-    let t = performance.now();
+    const delay = o.frameDelayMs ?? 0;
+    // The scene draws nothing on its overlay camera: narrowed to the field like the main camera.
+    const source = captureScene(game, scene, rect, {
+      stepMs: STEP_MS,
+      draw: delay > 0 ? (frame) => sleep(delay).then(() => scene.renderAt(frame)) : (frame) => scene.renderAt(frame),
+    });
     try {
-      const out = await exportClip(
-        {
-          canvas,
-          render: (frame) => {
-            scene.renderAt(frame);
-            t += STEP_MS;
-            game.step(t, STEP_MS);
-            ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
-          },
-        },
-        { range: { start: clip.start, end: clip.end }, format, codec: support.codec },
-      );
+      const out = await exportClip(source, { range: { start: clip.start, end: clip.end }, format, codec: support.codec });
       return {
         base64: toBase64(out.bytes),
         mimeType: out.mimeType,
@@ -73,9 +80,10 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
         frames: out.frames,
         width: out.width,
         height: out.height,
+        elapsed: out.elapsed,
       };
     } finally {
-      game.loop.wake();
+      source.release();
       stage.hide();
     }
   };

@@ -79,7 +79,8 @@ export class ClipScene extends Phaser.Scene {
       this.player.seek(frame);
       this.mv.resetVisuals(this.player.state);
     }
-    this.backdrop.update(this.renderFrame++);
+    // The backdrop follows the sim frame: a video's pixels never depend on the clips rendered before it.
+    this.backdrop.update(this.player.frame);
     this.mv.draw(this.player.state, 0);
   }
 
