@@ -40,7 +40,6 @@ describe('options that would do nothing', { timeout: 120_000 }, () => {
     expect((await runMain(presets, ['list', '--param', 'depth', '--help'])).status).toBe(0);
   });
 
-
   it('match: --drill without drill stages, --mode versus with a drill, a time limit past 4 hours', async () => {
     await refused(match, ['--drill', 'survey'], /^error: --drill survey: only drill stages play a drill \(add --stages drill\)$/);
     await refused(match, ['--stages', 'maze', '--drill', 'survey'], /^error: --drill survey: only drill stages/);
