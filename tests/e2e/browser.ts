@@ -69,15 +69,21 @@ export async function press(page: Page, ...keys: string[]): Promise<void> {
  * production build, the study page — where the game hook (waitFrames) may not exist.
  */
 export async function nextPaint(page: Page, n = 2): Promise<void> {
-  await page.evaluate(
-    (count) =>
-      new Promise<void>((done) => {
-        let left = count;
-        const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      }),
-    n,
-  );
+  try {
+    await page.evaluate(
+      (count) =>
+        new Promise<void>((done) => {
+          let left = count;
+          const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+      n,
+    );
+  } catch (e) {
+    // A key that navigates (a reload, a new page) ends the old page before it paints: nothing to
+    // wait for there; the caller waits for what the new page shows.
+    if (!/Execution context was destroyed|navigat/i.test(String((e as Error).message))) throw e;
+  }
 }
 
 /** Waits until the game loop has run `n` more frames (what was drawn is then on the screen). */
