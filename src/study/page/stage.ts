@@ -150,10 +150,11 @@ export class PracticeScene extends Phaser.Scene {
     this.backdrop = addBackdrop(this);
     this.device = new InputDevice(this);
     this.startRound();
-    // Beside the field (right of it, level with its top), where it covers neither play nor the field's frame.
+    // In the HUD column right of the field, under TIME and LEVEL (a drill has no MAZES row there):
+    // it covers neither play, the field's frame nor the HUD.
     const field = fieldRects(1)[0]!;
     const besideX = (field.x + field.w + GAME_W) / 2;
-    this.left = this.add.text(besideX, field.y + 8, '', textStyle(20, '#ffffff')).setOrigin(0.5, 0);
+    this.left = this.add.text(besideX, field.y + 140, '', textStyle(20, '#ffffff')).setOrigin(0.5, 0);
     this.mv.overlayLayer.add(this.left);
     this.events.once('shutdown', () => this.mv.destroy());
   }
