@@ -92,6 +92,10 @@ export class ReplaysScene extends Phaser.Scene {
     this.mode = v.mode;
     this.tag = v.tag;
     this.text = v.text;
+    // A scene object lives on between visits: the list of the last visit must not pick the row
+    // (the remembered one, ReplaysScene.view.selectedId, does when the library is read).
+    this.all = [];
+    this.shown = [];
     this.sel = 0;
     this.top = 0;
     this.busy = false;

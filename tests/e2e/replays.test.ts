@@ -514,6 +514,35 @@ describe('replays in Chromium', () => {
     expect(said.startsWith(`Exported ${d.suggestedFilename()} (`)).toBe(true);
   });
 
+  it('comes back from playing a replay to the row that was chosen, and to it again after a visit to the title', async () => {
+    const { page } = game;
+    await libraryWith(page, 3);
+    await press(page, 'Home', 'ArrowDown', 'ArrowDown');
+    const chosen = (await call<{ ids: string[]; selected: number }>(page, 'replaysList'))!;
+    expect(chosen.selected).toBe(2);
+    await press(page, 'Enter');
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'playback', null, { timeout: 30_000 });
+    await press(page, 'Escape');
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'replays', null, { timeout: 30_000 });
+    await expect
+      .poll(async () => (await call<{ ids: string[]; selected: number }>(page, 'replaysList'))!.selected, { timeout: 30_000 })
+      .toBe(2);
+    const back = (await call<{ ids: string[]; selected: number }>(page, 'replaysList'))!;
+    expect(back.ids[back.selected]).toBe(chosen.ids[2]);
+    await press(page, 'Escape'); // to the title, and Replays again
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });
+    await call(page, 'openReplays');
+    await expect
+      .poll(
+        async () => {
+          const l = await call<{ ids: string[]; selected: number } | null>(page, 'replaysList');
+          return l ? l.ids[l.selected] : null;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(chosen.ids[2]);
+  });
+
   it('shows a full storage (quota) error in the Replays scene and loses nothing', async () => {
     const { page } = game;
     await libraryWith(page, 2);
