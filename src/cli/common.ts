@@ -52,6 +52,11 @@ export interface ToolSpec<O extends readonly OptionSpec[] = readonly OptionSpec[
   options: O;
   /** How many positional arguments: [min, max]. */
   positional?: readonly [number, number];
+  /**
+   * The subcommands, when the first positional argument is one: any other word is refused as an
+   * unknown command before the options are checked against it.
+   */
+  commands?: readonly string[];
 }
 
 type ValueOf<K extends OptionKind> = K extends 'flag' ? boolean : K extends 'string' ? string : number;
@@ -244,6 +249,9 @@ export function parseArgs<const O extends readonly OptionSpec[]>(spec: ToolSpec<
     const [min, max] = spec.positional ?? [0, 0];
     if (positional.length < min) throw new UsageError(`missing argument (usage: ${spec.usage})`);
     if (positional.length > max) throw new UsageError(`unexpected argument '${positional[max]}' (usage: ${spec.usage})`);
+    const cmd = positional[0];
+    if (spec.commands && cmd !== undefined && !spec.commands.includes(cmd))
+      throw new UsageError(`unknown command '${cmd}' (commands: ${spec.commands.join(', ')})`);
     checkContext(spec, (name) => parsed.values[name] !== undefined, positional[0]);
   }
   return { opts: opts as OptsOf<O>, positional };
@@ -320,7 +328,10 @@ export function reportError(e: unknown, io: ToolIo): number {
     io.stderr(`error: ${line(e.message)}\n`);
     return 2;
   }
-  if (e instanceof RangeError && /call stack|Invalid (typed )?array length|Array buffer allocation/i.test(e.message)) {
+  if (
+    e instanceof RangeError &&
+    /call stack|Invalid (typed )?array length|Invalid string length|Array buffer allocation/i.test(e.message)
+  ) {
     // An input that slipped past the limits; still one line, still the user's input.
     io.stderr(`error: input too large to process (${line(e.message)})\n`);
     return 2;

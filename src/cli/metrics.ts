@@ -5,11 +5,10 @@
 // Definitions: docs/metrics.md.
 import { humanLikeness, PooledLikeness, replayLogs, type FrameRange, type HumanLikeness, type InputLog } from '../metrics/index';
 import { ReplayError } from '../replay/errors';
-import { decodeReplay, MAX_REPLAY_BYTES, type Replay, type ReplayHeader } from '../replay/format';
-import { readFileBounded } from './replay-files';
-import { SIM_VERSION } from '../sim/config';
+import type { Replay, ReplayHeader } from '../replay/format';
+import { decodePlayable } from '../replay/playable';
+import { readReplayItems } from './replay-files';
 import { FPS } from '../sim/constants';
-import { decodeBundle, isBundle, MAX_IMPORT_BYTES, readBundleEntries } from '../storage/bundle';
 import { progress, defineTool, runIfEntry, UsageError, type ToolSpec } from './common';
 
 const spec = {
@@ -83,28 +82,6 @@ interface Source {
 
 const where = (file: string, entry: number | null) => (entry === null ? file : `${file}, replay ${entry}`);
 
-function readReplayFile(file: string): Uint8Array {
-  return readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
-}
-
-function decode(b: Uint8Array, at: string): Replay {
-  let r: Replay;
-  try {
-    r = decodeReplay(b);
-  } catch (e) {
-    if (e instanceof ReplayError) throw new ReplayError(e.message, at);
-    throw e;
-  }
-  checkSimVersion(r.simVersion, at);
-  return r;
-}
-
-/** Metrics re-simulate the match: only this build's sim version can. */
-function checkSimVersion(v: number, at: string): void {
-  if (v !== SIM_VERSION)
-    throw new UsageError(`${at}: recorded by sim version ${v}; this build is sim version ${SIM_VERSION} and can only re-simulate its own`);
-}
-
 function source(file: string, entry: number | null, title: string | null, h: ReplayHeader): Source {
   const { mode, stages, difficulty, seed } = h.config;
   return { file, entry, title, frames: h.frames, sides: h.sides.length, config: { mode, stages, difficulty, seed } };
@@ -112,55 +89,26 @@ function source(file: string, entry: number | null, title: string | null, h: Rep
 
 /**
  * The replays of a file, or of every replay of a bundle (Shift+E in the Replays scene), read with a
- * bounded reader and checked whole (every replay decoded) before anything is re-simulated.
+ * bounded reader and checked whole (every replay decoded, one at a time) before anything is
+ * re-simulated.
  */
 function scan(file: string): Source[] {
-  const bytes = readReplayFile(file);
-  if (!isBundle(bytes)) {
-    if (bytes.length > MAX_REPLAY_BYTES)
-      throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
-    return [source(file, null, null, decode(bytes, file))];
-  }
-  let items: ReturnType<typeof decodeBundle>;
-  try {
-    items = decodeBundle(bytes, file); // every message starts with the file and the byte offset
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const { bundle, items } = readReplayItems(file);
   if (items.length === 0) throw new UsageError(`${file}: the bundle holds no replays, so there is nothing to measure`);
-  return items.map((it, k) => {
-    checkSimVersion(it.header.simVersion, where(file, k + 1));
-    return source(file, k + 1, it.name, it.header);
-  });
+  return items.map((it, k) => source(file, bundle ? k + 1 : null, it.name, decodePlayable(it.bytes, it.label)));
 }
 
 /**
- * The replays of one file again, decoded one at a time as the caller asks for them (at most one
- * bundle's entry bytes and one decoded replay are held). `expected` is what scan() found.
+ * The replays of one file again, decoded one at a time as the caller asks for them (the file's
+ * bytes and one decoded replay are held). `expected` is what scan() found.
  */
 function* replaysOf(file: string, expected: readonly Source[]): Generator<Replay> {
-  let bytes: Uint8Array | null = readReplayFile(file);
+  const { bundle, items } = readReplayItems(file);
   const changed = (at: string) => new UsageError(`${at}: the file changed while it was being measured`);
-  if (!isBundle(bytes)) {
-    const r = decode(bytes, file);
-    bytes = null;
-    if (expected.length !== 1 || expected[0]!.entry !== null || r.frames !== expected[0]!.frames) throw changed(file);
-    yield r;
-    return;
-  }
-  let entries: (ReturnType<typeof readBundleEntries>[number] | null)[];
-  try {
-    entries = readBundleEntries(bytes, file);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  bytes = null;
-  if (entries.length !== expected.length) throw changed(file);
-  for (let k = 0; k < entries.length; k++) {
-    const at = where(file, k + 1);
-    const r = decode(entries[k]!.bytes, at);
-    entries[k] = null; // its bytes can go once decoded
-    if (r.frames !== expected[k]!.frames) throw changed(at);
+  if (items.length !== expected.length || (expected[0]?.entry !== null) !== bundle) throw changed(file);
+  for (let k = 0; k < items.length; k++) {
+    const r = decodePlayable(items[k]!.bytes, items[k]!.label);
+    if (r.frames !== expected[k]!.frames) throw changed(items[k]!.label);
     yield r;
   }
 }

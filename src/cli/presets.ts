@@ -11,7 +11,7 @@ import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
 import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
 import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
-import { readReplayFile } from './replay-files';
+import { readPlayableReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
 import { defineTool, runIfEntry, UsageError, type ParsedArgs as ParsedArgsOf, type ToolOutput, type ToolSpec } from './common';
 import { loadCpuPreset, loadStagePreset } from './preset-files';
@@ -40,6 +40,7 @@ const spec = {
     'Seeds run on worker threads (one per core); progress goes to stderr.',
   ].join('\n'),
   positional: [1, 64],
+  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets'],
   options: [
     {
       name: 'stage',
@@ -168,7 +169,7 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
   let human: HumanLikeness | null = null;
   if (o.human) {
     const logs = o.human.split(',').flatMap((f) => {
-      const r = readReplayFile(f);
+      const r = readPlayableReplayFile(f);
       const ls = replayLogs(r);
       return ls.filter((_, i) => r.sides[i]!.human);
     });
@@ -416,7 +417,7 @@ function cmdFields(json: boolean, out: ToolOutput): object {
 
 export const main = defineTool(spec, async (args, json, out) => {
   const cmd = args.positional[0]!;
-  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > (cmd === 'ladder' ? 1 : 1))
+  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > 1)
     throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
   switch (cmd) {
     case 'list':
@@ -429,10 +430,8 @@ export const main = defineTool(spec, async (args, json, out) => {
       return cmdCalibrate(args, json, out);
     case 'ladder':
       return cmdLadder(args, json, out);
-    case 'bullets':
+    default: // 'bullets' (parseArgs refuses any other word)
       return cmdBullets(args, json, out);
-    default:
-      throw new UsageError(`unknown command '${cmd}' (commands: list, fields, eval, calibrate, ladder, bullets)`);
   }
 });
 

@@ -6,8 +6,9 @@ import { dirname, basename, join } from 'node:path';
 import { ControllerSpecError, registerController } from '../controllers/registry';
 import { ReplayInputController } from '../replay/controller';
 import { ReplayError } from '../replay/errors';
-import { decodeReplay, MAX_REPLAY_BYTES, readForeignHeader, type Replay } from '../replay/format';
-import { SIM_VERSION } from '../sim/config';
+import { MAX_REPLAY_BYTES, type Replay } from '../replay/format';
+import { decodePlayable } from '../replay/playable';
+import { isBundle, MAX_IMPORT_BYTES, readBundleEntries } from '../storage/bundle';
 
 /** What kind of non-regular file `st` describes, in words. */
 function specialKind(st: Stats): string {
@@ -16,48 +17,47 @@ function specialKind(st: Stats): string {
   return st.isSocket() ? 'a socket' : 'special';
 }
 
-/** Reads and decodes a replay file; every failure is a ReplayError whose message starts with the path. */
-export function readReplayFile(path: string): Replay {
-  const bytes = readReplayBytes(path);
-  try {
-    return decodeReplay(bytes);
-  } catch (e) {
-    if (e instanceof ReplayError) throw new ReplayError(e.message, path);
-    throw e;
-  }
-}
-
 /**
  * Reads a replay file whose inputs this build can play: one of another sim version is refused with
  * both versions named (its inputs were recorded against other rules), also when its header has a
  * field this build does not know.
  */
 export function readPlayableReplayFile(path: string): Replay {
-  const bytes = readReplayBytes(path);
-  let r: Replay;
-  try {
-    r = decodeReplay(bytes);
-  } catch (e) {
-    if (!(e instanceof ReplayError)) throw e;
-    let foreign: number | null = null;
-    try {
-      foreign = readForeignHeader(bytes)?.simVersion ?? null;
-    } catch {
-      // Not readable in any version: decodeReplay's error stands.
-    }
-    if (foreign === null) throw new ReplayError(e.message, path);
-    throw otherRules(path, foreign);
-  }
-  if (r.simVersion !== SIM_VERSION) throw otherRules(path, r.simVersion);
-  return r;
+  return decodePlayable(readReplayBytes(path), path);
 }
 
-function otherRules(path: string, sim: number): ReplayError {
-  return new ReplayError(
-    `recorded by sim version ${sim}; this build is sim version ${SIM_VERSION}, whose rules differ, so its inputs would not ` +
-      `play the recorded match`,
-    path,
-  );
+/** One replay of a file: the file itself, or an entry of a bundle (a view into the file's bytes). */
+export interface ReplayItem {
+  /** How messages name it: `FILE` or `FILE, replay 2 of 5 "name"`. */
+  label: string;
+  /** The library's name of a bundle entry; null for a replay file. */
+  name: string | null;
+  bytes: Uint8Array;
+}
+
+/**
+ * The replays of a file, not decoded: a replay file is one, a bundle (.twrb) gives each entry (its
+ * structure and entry data checked here; an empty bundle gives none). Read with a bounded reader:
+ * bundles up to MAX_IMPORT_BYTES, single replays up to MAX_REPLAY_BYTES.
+ */
+export function readReplayItems(file: string): { bundle: boolean; items: ReplayItem[] } {
+  const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
+  if (!isBundle(bytes)) {
+    if (bytes.length > MAX_REPLAY_BYTES)
+      throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
+    return { bundle: false, items: [{ label: file, name: null, bytes }] };
+  }
+  let entries: ReturnType<typeof readBundleEntries>;
+  try {
+    entries = readBundleEntries(bytes, file, false);
+  } catch (e) {
+    throw new ReplayError(`${(e as Error).message} (a replay bundle, .twrb)`);
+  }
+  const n = entries.length;
+  return {
+    bundle: true,
+    items: entries.map((e, i) => ({ label: `${file}, replay ${i + 1} of ${n} ${JSON.stringify(e.name)}`, name: e.name, bytes: e.bytes })),
+  };
 }
 
 /** Reads a replay file's bytes (not decoded); a missing, unreadable or oversized file is a ReplayError. */

@@ -3,22 +3,10 @@
 import { createController } from '../controllers/registry';
 import { HumanLikeController } from '../controllers/human-like';
 import { RandomController } from '../controllers/random';
-import {
-  decodeReplay,
-  encodeReplay,
-  MAX_REPLAY_BYTES,
-  ReplayError,
-  readForeignHeader,
-  replayFromRunner,
-  replayInfo,
-  verifyReplay,
-  type ForeignHeader,
-  type Replay,
-} from '../replay';
+import { decodeOrForeign, decodePlayable, encodeReplay, replayFromRunner, replayInfo, verifyReplay, type Replay } from '../replay';
 import { benchReplayBytes, type BenchClocks, type ReplayBench } from '../replay/bench';
-import { readFileBounded, readReplayBytes } from './replay-files';
-import { SIM_VERSION } from '../sim/config';
-import { isBundle, MAX_IMPORT_BYTES, readBundleEntries } from '../storage/bundle';
+import { clock } from '../replay/info';
+import { readReplayBytes, readReplayItems, type ReplayItem } from './replay-files';
 import { createMatch, MatchRunner, type Controller } from '../sim';
 import { progress, defineTool, runIfEntry, UsageError, type ToolOutput, type ToolSpec } from './common';
 
@@ -35,88 +23,28 @@ const spec = {
     "             of FILE, or of the tool's own 3-minute matches (random, human-like, scripted, cpu:normal)",
   ].join('\n'),
   options: [
-    { name: 'runs', kind: 'int', help: 'bench only: timed runs per figure (the median is reported; default 5)', min: 1, max: 100 },
-    { name: 'seeks', kind: 'int', help: 'bench only: random seeks to time (default 200)', min: 1, max: 100000 },
+    {
+      name: 'runs',
+      kind: 'int',
+      help: 'bench only: timed runs per figure (the median is reported; default 5)',
+      min: 1,
+      max: 100,
+      commands: ['bench'],
+    },
+    { name: 'seeks', kind: 'int', help: 'bench only: random seeks to time (default 200)', min: 1, max: 100000, commands: ['bench'] },
   ],
   positional: [1, 2],
+  commands: ['verify', 'info', 'bench'],
 } as const satisfies ToolSpec;
 
-function seconds(frames: number): string {
-  const s = frames / 60;
-  return `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, '0')}`;
-}
-
-/** One replay of a file: the file itself, or an entry of a bundle. */
-interface Item {
-  /** How messages name it: `FILE` or `FILE, replay 2 of 5 "name"`. */
-  label: string;
-  bytes: Uint8Array;
-}
-
-/**
- * The replays of a file: a replay file is one, a bundle (.twrb) gives each entry (its structure and
- * entry data checked here, each replay decoded by the caller). Read with a bounded reader (bundles up
- * to MAX_IMPORT_BYTES, single replays up to MAX_REPLAY_BYTES).
- */
-function readItems(file: string): { bundle: boolean; items: Item[] } {
-  const bytes = readFileBounded(file, MAX_IMPORT_BYTES, (msg) => new ReplayError(msg, file), 'a replay bundle');
-  if (!isBundle(bytes)) {
-    if (bytes.length > MAX_REPLAY_BYTES)
-      throw new ReplayError(`too large to be a replay (${bytes.length} bytes, the limit is ${MAX_REPLAY_BYTES})`, file);
-    return { bundle: false, items: [{ label: file, bytes }] };
-  }
-  let entries: ReturnType<typeof readBundleEntries>;
-  try {
-    entries = readBundleEntries(bytes, file);
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message} (a replay bundle, .twrb)`);
-  }
-  if (entries.length === 0) throw new UsageError(`${file}: the replay bundle holds no replays`);
-  return {
-    bundle: true,
-    items: entries.map((e, i) => ({ label: `${file}, replay ${i + 1} of ${entries.length} ${JSON.stringify(e.name)}`, bytes: e.bytes })),
-  };
-}
-
-/**
- * Decodes one replay; a replay of another sim version that this build does not decode (a field it
- * does not know) comes back as what can be read of its header. Any other problem is a ReplayError
- * naming the item.
- */
-function readItem(item: Item): Replay | ForeignHeader {
-  try {
-    return decodeReplay(item.bytes);
-  } catch (e) {
-    if (!(e instanceof ReplayError)) throw e;
-    let foreign: ForeignHeader | null = null;
-    try {
-      foreign = readForeignHeader(item.bytes);
-    } catch {
-      // Not readable in any version: decodeReplay's error stands.
-    }
-    if (foreign) return foreign;
-    throw new ReplayError(e.message, item.label);
-  }
-}
-
-/** The refusal of a replay this build cannot re-simulate. */
-function otherVersion(label: string, sim: number): UsageError {
-  return new UsageError(
-    `${label}: recorded by sim version ${sim}; this build is sim version ${SIM_VERSION} and can only ` +
-      `re-simulate its own (use 'replay info' to read it)`,
-  );
-}
-
 async function verify(file: string, json: boolean, out: ToolOutput): Promise<object> {
-  const { bundle, items } = readItems(file);
-  // Every entry is decoded and its version checked before any is re-simulated: a bundle with one
-  // replay this build cannot play is refused at once, with nothing printed before the error.
-  const replays = items.map((item) => {
-    const r = readItem(item);
-    if (!('inputs' in r) || r.simVersion !== SIM_VERSION) throw otherVersion(item.label, r.simVersion);
-    return r;
-  });
-  const results = items.map((item, i) => verifyOne(item, replays[i]!, json, out));
+  const { bundle, items } = readReplayItems(file);
+  if (items.length === 0) throw new UsageError(`${file}: the replay bundle holds no replays`);
+  // Every entry is decoded and its version checked before any is re-simulated (a bundle with one
+  // replay this build cannot play is refused at once, with nothing printed before the error); each
+  // is dropped once checked and decoded again when its turn comes, so one decoded replay is held.
+  for (const item of items) decodePlayable(item.bytes, item.label);
+  const results = items.map((item) => verifyOne(item, decodePlayable(item.bytes, item.label), json, out));
   if (results.some((v) => !v.ok)) out.exitCode = 1;
   if (!bundle) return results[0]!;
   const bad = results.filter((v) => !v.ok).length;
@@ -124,7 +52,7 @@ async function verify(file: string, json: boolean, out: ToolOutput): Promise<obj
   return { ok: bad === 0, bundle: true, replays: results };
 }
 
-function verifyOne(item: Item, r: Replay, json: boolean, out: ToolOutput) {
+function verifyOne(item: ReplayItem, r: Replay, json: boolean, out: ToolOutput) {
   const t0 = performance.now();
   let v: ReturnType<typeof verifyReplay>;
   try {
@@ -136,7 +64,7 @@ function verifyOne(item: Item, r: Replay, json: boolean, out: ToolOutput) {
   if (!json) {
     if (v.ok)
       out.log(
-        `${item.label}: OK — ${v.frames} frames (${seconds(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ` +
+        `${item.label}: OK — ${v.frames} frames (${clock(v.frames)}) re-simulated in ${ms.toFixed(0)} ms, ` +
           `${r.checksums.length} checksums and the final hash match`,
       );
     else
@@ -157,12 +85,14 @@ function verifyOne(item: Item, r: Replay, json: boolean, out: ToolOutput) {
 }
 
 async function info(file: string, json: boolean, out: ToolOutput): Promise<object> {
-  const { bundle, items } = readItems(file);
-  // Read every entry first: a bad one is one error line, with nothing printed before it.
-  const read = items.map(readItem);
+  const { bundle, items } = readReplayItems(file);
+  if (items.length === 0) throw new UsageError(`${file}: the replay bundle holds no replays`);
+  // Every entry is read before anything is printed (a bad one is one error line); only its short
+  // summary is kept.
+  const infos = items.map((item) => replayInfo(decodeOrForeign(item.bytes, item.label)));
   if (bundle && !json) out.log(`${file}: Twinfield replay bundle of ${items.length} replays`);
   const results = items.map((item, i) => {
-    const inf = replayInfo(read[i]!);
+    const inf = infos[i]!;
     if (!json) {
       out.log(`${item.label}: Twinfield replay, ${item.bytes.length} bytes (sim ${inf.simVersion}, game ${inf.gameVersion})`);
       for (const line of inf.lines) out.log(`  ${line}`);
@@ -195,7 +125,7 @@ const NODE_CLOCKS: BenchClocks = {
 };
 
 function printBench(io: ToolOutput, name: string, b: ReplayBench): void {
-  const len = seconds(b.frames);
+  const len = clock(b.frames);
   io.log(`size    ${name.padEnd(11)} ${b.bytes} bytes for ${len} (${(b.bytes_per_minute / 1024).toFixed(2)} KiB per minute)`);
   io.log(
     `verify  ${name.padEnd(11)} decode + re-simulate ${len} in ${b.verify_ms} ms wall, ${b.verify_cpu_ms} ms CPU (median of ` +
@@ -246,9 +176,6 @@ export const main = defineTool(spec, async ({ opts, positional }, json, io) => {
   const cmd = positional[0]!;
   const file = positional[1];
   if (cmd === 'bench') return bench(file, opts.runs ?? 5, opts.seeks ?? 200, json, io);
-  for (const o of ['runs', 'seeks'] as const)
-    if (opts[o] !== undefined) throw new UsageError(`--${o} is a bench option; ${cmd} does not use it`);
-  if (cmd !== 'verify' && cmd !== 'info') throw new UsageError(`unknown command '${cmd}' (verify, info or bench)`);
   if (file === undefined) throw new UsageError(`${cmd} needs a replay file (usage: ${spec.usage})`);
   return cmd === 'verify' ? verify(file, json, io) : info(file, json, io);
 });

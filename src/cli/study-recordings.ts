@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { createController } from '../controllers/registry';
 import { encodeReplay, replayFromRunner, verifyReplay, type Replay } from '../replay';
-import { readReplayFile, writeFileAtomic } from './replay-files';
+import { readPlayableReplayFile, writeFileAtomic } from './replay-files';
 import { clipFrames, drillConfig, FPS } from '../study/drill-config';
 import { createMatch } from '../sim/match';
 import { MatchRunner } from '../sim/runner';
@@ -91,7 +91,7 @@ export function cpuClipName(playerId: string, variant: string): string {
 
 function readOrProblem(file: string): { replay?: Replay; problem?: string } {
   try {
-    return { replay: readReplayFile(file) };
+    return { replay: readPlayableReplayFile(file) };
   } catch (e) {
     return { problem: e instanceof Error ? e.message : String(e) };
   }

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { humanLikeness, replayLogs, type HumanLikeness } from '../metrics';
-import { readReplayFile, writeFileAtomic } from './replay-files';
+import { readPlayableReplayFile, writeFileAtomic } from './replay-files';
 import { analyze, formatAnalysis, type PlayerInfo } from '../study/analyze';
 import { answersToCsv, mergeParticipants, parseAnswers, type Participant } from '../study/answers';
 import { parseKey, type ClipKey } from '../study/key';
@@ -143,7 +143,7 @@ function clipMetrics(keyPath: string, key: ClipKey, warn: (s: string) => void): 
   for (const c of clips) {
     if (!key[c.id]) continue;
     const file = join(site, c.file);
-    const log = replayLogs(readReplayFile(file))[0]!;
+    const log = replayLogs(readPlayableReplayFile(file))[0]!;
     out[c.id] = humanLikeness(log, { from: c.start, to: c.end });
   }
   return out;

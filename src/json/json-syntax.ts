@@ -2,13 +2,6 @@
 // not even that), so a small scanner finds the first syntax error and its line and column. Shared
 // by every tool that reads JSON files (planner instances, dodge scenarios).
 
-/** Line, column and reason of the syntax error of text that JSON.parse refused with `error`. */
-export function jsonErrorAt(text: string, error: unknown): { line: number; column: number; reason: string } {
-  const at = jsonSyntaxError(text);
-  const { line, column } = lineColumn(text, at ? at.index : text.length);
-  return { line, column, reason: at ? at.reason : (error as Error).message };
-}
-
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, index: number): { line: number; column: number } {
   let line = 1;

@@ -1,8 +1,8 @@
 // JSON.parse with a useful error: where the text stops being JSON (file:line:column) and why.
 // Each caller says which error to throw (a planner input error, a tool's usage error, ...). JSON inside
 // binary files (replay headers, bundle entries) goes through parseJsonBytes: the same checks, byte offsets.
-import { jsonDuplicateKey, jsonErrorAt, jsonSyntaxError, lineColumn } from './json-syntax';
-import { firstInvalidUtf8 } from './utf8';
+import { jsonDuplicateKey, jsonSyntaxError, lineColumn } from './json-syntax';
+import { firstInvalidUtf8, utf8WithoutBom } from './utf8';
 
 /** Makes the error to throw: `where` is `source:line:column`, `reason` is `malformed JSON (...)`. */
 export type JsonErrorFactory = (where: string, reason: string) => Error;
@@ -12,18 +12,23 @@ export type JsonErrorFactory = (where: string, reason: string) => Error;
  * repeated in one object `makeError(source:line:column, 'duplicate key "k" ...')`.
  */
 export function parseJsonText(text: string, source: string, makeError: JsonErrorFactory): unknown {
+  return parseChecked(text, (index, reason) => {
+    const { line, column } = lineColumn(text, index);
+    return makeError(`${source}:${line}:${column}`, reason);
+  });
+}
+
+/** JSON.parse plus the duplicate-key check; a problem is `fail(index of the character, reason)`. */
+function parseChecked(text: string, fail: (index: number, reason: string) => Error): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const { line, column, reason } = jsonErrorAt(text, e);
-    throw makeError(`${source}:${line}:${column}`, `malformed JSON (${reason})`);
+    const at = jsonSyntaxError(text);
+    throw fail(at ? at.index : text.length, `malformed JSON (${at ? at.reason : (e as Error).message})`);
   }
   const dup = jsonDuplicateKey(text);
-  if (dup) {
-    const { line, column } = lineColumn(text, dup.index);
-    throw makeError(`${source}:${line}:${column}`, `duplicate key ${JSON.stringify(dup.key)} (a key may appear once in an object)`);
-  }
+  if (dup) throw fail(dup.index, `duplicate key ${JSON.stringify(dup.key)} (a key may appear once in an object)`);
   return value;
 }
 
@@ -42,20 +47,9 @@ export function parseJsonBytes(bytes: Uint8Array, base: number, makeError: JsonB
     const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
     throw makeError(base + bad.index, `invalid UTF-8 (byte 0x${hex} at offset ${base + bad.index})`);
   }
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
-  /** The file offset of a character index of `text` (its UTF-8 length before it). */
-  const byteAt = (index: number) => base + start + utf8Length(text, index);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    const at = jsonSyntaxError(text);
-    throw makeError(byteAt(at ? at.index : text.length), `malformed JSON (${at ? at.reason : (e as Error).message})`);
-  }
-  const dup = jsonDuplicateKey(text);
-  if (dup) throw makeError(byteAt(dup.index), `duplicate key ${JSON.stringify(dup.key)} (a key may appear once in an object)`);
-  return value;
+  const { text, start } = utf8WithoutBom(bytes);
+  // The file offset of a character index of `text` (its UTF-8 length before it).
+  return parseChecked(text, (index, reason) => makeError(base + start + utf8Length(text, index), reason));
 }
 
 /** UTF-8 byte length of the first `end` UTF-16 units of `s` (well-formed: it came from valid UTF-8). */

@@ -60,8 +60,13 @@ export function decodeUtf8Text(bytes: Uint8Array, source: string, makeError: (wh
     const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
     throw makeError(`${source}:${line}:${column}`, `invalid UTF-8 (byte 0x${hex} at offset ${bad.index}); save the file as UTF-8`);
   }
+  return utf8WithoutBom(bytes).text;
+}
+
+/** Valid UTF-8 as text, a leading byte-order mark (EF BB BF) dropped; `start` is 3 when there was one. */
+export function utf8WithoutBom(bytes: Uint8Array): { text: string; start: number } {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
+  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start)), start };
 }
 
 /** Control characters a terminal acts on (C0, DEL, C1), bidirectional overrides, line separators. */

@@ -21,7 +21,8 @@ export {
 export type { JsonObject, JsonValue } from './json';
 export { replayInfo, type ReplayInfo } from './info';
 export { replayFromRunner, type RecordMeta } from './record';
-export { checkPlayable, initialState, verifyReplay, type VerifyResult } from './verify';
+export { initialState, verifyReplay, type VerifyResult } from './verify';
+export { checkPlayable, decodeOrForeign, decodePlayable, otherSimVersion } from './playable';
 export { ReplayPlayer, type Desync, type MarkKind, type PlayerOptions, type TimelineMark } from './player';
 export { ReplayInputController } from './controller';
 export { GAME_VERSION } from './version';

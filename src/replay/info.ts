@@ -13,6 +13,10 @@ const KNOWN = ['sim', 'game', 'date', 'config', 'sides', 'frames', 'result', 'fi
 /** Longest text shown for one value (names, presets); the JSON output keeps everything. */
 const SHOWN_CHARS = 80;
 const EXTRA_CHARS = 200;
+/** A replay has one or two sides; a foreign header may list any number, shown only this far. */
+const MAX_SIDES_SHOWN = 2;
+/** Unknown field names listed, lines and JSON alike (a foreign header may have thousands). */
+const MAX_UNKNOWN_SHOWN = 20;
 
 export interface ReplayInfo {
   /** The lines after the title line (`FILE: Twinfield replay, N bytes (sim S, game G)`). */
@@ -32,14 +36,8 @@ export function shown(s: string, max = SHOWN_CHARS): string {
 
 /** A value of unknown type as short text: strings escaped, anything else as JSON. */
 function raw(v: unknown): string {
-  if (typeof v === 'string') return shown(JSON.stringify(v), 40);
-  let s: string | undefined;
-  try {
-    s = JSON.stringify(v);
-  } catch {
-    s = undefined;
-  }
-  return shown(s ?? String(v), 40);
+  // Values come from parsed JSON or a decoded replay: JSON.stringify cannot throw on them.
+  return shown(JSON.stringify(v) ?? String(v), 40);
 }
 
 const isInt = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
@@ -119,7 +117,8 @@ export function replayInfo(source: Replay | ForeignHeader): ReplayInfo {
   const date = typeof f.date === 'string' ? f.date : null;
   const config = isPlainObject(f.config) ? f.config : null;
   const c = config ?? {};
-  const sides = Array.isArray(f.sides) ? f.sides.map(sideOf) : null;
+  const sideCount = Array.isArray(f.sides) ? f.sides.length : null;
+  const sides = Array.isArray(f.sides) ? f.sides.slice(0, MAX_SIDES_SHOWN).map(sideOf) : null;
   const frames = isInt(f.frames, 0, MAX_FRAMES) ? f.frames : null;
   const finalHash = typeof f.finalHash === 'string' && /^[0-9a-f]{16}$/.test(f.finalHash) ? f.finalHash : null;
   const extra = isPlainObject(f.extra) ? (f.extra as JsonObject) : null;
@@ -144,13 +143,20 @@ export function replayInfo(source: Replay | ForeignHeader): ReplayInfo {
     const controller = s.controller !== null ? shown(s.controller) : '?';
     lines.push(`side ${i + 1}    ${name} — ${who}, controller ${controller}${preset}`);
   });
+  if (sideCount !== null && sideCount > MAX_SIDES_SHOWN)
+    lines.push(`sides     ? (${sideCount} listed, a replay has 1 or 2; the first ${MAX_SIDES_SHOWN} shown)`);
   lines.push(
     `duration  ${frames !== null ? `${frames} frames (${clock(frames)})` : f.frames === undefined ? '?' : `? (${raw(f.frames)})`}`,
   );
   lines.push(`result    ${'result' in f ? resultText(f.result, sides) : '?'}`);
   lines.push(`hash      ${finalHash ?? '?'} (final), ${checksums ?? '?'} checksums`);
   if (extra && Object.keys(extra).length) lines.push(`extra     ${shown(JSON.stringify(extra), EXTRA_CHARS)}`);
-  if (unknown.length) lines.push(`unknown   ${unknown.map((k) => shown(k, 40)).join(', ')} (fields this build does not know)`);
+  const unknownShown = unknown.slice(0, MAX_UNKNOWN_SHOWN);
+  const more = unknown.length - unknownShown.length;
+  if (unknown.length)
+    lines.push(
+      `unknown   ${unknownShown.map((k) => shown(k, 40)).join(', ')}${more ? ` and ${more} more` : ''} (fields this build does not know)`,
+    );
   if (foreign && missing.length) lines.push(`missing   ${missing.join(', ')}`);
 
   const json: Record<string, unknown> = {
@@ -166,8 +172,10 @@ export function replayInfo(source: Replay | ForeignHeader): ReplayInfo {
     final_hash: finalHash,
     checksums,
     sides: sides?.map((s) => ({ name: s.name, human: s.human, controller: s.controller, preset: s.preset })) ?? null,
+    side_count: sideCount,
     extra,
-    unknown_fields: unknown,
+    unknown_fields: unknownShown,
+    unknown_field_count: unknown.length,
   };
   return { lines, simVersion, gameVersion: game !== null ? shown(game, 32) : '?', json };
 }

@@ -1,11 +1,10 @@
 // Re-simulating a replay headless and comparing its checksums.
-import { SIM_VERSION } from '../sim/config';
 import { hashState } from '../sim/hash';
 import { createMatch, step } from '../sim/match';
 import { CHECKSUM_INTERVAL } from '../sim/runner';
 import type { MatchState } from '../sim/state';
-import { ReplayError } from './errors';
 import type { Replay } from './format';
+import { checkPlayable } from './playable';
 
 export interface VerifyResult {
   /** Every checksum, the final hash and the result match. */
@@ -22,16 +21,6 @@ export interface VerifyResult {
   /** Recorded and re-simulated hash at firstBadFrame. */
   expected: string | null;
   actual: string | null;
-}
-
-/** Throws ReplayError when this build cannot re-simulate the replay at all (another sim version). */
-export function checkPlayable(r: Replay): void {
-  if (r.simVersion !== SIM_VERSION) {
-    throw new ReplayError(
-      `recorded with sim version ${r.simVersion}; this build runs sim version ${SIM_VERSION} (game ${r.gameVersion} recorded ` +
-        `it) and cannot re-simulate it`,
-    );
-  }
 }
 
 /** The state before frame 0 of the replay. */

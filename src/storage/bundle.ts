@@ -101,9 +101,11 @@ export interface RawBundleEntry extends BundleEntry {
 
 /**
  * Reads a bundle's structure and entry data (names, tags), not the replays in it (see decodeBundle).
- * Throws Error naming the file, the entry and the byte offset of the first problem.
+ * Throws Error naming the file, the entry and the byte offset of the first problem. Each entry's
+ * bytes are a copy (what the library stores) unless `copy` is false: then they are views into
+ * `bytes`, so a reader that only decodes them holds the file once, not twice.
  */
-export function readBundleEntries(bytes: Uint8Array, file = 'bundle'): RawBundleEntry[] {
+export function readBundleEntries(bytes: Uint8Array, file = 'bundle', copy = true): RawBundleEntry[] {
   const n = bytes.length;
   const at = (p: number, msg: string): never => {
     throw new Error(`${file}: byte ${p}: ${msg}`);
@@ -143,7 +145,7 @@ export function readBundleEntries(bytes: Uint8Array, file = 'bundle'): RawBundle
     if (p + 4 > n) at(p, `truncated in ${where}`);
     const r = dv.getUint32(p, true);
     if (r > MAX_REPLAY_BYTES || p + 4 + r > n) at(p, `${where}: replay length ${r} runs past the end or the limit`);
-    entries.push({ ...meta, bytes: bytes.slice(p + 4, p + 4 + r), offset: p + 4 });
+    entries.push({ ...meta, bytes: copy ? bytes.slice(p + 4, p + 4 + r) : bytes.subarray(p + 4, p + 4 + r), offset: p + 4 });
     p += 4 + r;
   }
   if (p !== n) at(p, `${n - p} unexpected byte(s) after the last replay`);

@@ -119,6 +119,8 @@ describe('presets tool', () => {
     await expectError(run('presets', ['eval', 'nobody']), /^error: preset: unknown preset 'nobody'/);
     await expectError(run('presets', ['eval', 'easy', '--stage', join(dir, 'missing.json')]), /^error: .*missing\.json: cannot read file/);
     await expectError(run('presets', ['frobnicate']), /^error: unknown command 'frobnicate'/);
+    // A mistyped command is named as such, not blamed on an option meant for another command.
+    await expectError(run('presets', ['evl', '--seeds', '5']), /^error: unknown command 'evl' \(commands: list, fields, eval/);
     await expectError(
       run('presets', ['calibrate', 'easy', '--param', 'focus', '--target', 'win_rate=0.5']),
       /^error: --param focus: not a numeric preset field/,

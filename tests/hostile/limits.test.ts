@@ -24,6 +24,9 @@ import {
 } from '../../src/cpu/planner/index';
 import { keyPoints } from '../../src/cpu/planner/exact-keys';
 import { getDodgePreset } from '../../src/cpu/presets';
+import { decodeReplay, encodeReplay } from '../../src/replay';
+import { MAX_TIME_LIMIT } from '../../src/sim/config';
+import { CHECKSUM_INTERVAL } from '../../src/sim/runner';
 import { encodeBundle } from '../../src/storage/bundle';
 import { errLines, lastJson, type ToolRun } from '../cli/tool-run';
 import { CaseRunner } from './case-runner';
@@ -55,7 +58,7 @@ function expectOk(r: ToolRun): Record<string, unknown> {
 // (time, heap or resident memory over budget) instead of hanging the suite.
 const runner = new CaseRunner();
 afterAll(() => runner.close());
-async function run(tool: 'plan' | 'dodge' | 'eval-dodge' | 'match' | 'metrics', args: string[]): Promise<ToolRun> {
+async function run(tool: 'plan' | 'dodge' | 'eval-dodge' | 'match' | 'metrics' | 'replay', args: string[]): Promise<ToolRun> {
   const r = await runner.run(tool, args);
   if ('overrun' in r) expect.fail(`${tool} ${args.join(' ')}: over budget: ${r.overrun}`);
   return r;
@@ -302,5 +305,32 @@ describe('metrics', () => {
       await run('metrics', [bundle, replay]),
       /one\.twrp: more than 10000 replays in the files so far \(10001\), the limit per run is 10000$/,
     );
+  });
+});
+
+describe('replay verify and info on a bundle', () => {
+  it('hold one decoded replay at a time: 800 four-hour replays (≈ 2.7 GiB decoded) stay inside the worker budget', async () => {
+    const one = join(dir, 'short.twrp');
+    expectOk(await run('match', ['--seed', '2', '--frames', '60', '--p1', 'idle', '--p2', 'idle', '--record', one, '--json']));
+    const r = decodeReplay(readFileSync(one));
+    // Made-up inputs and checksums: decoding takes them as they are; verify stops at the first checksum.
+    const frames = MAX_TIME_LIMIT;
+    const long = encodeReplay({
+      ...r,
+      config: { ...r.config, timeLimit: frames },
+      frames,
+      result: null,
+      inputs: r.inputs.map(() => new Uint8Array(frames)),
+      checksums: Array.from({ length: frames / CHECKSUM_INTERVAL }, (_, i) => ({
+        frame: (i + 1) * CHECKSUM_INTERVAL,
+        hash: 'abcdef0123456789',
+      })),
+    });
+    const bundle = file('long.twrb', encodeBundle(Array.from({ length: 800 }, (_, i) => ({ name: `r${i}`, tags: [], bytes: long }))));
+    const info = await run('replay', ['info', bundle, '--json']);
+    expect((expectOk(info).replays as unknown[]).length).toBe(800);
+    const verify = await run('replay', ['verify', bundle, '--json']);
+    expect(verify.status).toBe(1); // every entry desyncs at its first made-up checksum
+    expect(lastJson(verify.stdout)).toMatchObject({ ok: false, bundle: true });
   });
 });

@@ -53,6 +53,21 @@ describe('replay info', () => {
     expect(i.json).toMatchObject({ playable: false, frames: null, checksums: null, unknown_fields: ['newfield'] });
   });
 
+  it('a foreign header listing thousands of sides or unknown fields: output stays short', () => {
+    const wide = withHeader(good, (h: any) => {
+      h.sim = SIM_VERSION + 1;
+      h.sides = [...h.sides, ...Array.from({ length: 50_000 }, () => 0)];
+      for (let k = 0; k < 500; k++) h[`f${k}`] = k;
+    });
+    const i = replayInfo(readForeignHeader(wide)!);
+    expect(i.lines.filter((l) => l.startsWith('side ')).length).toBe(2);
+    expect(i.lines).toContain('sides     ? (50002 listed, a replay has 1 or 2; the first 2 shown)');
+    expect(i.lines.find((l) => l.startsWith('unknown'))).toMatch(/^unknown {3}f0, f1, .*, f19 and 480 more \(fields/);
+    expect(i.json).toMatchObject({ side_count: 50_002, unknown_field_count: 500 });
+    expect((i.json.sides as unknown[]).length).toBe(2);
+    expect(JSON.stringify(i.json).length).toBeLessThan(5000);
+  });
+
   it('readForeignHeader: null for this version or no valid sim; the checks of every version still apply', () => {
     expect(readForeignHeader(withHeader(good, (h) => (h.surprise = 1)))).toBeNull();
     expect(readForeignHeader(withHeader(good, (h) => (h.sim = 'five')))).toBeNull();
