@@ -23,12 +23,14 @@
 // attack (HP before it, a heal right after it), then all facts, then the smaller candidate number.
 // `--write` puts the best into the four fixtures (enemies, routes and the note naming the candidate;
 // the paper's outcome, narrative and the `differences` stay).
-import { readFileSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import { HEAL_TIES, type HealTie } from '../src/cpu/planner';
-import { defineTool, progress, runIfEntry, UsageError } from '../src/cli/common';
+import { defineTool, parseJsonText, progress, readTextFile, runIfEntry, UsageError } from '../src/cli/common';
+import { writeFileAtomic } from '../src/cli/replay-files';
+import { isPlainObject } from '../src/replay/json';
 import {
   checkFacts,
+  FIXTURE_OF,
   layoutExperiment,
   layoutJson,
   PAPER_FACTS,
@@ -46,12 +48,6 @@ const PHASE2: RunKey[] = RUN_KEYS.filter((k) => !PHASE1.includes(k));
 /** Tier-1 facts: kills and final HP of every run, and no attack on the shortest route (the paper's table). */
 const HEADLINE = new Set(PAPER_FACTS.filter((f) => f.tier === 1).map((f) => f.id));
 const FIRST = new Set(PAPER_FACTS.filter((f) => f.tier === 2).map((f) => f.id));
-const FIXTURES: Record<Setting, string> = {
-  hp5: 'grid10-hp5.json',
-  hp7: 'grid10-hp7.json',
-  hp1: 'grid10-hp1.json',
-  shortest: 'grid10-shortest.json',
-};
 
 const cell = (x: number, y: number) => `${x},${y}`;
 
@@ -212,7 +208,7 @@ export const main = defineTool(
       },
       { name: 'ties', kind: 'string', help: "the restricted search's heal tie-break: hurt, early, late, first or all", default: 'hurt' },
       { name: 'write', kind: 'flag', help: "write the chosen layout (under the planner's default tie-break) into fixtures/planner" },
-      { name: 'fixtures', kind: 'string', help: 'fixture folder for --write', default: 'fixtures/planner' },
+      { name: 'fixtures', kind: 'string', help: 'fixture folder for --write', default: 'fixtures/planner', needs: 'write' },
     ],
   },
   async (args, json, out) => {
@@ -223,6 +219,20 @@ export const main = defineTool(
     const tieList: HealTie[] = tieArg === 'all' ? [...HEAL_TIES] : [tieArg as HealTie];
     if (!tieList.every((t) => HEAL_TIES.includes(t)))
       throw new UsageError(`--ties: must be hurt, early, late, first or all (got "${tieArg}")`);
+    if (args.opts.write && !tieList.includes('hurt')) throw new UsageError('--write needs the default tie-break (hurt) among --ties');
+    // The fixtures are read (and checked) before the search, so a bad one costs nothing and none is half-written.
+    const dir = String(args.opts.fixtures);
+    const fixtures = args.opts.write
+      ? await Promise.all(
+          SETTING_NAMES.map(async (s) => {
+            const path = `${dir}/${FIXTURE_OF[s]}`;
+            const fx = parseJsonText(await readTextFile(path), path);
+            if (!isPlainObject(fx) || !isPlainObject(fx.instance))
+              throw new UsageError(`${path}: not a planner fixture (no "instance" object)`);
+            return { s, path, fx };
+          }),
+        )
+      : [];
     const reports = tieList.map((t) => searchTies(seed, n, k, t, json ? undefined : (d, tot, what) => progress(what, d, tot)));
     if (!json) {
       for (const r of reports) {
@@ -262,24 +272,20 @@ export const main = defineTool(
     }
     let written: string[] = [];
     if (args.opts.write) {
-      const r = reports.find((x) => x.ties === 'hurt');
-      if (!r) throw new UsageError('--write needs the default tie-break (hurt) among --ties');
-      const dir = String(args.opts.fixtures);
-      written = SETTING_NAMES.map((s) => {
-        const path = `${dir}/${FIXTURES[s]}`;
-        const fx = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      const r = reports.find((x) => x.ties === 'hurt')!;
+      const texts = fixtures.map(({ s, path, fx }) => {
         const lj = layoutJson(r.best.layout, s);
-        const inst = fx.instance as Record<string, unknown>;
-        inst.enemies = (lj.instance as { enemies: unknown }).enemies;
+        (fx.instance as Record<string, unknown>).enemies = (lj.instance as { enemies: unknown }).enemies;
         fx.routes = lj.routes;
         fx.notes =
           `${String(fx.notes ?? '')
             .replace(/ Enemy cells and routes: .*$/, '')
             .trim()} Enemy cells and routes: candidate ${r.best.candidate} of \`npx tsx scripts/search-planner-routes.ts --seed ` +
           `${seed} --candidates ${n} --finalists ${k}\` (docs/planner.md).`;
-        writeFileSync(path, `${JSON.stringify(fx, null, 2)}\n`);
-        return path;
+        return { path, text: `${JSON.stringify(fx, null, 2)}\n` };
       });
+      for (const { path, text } of texts) writeFileAtomic(path, new TextEncoder().encode(text));
+      written = texts.map((t) => t.path);
       if (!json) out.log(`\nwrote ${written.join(', ')}`);
     }
     return { seed, candidates: n, finalists: k, reports, written };

@@ -104,19 +104,20 @@ export const main = defineTool(
     if (maxSteps < 1) throw new UsageError('--max-steps must be at least 1');
     const wa = waveArgs(args);
     const paperPath = String(args.opts['paper-map']);
-    const paperMaze = parseMaze(await readTextFile(paperPath), paperPath);
+    // Read only by the reports that use it (--generated and --sweep-corridors do not).
+    const paperMaze = async () => parseMaze(await readTextFile(paperPath), paperPath);
     // Every report ends with the "where we differ from the paper and why" list.
     const ending = <T>(result: T): T => {
       if (!json) logDifferences(log);
       return result;
     };
-    if (args.opts.sweep === true) return ending(speedSweep(paperMaze, wa, quick ? 1 : seeds, maxSteps, json, log));
+    if (args.opts.sweep === true) return ending(speedSweep(await paperMaze(), wa, quick ? 1 : seeds, maxSteps, json, log));
     const mazes =
       args.opts.generated !== undefined ? generatedMazes(Number(args.opts.generated), Number(args.opts['gen-seed'])) : await mazeFiles(dir);
     if (args.opts['sweep-corridors'] === true) return ending(sweep(mazes, wa, maxSteps, json, log));
     // Held-out generated mazes are a question about the corridor mazes: no headline table then.
     if (args.opts.generated !== undefined) return ending(table2(mazes, wa, seeds, maxSteps, quick, json, log));
-    const paper = paperTable(paperMaze, paperPath, wa, seeds, maxSteps, quick, json, log);
+    const paper = paperTable(await paperMaze(), paperPath, wa, seeds, maxSteps, quick, json, log);
     if (args.opts['paper-only'] === true) return ending({ paper });
     if (!json) log('\n=== Beyond the paper: corridor mazes (mazes/*.maze), 2 grid points per cell ===');
     return ending({ paper, ...table2(mazes, wa, seeds, maxSteps, quick, json, log) });

@@ -20,6 +20,10 @@ export const SETTINGS = {
 } as const;
 export type Setting = keyof typeof SETTINGS;
 export const SETTING_NAMES = Object.keys(SETTINGS) as Setting[];
+/** The fixture file of each setting (fixtures/planner). */
+export const FIXTURE_OF = Object.fromEntries(SETTING_NAMES.map((s) => [s, `grid10-${s}.json`])) as Record<Setting, string>;
+/** The setting a fixture file holds, or undefined for another file. */
+export const settingOfFixture = (file: string): Setting | undefined => SETTING_NAMES.find((s) => FIXTURE_OF[s] === file);
 
 export const MAZE_10 = Array.from({ length: 10 }, (_, y) =>
   Array.from({ length: 10 }, (_, x) => (x === 0 && y === 9 ? 'P' : x === 9 && y === 0 ? 'G' : '.')).join(''),
@@ -167,8 +171,13 @@ function healAfter(s: RunSummary, enemy: number): 'same' | 'next' | 'later' | 'n
   if (i < 0) return 'no kill';
   const k = s.kill[i]!;
   if (k.healsAfter > 0) return 'same';
-  const end = i + 1 < s.kill.length ? s.kill[i + 1]!.turn : s.heals.length;
-  for (let t = k.turn + 1; t <= end && t < s.heals.length; t++) if (s.heals[t]! > 0) return t === k.turn + 1 ? 'next' : 'later';
+  const next = s.kill[i + 1];
+  const end = next ? next.turn : s.heals.length - 1;
+  for (let t = k.turn + 1; t <= end; t++) {
+    // In the next kill's turn only the heals before its attack count.
+    const before = next && t === next.turn ? s.heals[t]! - next.healsAfter : s.heals[t]!;
+    if (before > 0) return t === k.turn + 1 ? 'next' : 'later';
+  }
   return 'none';
 }
 
@@ -343,10 +352,7 @@ export const PAPER_FACTS: PaperFact[] = [
     tier: 3,
     what: '§3.6.4: no heal after the centre kill (Fig. 3.34)',
     paper: 'none',
-    ours: (s) => {
-      const h = healAfter(s, 1);
-      return h === 'same' || h === 'next' ? h : h === 'no kill' ? h : 'none';
-    },
+    ours: (s) => healAfter(s, 1),
   },
   ...firstAttack('u7', 7, true, '§3.6.4'),
   { id: 'u1.kills', run: 'u1', tier: 1, what: '§3.6.6: kills all 5', paper: 5, ours: (s) => s.kills },

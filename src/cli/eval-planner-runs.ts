@@ -3,6 +3,7 @@
 // fixtures (the paper's facts are in eval-planner-facts.ts).
 import seedrandom from 'seedrandom';
 import { MODES, parseExperiment, runExperiment, type Experiment, type Mode, type RunResult } from '../cpu/planner';
+import { MAZE_10, SETTINGS, type Setting } from './eval-planner-facts';
 
 /** One entry per turn: "cell action→HP …" (moves show the cell reached), "R" when the plan was made that turn. */
 export function compactTrace(r: RunResult, maxHp: number): string[] {
@@ -37,12 +38,10 @@ const H = 10;
 const cell = (x: number, y: number) => `${x},${y}`;
 
 /** The HP settings of the paper's 10×10 runs: max HP 5 (§3.6.1), max HP 7 (§3.6.3), start HP 1 of 5 (§3.6.5). */
-export const GAP_SETTINGS = {
-  hp5: { maxHp: 5, hp: 5, lambda: 4, label: 'HP 5 of 5, λ 4' },
-  hp7: { maxHp: 7, hp: 7, lambda: 6, label: 'HP 7 of 7, λ 6' },
-  hp1: { maxHp: 5, hp: 1, lambda: 4, label: 'HP 1 of 5, λ 4' },
-} as const;
-export type GapSetting = keyof typeof GAP_SETTINGS;
+export const GAP_SETTINGS = ['hp5', 'hp7', 'hp1'] as const satisfies readonly Setting[];
+export type GapSetting = (typeof GAP_SETTINGS)[number];
+/** How a report names a setting: 'HP 5 of 5, λ 4'. */
+export const gapLabel = (s: GapSetting) => `HP ${SETTINGS[s].hp} of ${SETTINGS[s].maxHp}, λ ${SETTINGS[s].lambda}`;
 
 /**
  * A 10×10 run like the fixtures (start bottom-left, goal top-right, 5 enemies of reward 1 and damage
@@ -82,10 +81,8 @@ export function randomRouteExperiment(seed: string, setting: GapSetting = 'hp5')
     }
     if (path.length >= 2) routes.push({ enemy: e, path });
   }
-  const maze = Array.from({ length: H }, (_, yy) =>
-    Array.from({ length: W }, (_, xx) => (xx === 0 && yy === 9 ? 'P' : xx === 9 && yy === 0 ? 'G' : '.')).join(''),
-  );
-  const { maxHp, hp, lambda } = GAP_SETTINGS[setting];
+  const maze = MAZE_10;
+  const { maxHp, hp, lambda } = SETTINGS[setting];
   return parseExperiment(
     {
       name: `random routes ${seed}`,

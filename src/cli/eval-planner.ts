@@ -19,8 +19,8 @@ import {
   type InstanceJson,
   type Mode,
 } from '../cpu/planner';
-import { checkFacts, RUN_OF, summarize, type FactResult, type RunKey, type RunSummary } from './eval-planner-facts';
-import { compactTrace, GAP_SETTINGS, routeGap, type GapSetting, type RouteGap } from './eval-planner-runs';
+import { checkFacts, RUN_OF, settingOfFixture, summarize, type FactResult, type RunKey, type RunSummary } from './eval-planner-facts';
+import { compactTrace, GAP_SETTINGS, gapLabel, routeGap, type GapSetting, type RouteGap } from './eval-planner-runs';
 import { defineTool, progress, readTextFile, runIfEntry, type ToolSpec } from './common';
 
 const spec: ToolSpec = {
@@ -137,16 +137,10 @@ export const main = defineTool(spec, async (args, json, out) => {
     facts: FactResult[];
     why: string[];
   }[] = [];
-  const settingOf: Record<string, 'hp5' | 'hp7' | 'hp1' | 'shortest'> = {
-    'grid10-hp5.json': 'hp5',
-    'grid10-hp7.json': 'hp7',
-    'grid10-hp1.json': 'hp1',
-    'grid10-shortest.json': 'shortest',
-  };
   // Summaries of every fixture run by the paper's run key (§3.6.1 … §3.7), for the facts.
   const summaries: Partial<Record<RunKey, RunSummary>> = {};
   const keyOf = (file: string, mode: Mode): RunKey | undefined =>
-    (Object.keys(RUN_OF) as RunKey[]).find((k) => RUN_OF[k].setting === settingOf[file] && RUN_OF[k].mode === mode);
+    (Object.keys(RUN_OF) as RunKey[]).find((k) => RUN_OF[k].setting === settingOfFixture(file) && RUN_OF[k].mode === mode);
   for (const f of files) {
     const path = `${dir}/${f}`;
     const exp = parseExperiment(parseJsonText(await readTextFile(path), path), path);
@@ -187,9 +181,8 @@ export const main = defineTool(spec, async (args, json, out) => {
   const nRoutes = Number(args.opts.routes);
   const gaps: Partial<Record<GapSetting, RouteGap>> = {};
   if (nRoutes > 0)
-    for (const g of Object.keys(GAP_SETTINGS) as GapSetting[])
+    for (const g of GAP_SETTINGS)
       gaps[g] = routeGap(nRoutes, String(args.opts.seed), json ? undefined : (i) => progress(`random routes ${g}`, i, nRoutes), g);
-  const gap = gaps.hp5 ?? null;
 
   // Quality of the paper's modes against exact on random static instances.
   const n = Number(args.opts.random);
@@ -277,7 +270,7 @@ export const main = defineTool(spec, async (args, json, out) => {
           'every setting):',
       );
       for (const [g, gp] of Object.entries(gaps) as [GapSetting, RouteGap][]) {
-        out.log(`  ${GAP_SETTINGS[g].label}:`);
+        out.log(`  ${gapLabel(g)}:`);
         for (const m of MODES) {
           const v = gp.modes[m]!;
           out.log(
@@ -315,7 +308,6 @@ export const main = defineTool(spec, async (args, json, out) => {
     paperPlanReproduced,
     rows,
     traces,
-    random_routes: gap,
     random_routes_by_setting: gaps,
     quality: { instances: counted, ...quality },
     differences: PLANNER_DIFFERENCES,

@@ -204,7 +204,8 @@ export class MazeCpu {
         this.plan = runPlanner(inst);
       } catch (e) {
         // Exact mode's size limit (far beyond a maze's chasers): plan with the paper's mode instead.
-        if (!(e instanceof PlannerLimitError)) throw e;
+        // (A limit of another mode falls to the catch below: no plan, the reason kept.)
+        if (!(e instanceof PlannerLimitError) || this.mode !== 'exact') throw e;
         this.plan = runPlanner(inst, { mode: 'unrestricted' });
       }
       this.error = this.plan.feasible ? null : this.plan.reason;

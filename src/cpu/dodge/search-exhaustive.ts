@@ -4,6 +4,7 @@
 // earlier move in MoveSet order (stay first, as the paper's Base player stays when nothing threatens).
 // Optionally it also records the best path it finds (the `dodge` tool's --search exhaustive): the
 // recording never changes a value, so the decision is the same either way.
+import { groupDigits } from '../group-digits';
 import { LATTICE } from './constants';
 import { DodgeDecision, type DodgePlan } from './decision';
 import { pathValue } from './path-value';
@@ -41,11 +42,6 @@ export class DodgeLimitError extends Error {
   }
 }
 
-/** `n` with thousands separators. */
-function grouped(n: number): string {
-  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
-}
-
 /**
  * Throws DodgeLimitError when the tree of `moves` moves and `depth` steps is over
  * EXHAUSTIVE_NODE_LIMIT; `who` starts the message (e.g. "preset deep8").
@@ -56,8 +52,8 @@ export function checkExhaustiveSize(moves: number, depth: number, who = 'the exh
   let most = 0;
   while (exhaustiveNodes(moves, most + 1) <= EXHAUSTIVE_NODE_LIMIT) most++;
   throw new DodgeLimitError(
-    `${who}: depth ${depth} with ${moves} moves is ${grouped(nodes)} search-tree nodes for --search exhaustive ` +
-      `(${moves} + ${moves}² + … + ${moves}^${depth}), the limit is ${grouped(EXHAUSTIVE_NODE_LIMIT)} ` +
+    `${who}: depth ${depth} with ${moves} moves is ${groupDigits(nodes)} search-tree nodes for --search exhaustive ` +
+      `(${moves} + ${moves}² + … + ${moves}^${depth}), the limit is ${groupDigits(EXHAUSTIVE_NODE_LIMIT)} ` +
       `(depth ≤ ${most} with ${moves} moves); use --search fast`,
   );
 }
@@ -185,7 +181,7 @@ class ExhaustiveSearch {
   private tooMuch(): never {
     const p = this.p;
     throw new DodgeLimitError(
-      `the exhaustive search gave up after ${grouped(EXHAUSTIVE_CHECK_LIMIT)} obstacle checks (depth ${p.depth}, ` +
+      `the exhaustive search gave up after ${groupDigits(EXHAUSTIVE_CHECK_LIMIT)} obstacle checks (depth ${p.depth}, ` +
         `${p.moves.count} moves, ${p.frames} frame${p.frames > 1 ? 's' : ''} per step, ${p.world.count} visible obstacles: ` +
         `each node checks every obstacle on every frame); use --search fast`,
     );

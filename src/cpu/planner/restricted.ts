@@ -37,6 +37,14 @@ export interface RestrictedResult {
   steps: Step[];
 }
 
+/** Label order among equal rewards: time, then actions, then stops, then the tie-break's heal cost. */
+function better(t: number, a: number, s: number, h: number, t2: number, a2: number, s2: number, h2: number): boolean {
+  if (t !== t2) return t < t2;
+  if (a !== a2) return a < a2;
+  if (s !== s2) return s < s2;
+  return h < h2;
+}
+
 /** Kills objective on the restricted DAG; null when no goal is reachable. */
 export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst), ties: HealTie = 'hurt'): RestrictedResult | null {
   // Cost of one heal, at 1-based action position `pos`, `m` moves after the last attack (or the start).
@@ -48,12 +56,6 @@ export function searchRestricted(inst: Instance, dag: Dag = restrictedDag(inst),
         : ties === 'late'
           ? (pos: number) => -pos
           : () => 0;
-  const better = (t: number, a: number, s: number, h: number, t2: number, a2: number, s2: number, h2: number): boolean => {
-    if (t !== t2) return t < t2;
-    if (a !== a2) return a < a2;
-    if (s !== s2) return s < s2;
-    return h < h2;
-  };
   const n = inst.names.length;
   const L = inst.lambda;
   const Z = L + 1;

@@ -1,5 +1,6 @@
 // Shared types of the constrained best-action planner (seed 001, chapters 2–3; docs/planner.md).
 // Everything in src/cpu/planner is pure and deterministic: no clock, no randomness, no Phaser.
+import { groupDigits } from '../group-digits';
 
 export type Mode = 'restricted' | 'unrestricted' | 'exact';
 export type Objective = 'kills' | 'shortest';
@@ -115,11 +116,6 @@ export class PlannerInputError extends Error {
 /** Which limit a PlannerLimitError is about (docs/reliability.md, "Limits"). */
 export type PlannerLimitKind = 'states' | 'enemies' | 'size' | 'steps';
 
-/** `n` with thousands separators (1,234,567): the figures of limit messages. */
-export function groupDigits(n: number): string {
-  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
-}
-
 /**
  * Not a bad instance: a search mode gave up because the instance is too large for it. The other
  * modes may still answer; tools exit 2 on it. Kinds:
@@ -144,7 +140,7 @@ export class PlannerLimitError extends Error {
   ) {
     const what =
       kind === 'states'
-        ? `${detail}: more than ${limit} search states`
+        ? `${detail}: more than ${groupDigits(limit)} search states`
         : kind === 'enemies'
           ? `more than ${limit} attackable enemies: ${count}`
           : kind === 'steps'

@@ -12,6 +12,7 @@ import {
   type Instance,
   type Plan,
 } from '../../../src/cpu/planner';
+import { groupDigits } from '../../../src/cpu/group-digits';
 import { bruteForce, fullStateDijkstra, randomInstance } from './reference';
 
 function checkValid(inst: Instance, p: Plan): void {
@@ -183,7 +184,7 @@ describe('exact mode on larger instances', () => {
     const full = limitErrorOf(() => plan(parseInstance(json, 'full.json'), { mode: 'exact' }));
     expect([full.kind, full.count, full.limit]).toEqual(['states', EXACT_STATE_LIMIT, EXACT_STATE_LIMIT]);
     expect(full.message).toBe(
-      `full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${EXACT_STATE_LIMIT} ` +
+      `full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${groupDigits(EXACT_STATE_LIMIT)} ` +
         `search states); use --mode unrestricted`,
     );
   });

@@ -11,7 +11,7 @@ import {
   restrictedDag,
   type HealTie,
 } from '../../../src/cpu/planner';
-import { checkFacts, runLayout, summarize } from '../../../src/cli/eval-planner-facts';
+import { checkFacts, FIXTURE_OF, RUN_OF, runLayout, SETTING_NAMES, summarize } from '../../../src/cli/eval-planner-facts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(`fixtures/planner/${name}`, 'utf8'));
 
@@ -163,9 +163,9 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
   });
 
   it("the paper's facts: the fixtures agree with all but the documented ones", () => {
-    const exps = Object.fromEntries(
-      (['hp5', 'hp7', 'hp1', 'shortest'] as const).map((s) => [s, parseExperiment(fixture(`grid10-${s}.json`), s)]),
-    ) as Parameters<typeof runLayout>[0];
+    const exps = Object.fromEntries(SETTING_NAMES.map((s) => [s, parseExperiment(fixture(FIXTURE_OF[s]), s)])) as Parameters<
+      typeof runLayout
+    >[0];
     const facts = checkFacts(runLayout(exps).summaries);
     expect(facts.filter((f) => !f.ok).map((f) => f.id)).toEqual([
       'r5.healAfterCentre',
@@ -181,9 +181,8 @@ describe('seed 001 §3.6–3.7: 10×10 runs with moving enemies (reconstructed)'
     ]);
     // Every difference that a layout could change is explained in its fixture (eval:planner prints it).
     for (const f of facts.filter((x) => !x.ok)) {
-      const file = { r5: 'hp5', u5: 'hp5', r7: 'hp7', u7: 'hp7', r1: 'hp1', u1: 'hp1', rs: 'shortest', us: 'shortest' }[f.run];
-      const mode = f.run.startsWith('r') ? 'restricted' : 'unrestricted';
-      expect(exps[file as 'hp5'].differences[mode]?.length, `${f.id}: no "differences" in grid10-${file}.json`).toBeGreaterThan(0);
+      const { setting, mode } = RUN_OF[f.run];
+      expect(exps[setting].differences[mode]?.length, `${f.id}: no "differences" in ${FIXTURE_OF[setting]}`).toBeGreaterThan(0);
     }
   });
 
