@@ -105,32 +105,48 @@ export function createMazeTexture(
 
 /**
  * Maze wall textures in use, per texture manager: a generated rotation ('gen:SEED') brings a new
- * layout with every maze cleared, and each texture is megabytes at 2×, so one no view shows is freed.
+ * layout with every maze cleared, and each texture is megabytes at 2×, so one no view shows is
+ * freed — after the MAZE_TEXTURES_KEPT layouts unused most recently, kept so that seeking back and
+ * forth across a maze boundary (playback, a clip's lead-in) does not redraw and upload them again.
  */
-const mazeTextureUsers = new WeakMap<Phaser.Textures.TextureManager, Map<string, number>>();
+interface MazeTextures {
+  users: Map<string, number>;
+  /** Unused textures still loaded, least recently used first. */
+  idle: string[];
+}
 
-function mazeUsers(scene: Phaser.Scene): Map<string, number> {
-  let m = mazeTextureUsers.get(scene.textures);
-  if (!m) mazeTextureUsers.set(scene.textures, (m = new Map()));
+/** Unused maze wall textures kept loaded (the least recently used beyond this are freed). */
+export const MAZE_TEXTURES_KEPT = 2;
+
+const mazeTextures = new WeakMap<Phaser.Textures.TextureManager, MazeTextures>();
+
+function mazeTexturesOf(scene: Phaser.Scene): MazeTextures {
+  let m = mazeTextures.get(scene.textures);
+  if (!m) mazeTextures.set(scene.textures, (m = { users: new Map(), idle: [] }));
   return m;
 }
 
 /** createMazeTexture, counted: each call must be matched by one releaseMazeTexture of the key. */
 export function acquireMazeTexture(...args: Parameters<typeof createMazeTexture>): void {
   const [scene, key] = args;
+  const m = mazeTexturesOf(scene);
+  m.idle = m.idle.filter((k) => k !== key);
   createMazeTexture(...args);
-  const users = mazeUsers(scene);
-  users.set(key, (users.get(key) ?? 0) + 1);
+  m.users.set(key, (m.users.get(key) ?? 0) + 1);
 }
 
-/** One user less of a maze texture; the texture is removed when nobody shows it any more. */
+/** One user less of a maze texture; unused, it joins the kept ones, and the oldest beyond those goes. */
 export function releaseMazeTexture(scene: Phaser.Scene, key: string): void {
-  const users = mazeUsers(scene);
-  const n = (users.get(key) ?? 0) - 1;
+  const m = mazeTexturesOf(scene);
+  const n = (m.users.get(key) ?? 0) - 1;
   if (n > 0) {
-    users.set(key, n);
+    m.users.set(key, n);
     return;
   }
-  users.delete(key);
-  if (scene.textures.exists(key)) scene.textures.remove(key);
+  m.users.delete(key);
+  m.idle.push(key);
+  while (m.idle.length > MAZE_TEXTURES_KEPT) {
+    const old = m.idle.shift()!;
+    if (scene.textures.exists(old)) scene.textures.remove(old);
+  }
 }

@@ -1,12 +1,11 @@
 // Encodes a clip frame by frame with mediabunny: the caller renders each sim frame
 // (deterministically: seek, draw, capture — never a real-time screen recording) and hands it over
-// as a canvas or as a video frame in memory, and this turns them into a WebM or MP4 file in
-// memory. Progress callbacks and cancel (AbortSignal).
+// as a video frame in memory, and this turns them into a WebM or MP4 file in memory. Progress
+// callbacks and cancel (AbortSignal).
 import {
   BufferSource,
   BufferTarget,
   CanvasSink,
-  CanvasSource,
   ALL_FORMATS,
   VideoSample,
   VideoSampleSource,
@@ -21,17 +20,10 @@ import type { ClipFormat } from '../storage/replay-meta';
 import { CLIP_FPS, ClipError, type ClipRange } from './clip-plan';
 import { CODEC_LABELS, type ClipCodec } from './support';
 
-export interface FrameSource {
-  /** The canvas the frames are captured from (its size is the video's size). */
-  readonly canvas: HTMLCanvasElement | OffscreenCanvas;
-  /** Draws the state after `frame` steps onto `canvas`. Called for start, start+1, …, end−1 in order. */
-  render(frame: number): void | Promise<void>;
-}
-
 /**
- * A source that hands over each frame itself: a WebCodecs VideoFrame of `width`×`height` pixels
- * in memory (e.g. read out of the WebGL canvas, gl-capture.ts). The fast way: the encoder then
- * needs nothing from the GPU side (docs/replays.md has the figures).
+ * A source that hands over each frame itself: a WebCodecs VideoFrame of `width`×`height` pixels,
+ * e.g. read out of the WebGL canvas into memory (scene-capture.ts, gl-capture.ts): the fast way,
+ * the encoder then needs nothing from the GPU side (docs/replays.md has the figures).
  */
 export interface VideoFrameSource {
   readonly width: number;
@@ -69,68 +61,83 @@ export class ClipCancelled extends ClipError {
   }
 }
 
-let turnPort: { ch: MessageChannel; wake: (() => void) | null } | null = null;
+let turnPort: { ch: MessageChannel; waiting: (() => void)[] } | null = null;
 /**
  * A turn of the event loop (the progress bar repaints, Cancel is heard) through a message port:
- * nested timeouts would wait ≥ 4 ms each.
+ * nested timeouts would wait ≥ 4 ms each. One message per waiter, answered in order (FIFO), so
+ * exports running at once each get their turn.
  */
 function nextTurn(): Promise<void> {
   if (!turnPort) {
-    const t = (turnPort = { ch: new MessageChannel(), wake: null as (() => void) | null });
-    t.ch.port1.onmessage = () => t.wake?.();
+    const t = (turnPort = { ch: new MessageChannel(), waiting: [] as (() => void)[] });
+    t.ch.port1.onmessage = () => t.waiting.shift()?.();
   }
   const t = turnPort;
   return new Promise<void>((r) => {
-    t.wake = r;
+    t.waiting.push(r);
     t.ch.port2.postMessage(0);
   });
 }
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Renders and encodes frames range.start … range.end−1: one video frame per sim frame at 60 fps,
  * quality-mode encoder with mediabunny's QUALITY_HIGH, a key frame every second. `source.add`
  * returns at once while the encoder has fewer than 4 frames queued, so rendering the next frame
- * overlaps encoding the last ones; it waits only when the encoder falls behind.
+ * overlaps encoding the last ones; it waits only when the encoder falls behind. An error names
+ * its side: the encoder's (start, add, finalize) or the frame's render and capture.
  */
-export async function exportClip(src: FrameSource | VideoFrameSource, o: ExportOptions): Promise<ExportResult> {
+export async function exportClip(src: VideoFrameSource, o: ExportOptions): Promise<ExportResult> {
   const t0 = performance.now();
-  const { width, height } = 'canvas' in src ? src.canvas : src;
+  const { width, height } = src;
   const output = new Output({
     format: o.format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
     target: new BufferTarget(),
   });
-  const config = { codec: o.codec, quality: QUALITY_HIGH, keyFrameInterval: 1 };
-  const canvasSource = 'canvas' in src ? new CanvasSource(src.canvas, config) : null;
-  const frameSource = canvasSource ? null : new VideoSampleSource(config);
-  output.addVideoTrack((canvasSource ?? frameSource)!, { frameRate: CLIP_FPS });
+  const source = new VideoSampleSource({ codec: o.codec, quality: QUALITY_HIGH, keyFrameInterval: 1 });
+  output.addVideoTrack(source, { frameRate: CLIP_FPS });
+  const encoder = async (step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (e) {
+      throw e instanceof ClipError ? e : new ClipError(`the ${CODEC_LABELS[o.codec]} encoder failed: ${message(e)}`);
+    }
+  };
   const total = o.range.end - o.range.start;
   try {
-    await output.start();
+    await encoder(() => output.start());
     for (let i = 0; i < total; i++) {
       if (o.signal?.aborted) throw new ClipCancelled();
-      if ('canvas' in src) {
-        await src.render(o.range.start + i);
-        await canvasSource!.add(i / CLIP_FPS, 1 / CLIP_FPS);
-      } else {
-        const frame = await src.capture(o.range.start + i, Math.round((i * 1e6) / CLIP_FPS), Math.round(1e6 / CLIP_FPS));
-        const sample = new VideoSample(frame, { timestamp: i / CLIP_FPS, duration: 1 / CLIP_FPS });
-        try {
-          await frameSource!.add(sample);
-        } finally {
-          sample.close();
-          frame.close();
-        }
+      const f = o.range.start + i;
+      let frame: VideoFrame;
+      try {
+        frame = await src.capture(f, Math.round((i * 1e6) / CLIP_FPS), Math.round(1e6 / CLIP_FPS));
+      } catch (e) {
+        throw e instanceof ClipError ? e : new ClipError(`frame ${f} could not be rendered: ${message(e)}`);
+      }
+      // The frame is closed whatever happens from here on.
+      try {
+        await encoder(async () => {
+          const sample = new VideoSample(frame, { timestamp: i / CLIP_FPS, duration: 1 / CLIP_FPS });
+          try {
+            await source.add(sample);
+          } finally {
+            sample.close();
+          }
+        });
+      } finally {
+        frame.close();
       }
       o.onProgress?.(i + 1, total);
       // Let the page breathe (progress bar, the cancel button) every few frames.
       if (i % 8 === 7) await nextTurn();
     }
     if (o.signal?.aborted) throw new ClipCancelled();
-    await output.finalize();
+    await encoder(() => output.finalize());
   } catch (e) {
     if (output.state !== 'finalized' && output.state !== 'canceled') await output.cancel().catch(() => {});
-    if (e instanceof ClipError) throw e;
-    throw new ClipError(`the ${CODEC_LABELS[o.codec]} encoder failed: ${e instanceof Error ? e.message : String(e)}`);
+    throw e instanceof ClipError ? e : new ClipError(`the clip export failed: ${message(e)}`);
   }
   const buf = output.target.buffer;
   if (!buf) throw new ClipError('the encoder produced no file');

@@ -4,7 +4,8 @@
 // draw only the clip's rectangle (aimCameras), the scene's tweens advance one frame per rendered
 // frame (frameClockTweens), each frame is rendered by game.step on a clock of one frame per call and
 // read out of the WebGL canvas into memory (GlRectReader). So a frame's pixels depend on what the
-// caller draws, never on how long rendering or encoding took.
+// caller draws, never on how long rendering or encoding took. `baseline` is the capture as it was
+// (the whole canvas rendered, the rectangle copied through a 2-D canvas), kept to compare with.
 import type Phaser from 'phaser';
 import { aimCameras, frameClockTweens } from './aim-cameras';
 import type { CropRect } from './clip-plan';
@@ -20,6 +21,12 @@ export interface SceneCaptureOptions {
   overlay?: Phaser.Cameras.Scene2D.Camera | null;
   /** Sees each frame's pixels as read (top row first, RGBA; reused by the next read). */
   onPixels?(frame: number, pixels: Uint8Array): void;
+  /**
+   * The capture as it was before (tests and the figures in docs/replays.md compare the two): the
+   * cameras render the whole canvas, the rectangle is copied into a 2-D canvas and the frame made
+   * from that (what mediabunny's CanvasSource did). Same pixels, 1.7–3× slower.
+   */
+  baseline?: boolean;
 }
 
 /** exportClip's source of a scene's frames; release() once the export ends, whatever its outcome. */
@@ -28,19 +35,53 @@ export interface SceneCapture extends VideoFrameSource {
   release(): void;
 }
 
-export function captureScene(game: Phaser.Game, scene: Phaser.Scene, rect: CropRect, o: SceneCaptureOptions): SceneCapture {
+/** Reads the clip's rectangle right after a render: hands its pixels to onPixels, returns its frame. */
+type Grab = (frame: number, timestamp: number, duration: number) => VideoFrame;
+
+/** Out of the WebGL canvas into memory (GlRectReader). */
+function glGrab(game: Phaser.Game, rect: CropRect, onPixels: SceneCaptureOptions['onPixels']): Grab {
   const reader = new GlRectReader((game.renderer as Phaser.Renderer.WebGL.WebGLRenderer).gl, rect);
+  return (frame, timestamp, duration) => {
+    const pixels = reader.read();
+    onPixels?.(frame, pixels);
+    return reader.frame(timestamp, duration);
+  };
+}
+
+/** The baseline: copied into a 2-D canvas, the frame made from it (read back only for onPixels). */
+function canvasGrab(game: Phaser.Game, rect: CropRect, onPixels: SceneCaptureOptions['onPixels']): Grab {
+  const canvas = document.createElement('canvas');
+  canvas.width = rect.w;
+  canvas.height = rect.h;
+  const ctx = canvas.getContext('2d')!;
+  return (frame, timestamp, duration) => {
+    ctx.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
+    if (onPixels) onPixels(frame, new Uint8Array(ctx.getImageData(0, 0, rect.w, rect.h).data.buffer));
+    return new VideoFrame(canvas, { timestamp, duration });
+  };
+}
+
+export function captureScene(game: Phaser.Game, scene: Phaser.Scene, rect: CropRect, o: SceneCaptureOptions): SceneCapture {
+  const grab = (o.baseline ? canvasGrab : glGrab)(game, rect, o.onPixels);
   game.loop.sleep();
-  const unaim = aimCameras(scene.cameras.cameras, o.overlay ?? null, rect);
-  const unclock = frameClockTweens(scene.tweens, o.stepMs);
+  const undo: (() => void)[] = [() => game.loop.wake()];
+  // Undoes in reverse, once (a release after a failed start does nothing more).
+  const release = () => {
+    for (const u of undo.splice(0).reverse()) u();
+  };
+  try {
+    if (!o.baseline) undo.push(aimCameras(scene.cameras.cameras, o.overlay ?? null, rect));
+    undo.push(frameClockTweens(scene.tweens, o.stepMs));
+  } catch (e) {
+    release(); // the loop must not stay asleep
+    throw e;
+  }
   let time = performance.now();
   const shoot = (frame: number, timestamp: number, duration: number): VideoFrame => {
     time += o.stepMs;
     game.step(time, o.stepMs);
     // Read right after the render, before the browser composites (and may clear) the canvas.
-    const pixels = reader.read();
-    o.onPixels?.(frame, pixels);
-    return reader.frame(timestamp, duration);
+    return grab(frame, timestamp, duration);
   };
   return {
     width: rect.w,
@@ -49,10 +90,6 @@ export function captureScene(game: Phaser.Game, scene: Phaser.Scene, rect: CropR
       const drawn = o.draw(frame);
       return drawn ? drawn.then(() => shoot(frame, timestamp, duration)) : shoot(frame, timestamp, duration);
     },
-    release() {
-      unclock();
-      unaim();
-      game.loop.wake();
-    },
+    release,
   };
 }

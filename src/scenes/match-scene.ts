@@ -86,6 +86,10 @@ export class MatchScene extends Phaser.Scene {
     this.holdMs = 0;
     this.countdownMs = 0;
     this.holds = { hit: 0, maze: 0 };
+    // The last run's banners went with its scene objects (a restart keeps this instance); its
+    // backdrop clock starts again too.
+    this.fieldBanners = [];
+    this.renderFrame = 0;
   }
 
   create(): void {

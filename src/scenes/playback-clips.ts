@@ -4,7 +4,6 @@
 // playback; this file keeps everything a clip needs from it behind `ClipHost`.
 import type Phaser from 'phaser';
 import { clipName, clipRect, type ClipRange } from '../clips/clip-plan';
-import { frameClockTweens } from '../clips/aim-cameras';
 import { captureScene } from '../clips/scene-capture';
 import { clipSupport, type FormatSupport } from '../clips/support';
 import type { ReplayPlayer } from '../replay';
@@ -48,12 +47,6 @@ export interface ClipHost {
   redraw(): void;
   /** The pad hint for the HUD now ('' without a gamepad). */
   padHint(): string;
-}
-
-/** Ends the HUD's running animations at once (their onComplete removes what they animate). */
-function endHudTweens(tweens: Phaser.Tweens.TweenManager, mv: MatchView): void {
-  for (const tw of tweens.getTweens())
-    if (tw.targets.length > 0 && tw.targets.every((o) => mv.hudLayer.list.includes(o as Phaser.GameObjects.GameObject))) tw.complete();
 }
 
 export interface ClipResult {
@@ -115,11 +108,11 @@ export class PlaybackClips {
 
   /**
    * Positions the view at a clip's first frame from a fresh visual state: the player goes to
-   * CLIP_PREROLL_FRAMES before it, particles, shake and visual streams restart (seeded from the
-   * match seed and that frame), the CPU views restart there, the HUD's animations (a lost life's
-   * icon popping off) end, and the frames up to the start are played and drawn unseen, the
-   * animations advancing one frame each (the export's tween clock). So the clip's pixels are a
-   * function of (replay, range, field, options) and never of what was watched before.
+   * CLIP_PREROLL_FRAMES before it, particles, shake, visual streams and the HUD's animations
+   * restart (seeded from the match seed and that frame; MatchView.resetVisuals), the CPU views
+   * restart there, and the frames up to the start are played and drawn unseen, the animations
+   * advancing one frame each (the export's tween clock). So the clip's pixels are a function of
+   * (replay, range, field, options) and never of what was watched before.
    */
   private startAt(start: number): void {
     const { player: p, mv } = this.h;
@@ -127,15 +120,9 @@ export class PlaybackClips {
     mv.resetVisuals(p.state);
     for (const s of this.h.shadows) s?.restart();
     const tweens = mv.overlayCamera.scene.tweens;
-    endHudTweens(tweens, mv);
-    let first = true;
     while (p.frame < start) {
       if (mv.cpuOn) this.h.observeCpu();
       mv.draw(p.state, FPS);
-      // The first draw may pop a life the viewing history still showed (the HUD compares with
-      // what it drew last): that animation ends at once too.
-      if (first) endHudTweens(tweens, mv);
-      first = false;
       tweens.step();
       if (!this.h.advanceOne()) break;
     }
@@ -147,11 +134,10 @@ export class PlaybackClips {
    * clip next to the replay when it is in the library. A survey clip hides names, the frame rate,
    * hints and every debug overlay (restored afterwards). `onFrame` sees each captured frame (tests).
    *
-   * The cameras draw only the clip's rectangle (aimCameras) and its pixels are read out of the
-   * WebGL canvas into memory (GlRectReader) for the encoder. `mode: 'baseline'` is the export as
-   * it was before (the whole canvas rendered, the rectangle copied through a 2-D canvas that
-   * mediabunny's CanvasSource encodes): 1.7–3× slower, the same pixels; tests and the figures in
-   * docs/replays.md compare the two.
+   * The cameras draw only the clip's rectangle and its pixels are read out of the WebGL canvas
+   * into memory (captureScene). `mode: 'baseline'` is the capture as it was before (the whole
+   * canvas rendered, the rectangle copied through a 2-D canvas): 1.7–3× slower, the same pixels;
+   * tests and the figures in docs/replays.md compare the two.
    */
   async export(
     req: ClipRequest,
@@ -169,15 +155,13 @@ export class PlaybackClips {
     const scale = game.canvas.width / GAME_W;
     const rect = clipRect(req.field, h.sides, scale);
     const baseline = req.mode === 'baseline';
-    // The frames go to the encoder in memory; a 2-D canvas only for the baseline (its copy is the
-    // capture) or for a test's onFrame (it is handed the very pixels that are encoded).
-    const canvas = baseline || onFrame ? document.createElement('canvas') : null;
-    const ctx = canvas ? canvas.getContext('2d', { willReadFrequently: !baseline })! : null;
-    if (canvas) {
-      canvas.width = rect.w;
-      canvas.height = rect.h;
+    // A test's onFrame is handed the very pixels that are encoded, through a 2-D canvas.
+    const ctx = onFrame ? document.createElement('canvas').getContext('2d', { willReadFrequently: true })! : null;
+    if (ctx) {
+      ctx.canvas.width = rect.w;
+      ctx.canvas.height = rect.h;
     }
-    const image = ctx && !baseline ? ctx.createImageData(rect.w, rect.h) : null;
+    const image = ctx ? ctx.createImageData(rect.w, rect.h) : null;
     const resume = p.frame;
     const wasSurvey = h.survey;
     const overlays = { wave: mv.waveOn, cpu: mv.cpuOn };
@@ -188,7 +172,6 @@ export class PlaybackClips {
     // from a person, and a survey is blind: no overlay in a survey clip.
     if (req.survey) mv.setOverlays({ wave: false, cpu: false });
     mv.setHint('');
-    const scene = mv.overlayCamera.scene;
     /** Steps the replay to `frame` and draws it (the capture renders it). */
     const draw = (frame: number) => {
       if (frame === req.range.start) this.startAt(frame);
@@ -196,49 +179,28 @@ export class PlaybackClips {
       if (mv.cpuOn) h.observeCpu();
       mv.draw(p.state, FPS);
     };
-    const opts = { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal };
-    let release = () => {};
     try {
       let res: Awaited<ReturnType<typeof exportClip>>;
-      if (!baseline) {
-        const capture = captureScene(game, scene, rect, {
-          draw,
-          stepMs: STEP_MS,
-          overlay: mv.overlayCamera,
-          onPixels:
-            onFrame && image && ctx
-              ? (frame, px) => {
-                  image.data.set(px);
-                  ctx.putImageData(image, 0, 0);
-                  onFrame(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
-                }
-              : undefined,
-        });
-        release = () => capture.release();
-        res = await exportClip(capture, opts);
-      } else {
-        // The capture as it was: every camera renders the whole canvas, the rectangle is copied
-        // through a 2-D canvas that mediabunny's CanvasSource encodes (same frame clock).
-        game.loop.sleep();
-        const unclock = frameClockTweens(scene.tweens, STEP_MS);
-        release = () => {
-          unclock();
-          game.loop.wake();
-        };
-        let t = performance.now();
-        res = await exportClip(
-          {
-            canvas: canvas!,
-            render: (frame) => {
-              draw(frame);
-              t += STEP_MS;
-              game.step(t, STEP_MS);
-              ctx!.drawImage(game.canvas, rect.x, rect.y, rect.w, rect.h, 0, 0, rect.w, rect.h);
-              onFrame?.(ctx!, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
-            },
-          },
-          opts,
-        );
+      // Released as soon as the frames are made: the loop wakes and the cameras return before the
+      // clip is stored.
+      const capture = captureScene(game, mv.overlayCamera.scene, rect, {
+        draw,
+        stepMs: STEP_MS,
+        overlay: mv.overlayCamera,
+        baseline,
+        onPixels:
+          onFrame && image && ctx
+            ? (frame, px) => {
+                image.data.set(px);
+                ctx.putImageData(image, 0, 0);
+                onFrame(ctx, frame, { wave: mv.waveOn, cpu: mv.cpuOn });
+              }
+            : undefined,
+      });
+      try {
+        res = await exportClip(capture, { range: req.range, format: req.format, codec: support.codec, onProgress: progress, signal });
+      } finally {
+        capture.release();
       }
       // The next estimate uses this speed (the baseline capture is only for checks and figures).
       if (!baseline) rememberExportSpeed(req.field, scale, res.frames, res.elapsed);
@@ -273,7 +235,6 @@ export class PlaybackClips {
         codec: res.codec,
       };
     } finally {
-      release();
       this.exporting = false;
       mv.setSurvey(wasSurvey);
       mv.setOverlays(overlays);

@@ -22,7 +22,7 @@ interface SideHud {
   lastCharge: number;
   /** Fill of each gauge segment as last drawn (0..1). */
   drawnFill: number[];
-  /** Lives as last shown (-1 before the first update): a drop pops the lost icons. */
+  /** Lives as last shown (-1 before the first update and after a jump): a drop pops the lost icons. */
   lastLives: number;
 }
 
@@ -50,6 +50,8 @@ export class Hud {
   private shownFrame = -1;
   /** Lost-life pops shown so far (tests read it through snapshot()). */
   private lifePops = 0;
+  /** The pop animations' objects still on screen (red icons, "−1"s), dropped by resetVisuals. */
+  private popObjects = new Set<Phaser.GameObjects.GameObject>();
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -136,6 +138,17 @@ export class Hud {
     if (maze) setText(this.mazes, s.sides.map((d) => d.mazesCleared).join(' : '));
   }
 
+  /**
+   * After a jump (a seek, a clip's start): the running pops end at once, and the next update
+   * compares with nothing, so the lives shown before the jump never pop a "−1" after it.
+   */
+  resetVisuals(): void {
+    this.scene.tweens.killTweensOf([...this.popObjects]);
+    for (const o of this.popObjects) o.destroy();
+    this.popObjects.clear();
+    for (const h of this.sides) h.lastLives = -1;
+  }
+
   snapshot(): HudSnapshot {
     return {
       frame: this.shownFrame,
@@ -179,13 +192,14 @@ export class Hud {
       const icon = h.lives[k]!;
       const ghost = this.scene.add.image(icon.x, icon.y, `ship${side}`).setScale(0.38).setTint(0xff3050).setTintMode(Phaser.TintModes.FILL);
       this.layer.add(ghost);
+      this.popObjects.add(ghost);
       this.scene.tweens.add({
         targets: ghost,
         scale: 1.3,
         alpha: 0,
         duration: 700,
         ease: 'Cubic.Out',
-        onComplete: () => ghost.destroy(),
+        onComplete: () => this.dropPop(ghost),
       });
     }
     // On the icons' row, right of the lost icon, drifting right: the name above stays readable.
@@ -194,7 +208,13 @@ export class Hud {
       .text(icon.x + 12, icon.y, '−1', textStyle(20, '#ff5070', { fontStyle: 'bold', strokeThickness: 4 }))
       .setOrigin(0, 0.5);
     this.layer.add(minus);
-    this.scene.tweens.add({ targets: minus, x: minus.x + 16, alpha: 0, delay: 500, duration: 600, onComplete: () => minus.destroy() });
+    this.popObjects.add(minus);
+    this.scene.tweens.add({ targets: minus, x: minus.x + 16, alpha: 0, delay: 500, duration: 600, onComplete: () => this.dropPop(minus) });
+  }
+
+  private dropPop(o: Phaser.GameObjects.GameObject): void {
+    this.popObjects.delete(o);
+    o.destroy();
   }
 
   private drawGauge(h: SideHud, gauge: number, charge: number): void {

@@ -158,15 +158,17 @@ export class MatchView {
   }
 
   /**
-   * Restarts the purely visual state (particles, shake, visual random streams) as a function of
-   * the match seed and `state.frame` alone, so what is drawn from here on does not depend on what
-   * was watched before. The streams differ from the live match's (those start at frame 0).
+   * Restarts the purely visual state (particles, shake, visual random streams, the HUD's pops) as
+   * a function of the match seed and `state.frame` alone, so what is drawn from here on does not
+   * depend on what was watched before. The streams differ from the live match's (those start at
+   * frame 0). Called after a jump (a seek, a clip's start) or by tests, never per step of play.
    */
   resetVisuals(state: Readonly<MatchState>): void {
     for (const v of this.views) {
       const ship = state.sides[v.sideIndex]!.ship;
       v.resetVisuals(matchStream(state.config.seed, `visual${v.sideIndex}@${state.frame}`), ship.lives <= 0);
     }
+    this.hud.resetVisuals();
   }
 
   draw(state: Readonly<MatchState>, fps: number): void {

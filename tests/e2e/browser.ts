@@ -82,7 +82,7 @@ export async function nextPaint(page: Page, n = 2): Promise<void> {
   } catch (e) {
     // A key that navigates (a reload, a new page) ends the old page before it paints: nothing to
     // wait for there; the caller waits for what the new page shows.
-    if (!/Execution context was destroyed|navigat/i.test(String((e as Error).message))) throw e;
+    if (!/Execution context was destroyed|because of a navigation/.test(String((e as Error).message))) throw e;
   }
 }
 

@@ -223,7 +223,8 @@ describe('clips to video', () => {
     expect(HIT, 'a hit of the left side in the clip replay').toBeGreaterThan(0);
     // Both fields (the HUD too) after a lost life: in the first clip the unseen lead-in holds the
     // hit, so the field shakes and the HUD's icon pops off and "−1" fades during the clip; the
-    // second starts just after its lead-in passed the hit (the HUD's first drawn frame pops it).
+    // second's lead-in starts just after the hit (the life is already lost: nothing pops, though
+    // the HUD showed more lives before the jump in one history and not in the other).
     const ranges = [
       { start: HIT + 20, end: HIT + 50 },
       { start: HIT + 61, end: HIT + 76 },

@@ -1,6 +1,7 @@
 // Maze stages in real Chromium: the title screen's Maze rows, a maze match started through the
 // hook, the wave-field overlay (F2) checked against the same match run in Node, and screenshots.
 import { describe, expect, it } from 'vitest';
+import { MAZE_TEXTURES_KEPT } from '../../src/art/textures';
 import { createController } from '../../src/controllers/registry';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import type { Page } from 'playwright-core';
@@ -330,7 +331,7 @@ describe('maze stages in Chromium', () => {
 
   it('frees the wall texture of a layout no field shows any more (a generated rotation brings a new one per maze)', async () => {
     const { page } = game;
-    await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'gen:40', p1: 'scripted', p2: 'scripted', lives: 9, timeLimit: 1200 });
+    await call(page, 'startMatch', { seed: 5, stages: 'maze', maze: 'gen:40', p1: 'scripted', p2: 'scripted', lives: 9, timeLimit: 2400 });
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'match' && (window as any).__twinfield.frame() >= 1, null, {
       timeout: 60_000,
     });
@@ -338,17 +339,20 @@ describe('maze stages in Chromium', () => {
       page.evaluate(() =>
         (window as any).__twinfield_game.textures.getTextureKeys().filter((k: string) => k.startsWith('maze-walls:')),
       ) as Promise<string[]>;
+    // Loaded at most: one layout per field (two) and the MAZE_TEXTURES_KEPT unused most recently.
+    const bound = 2 + MAZE_TEXTURES_KEPT;
     let most = 0;
-    let cleared = 0;
-    for (let i = 0; i < 12 && cleared < 3; i++) {
+    const seen = new Set<string>();
+    for (let i = 0; i < 16 && seen.size <= bound; i++) {
       await inPage(page, (h) => h.advance(150));
       await waitFrames(page, 2); // the views load the new layouts when they draw
-      most = Math.max(most, (await wallTextures()).length);
-      cleared = (await page.evaluate(`window.__twinfield_game.scene.getScene('match').state.sides[0].mazesCleared`)) as number;
+      const keys = await wallTextures();
+      for (const k of keys) seen.add(k);
+      most = Math.max(most, keys.length);
     }
-    expect(cleared).toBeGreaterThanOrEqual(3);
-    // One texture per layout on screen: two fields, at most two layouts.
-    expect(most).toBeLessThanOrEqual(2);
+    // More layouts were drawn than may stay loaded (without the release all of them would be).
+    expect(seen.size).toBeGreaterThan(bound);
+    expect(most).toBeLessThanOrEqual(bound);
     expect((await wallTextures()).every((k) => /^maze-walls:gen:\d+$/.test(k))).toBe(true);
   }, 180_000);
 

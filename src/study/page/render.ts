@@ -8,7 +8,7 @@
 // with ?view=render; the build drives it in Chromium (src/cli/study-video.ts).
 import { clipRect } from '../../clips/clip-plan';
 import { exportClip } from '../../clips/export-clip';
-import { captureScene } from '../../clips/scene-capture';
+import { captureScene, type SceneCapture } from '../../clips/scene-capture';
 import { clipSupport } from '../../clips/support';
 import { decodeReplay } from '../../replay';
 import { FPS } from '../../sim/constants';
@@ -58,20 +58,22 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
           .then(ok),
     );
     const game = stage.phaser!;
-    // Wait until the scene exists (created on the next game step). It is a fresh start of the
-    // scene: no tween of an earlier clip runs on.
-    while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await sleep(16);
-    const scene = game.scene.getScene('study-clip') as ClipScene;
-    const rect = clipRect('left', 1, game.canvas.width / GAME_W);
-    const support = (await clipSupport(rect.w, rect.h))[format];
-    if (!support.codec) throw new Error(support.note);
-    const delay = o.frameDelayMs ?? 0;
-    // The scene draws nothing on its overlay camera: narrowed to the field like the main camera.
-    const source = captureScene(game, scene, rect, {
-      stepMs: STEP_MS,
-      draw: delay > 0 ? (frame) => sleep(delay).then(() => scene.renderAt(frame)) : (frame) => scene.renderAt(frame),
-    });
+    let source: SceneCapture | null = null;
+    // Everything after show() is undone in finally, whatever throws.
     try {
+      // Wait until the scene exists (created on the next game step). It is a fresh start of the
+      // scene: no tween of an earlier clip runs on.
+      while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await sleep(16);
+      const scene = game.scene.getScene('study-clip') as ClipScene;
+      const rect = clipRect('left', 1, game.canvas.width / GAME_W);
+      const support = (await clipSupport(rect.w, rect.h))[format];
+      if (!support.codec) throw new Error(support.note);
+      const delay = o.frameDelayMs ?? 0;
+      // The scene draws nothing on its overlay camera: narrowed to the field like the main camera.
+      source = captureScene(game, scene, rect, {
+        stepMs: STEP_MS,
+        draw: delay > 0 ? (frame) => sleep(delay).then(() => scene.renderAt(frame)) : (frame) => scene.renderAt(frame),
+      });
       const out = await exportClip(source, { range: { start: clip.start, end: clip.end }, format, codec: support.codec });
       return {
         base64: toBase64(out.bytes),
@@ -83,7 +85,7 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
         elapsed: out.elapsed,
       };
     } finally {
-      source.release();
+      source?.release();
       stage.hide();
     }
   };

@@ -43,7 +43,6 @@ export class ClipScene extends Phaser.Scene {
   private shown = false;
   private done = false;
   private backdrop!: { update: (f: number) => void };
-  private renderFrame = 0;
 
   constructor() {
     super('study-clip');
@@ -86,7 +85,6 @@ export class ClipScene extends Phaser.Scene {
 
   override update(_t: number, delta: number): void {
     if (this.run.manual) return;
-    this.backdrop.update(this.renderFrame++);
     if (!this.done) {
       this.acc = Math.min(this.acc + delta * this.run.rate, STEP_MS * MAX_STEPS_PER_FRAME * this.run.rate);
       while (this.acc >= STEP_MS && this.player.frame < this.run.end - 1) {
@@ -95,6 +93,7 @@ export class ClipScene extends Phaser.Scene {
         for (const ev of this.player.state.events) this.mv.effect(ev, this.player.state);
       }
     }
+    this.backdrop.update(this.player.frame); // as renderAt: the sim frame, the same for every run of the clip
     this.mv.draw(this.player.state, 0);
     if (!this.shown) {
       this.shown = true;
