@@ -155,7 +155,8 @@ function makeApi(game: Phaser.Game) {
     },
     /**
      * Drops the running match view's particles and screen shake, which fade per drawn frame, and its
-     * banners and HUD pops, which fade in real time, so a screenshot does not depend on the frame rate. Returns false when no match view runs.
+     * banners and HUD pops, which fade in real time, so a screenshot does not depend on the frame
+     * rate. Returns false when no match view runs.
      */
     resetVisuals(): boolean {
       const f = hook.live?.resetVisuals;

@@ -184,8 +184,8 @@ describe('exact mode on larger instances', () => {
     const full = limitErrorOf(() => plan(parseInstance(json, 'full.json'), { mode: 'exact' }));
     expect([full.kind, full.count, full.limit]).toEqual(['states', EXACT_STATE_LIMIT, EXACT_STATE_LIMIT]);
     expect(full.message).toBe(
-      `full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: more than ${groupDigits(EXACT_STATE_LIMIT)} ` +
-        `search states); use --mode unrestricted`,
+      'full.json: exact mode: instance too large (16 enemies, 3 damage levels, 18 key points: ' +
+        `more than ${groupDigits(EXACT_STATE_LIMIT)} search states); use --mode unrestricted`,
     );
   });
 });
