@@ -210,6 +210,10 @@ describe('study package', () => {
         // The page opened again between sets (now at real-time speed): it goes straight to set 4.
         await page.goto(`${url}?group=B&pid=${pid}&lang=ja`);
         shown = 0;
+        // A clip as raters see it, a moment into playing.
+        await page.waitForFunction(() => Number(document.body.dataset.clipsShown ?? 0) >= 1, null, { timeout: 60_000 });
+        await page.waitForTimeout(700);
+        await screenshot(page, 'study-clip');
         await clipPlays(/8組中 4組目 · 動画1/);
         const firstClip = (await page.evaluate(
           () => performance.getEntriesByName('study:first-clip-playing')[0]?.startTime ?? -1,
@@ -227,7 +231,7 @@ describe('study package', () => {
         shown = 0;
         await page.waitForSelector('#stage', { timeout: 60_000 });
         expect(await page.textContent('.tf-clip-label')).toMatch(/8組中 4組目 · 動画2/);
-        await screenshot(page, 'study-clip');
+        await screenshot(page, 'study-resume');
         await clipPlays(/8組中 4組目 · 動画2/);
       } else {
         await clipPlays(new RegExp(`8組中 ${set}組目 · 動画1`));
