@@ -236,9 +236,13 @@ const firstAttack = (run: RunKey, hp: number, heal: boolean, sec: string, struct
     ours: (s) => s.healsAtFirstKill,
   },
 ];
-const restrictedCommon = (run: RunKey, finalHp: number, hpBefore: number[], healFirst: boolean, sec: string): PaperFact[] => [
-  { id: `${run}.kills`, run, tier: 1, what: `${sec}: kills 3`, paper: 3, ours: (s) => s.kills },
+/** The paper's table for one run: kills and final HP. */
+const table = (run: RunKey, kills: number, finalHp: number, sec: string): PaperFact[] => [
+  { id: `${run}.kills`, run, tier: 1, what: `${sec}: kills ${kills === 5 ? 'all 5' : kills}`, paper: kills, ours: (s) => s.kills },
   { id: `${run}.finalHp`, run, tier: 1, what: `${sec}: final HP ${finalHp}`, paper: finalHp, ours: (s) => s.finalHp },
+];
+const restrictedCommon = (run: RunKey, finalHp: number, hpBefore: number[], healFirst: boolean, sec: string): PaperFact[] => [
+  ...table(run, 3, finalHp, sec),
   ...firstAttack(run, hpBefore[0]!, healFirst, sec),
   {
     id: `${run}.order`,
@@ -306,8 +310,7 @@ export const PAPER_FACTS: PaperFact[] = [
     paper: 'next',
     ours: (s) => healAfter(s, 1),
   },
-  { id: 'u5.kills', run: 'u5', tier: 1, what: '§3.6.2: kills all 5', paper: 5, ours: (s) => s.kills },
-  { id: 'u5.finalHp', run: 'u5', tier: 1, what: '§3.6.2: final HP 1', paper: 1, ours: (s) => s.finalHp },
+  ...table('u5', 5, 1, '§3.6.2'),
   {
     id: 'u5.first',
     run: 'u5',
@@ -342,8 +345,7 @@ export const PAPER_FACTS: PaperFact[] = [
     structural: true,
   },
   ...firstAttack('u5', 5, true, '§3.6.2'),
-  { id: 'u7.kills', run: 'u7', tier: 1, what: '§3.6.4: kills all 5', paper: 5, ours: (s) => s.kills },
-  { id: 'u7.finalHp', run: 'u7', tier: 1, what: '§3.6.4: final HP 1', paper: 1, ours: (s) => s.finalHp },
+  ...table('u7', 5, 1, '§3.6.4'),
   { id: 'u7.third', run: 'u7', tier: 3, what: '§3.6.4: the 3rd kill is the centre enemy', paper: 1, ours: (s) => s.killed[2] ?? -1 },
   { id: 'u7.hpBefore', run: 'u7', tier: 3, what: '§3.6.4: HP before each kill 7, 7, 7, 5, 3', paper: [7, 7, 7, 5, 3], ours: seq },
   {
@@ -355,8 +357,7 @@ export const PAPER_FACTS: PaperFact[] = [
     ours: (s) => healAfter(s, 1),
   },
   ...firstAttack('u7', 7, true, '§3.6.4'),
-  { id: 'u1.kills', run: 'u1', tier: 1, what: '§3.6.6: kills all 5', paper: 5, ours: (s) => s.kills },
-  { id: 'u1.finalHp', run: 'u1', tier: 1, what: '§3.6.6: final HP 1', paper: 1, ours: (s) => s.finalHp },
+  ...table('u1', 5, 1, '§3.6.6'),
   {
     id: 'u1.hpBefore',
     run: 'u1',
