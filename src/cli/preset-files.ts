@@ -1,6 +1,14 @@
 // Node tools accept a preset file wherever they accept a preset name: `--p1 cpu:my-cpu.json`,
-// `--difficulty my-stage.json`. Importing this module makes the `cpu:` controller kind read files
-// (anything ending in .json is a file path, relative to the working directory).
+// `--p1 human:my-reference.json`, `--difficulty my-stage.json`. Importing this module makes the
+// `cpu:` and `human:` controller kinds read files (anything ending in .json is a file path, relative
+// to the working directory).
+import {
+  getReferencePlayer,
+  parseReferencePlayer,
+  REFERENCE_NAMES,
+  ReferenceController,
+  type ReferencePlayer,
+} from '../controllers/reference';
 import { CpuController } from '../cpu/cpu-controller';
 import { DODGE_PRESETS, getDodgePreset, parseDodgePreset, type DodgePreset } from '../cpu/presets';
 import { ControllerSpecError, registerController } from '../controllers/registry';
@@ -19,6 +27,11 @@ export function loadCpuPreset(arg: string): DodgePreset {
   return isPresetFile(arg) ? parseDodgePreset(readJson(arg), arg) : getDodgePreset(arg);
 }
 
+/** A reference player by built-in name or from a .json file (errors name the file and field). */
+export function loadReferencePlayer(arg: string): ReferencePlayer {
+  return isPresetFile(arg) ? parseReferencePlayer(readJson(arg), arg) : getReferencePlayer(arg);
+}
+
 /** A stage preset by built-in name or from a .json file. */
 export function loadStagePreset(arg: string): StagePreset {
   return isPresetFile(arg) ? parseStagePreset(readJson(arg), arg) : getStagePreset(arg);
@@ -31,6 +44,19 @@ registerController(
     if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json`);
     try {
       return new CpuController(loadCpuPreset(arg));
+    } catch (e) {
+      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+    }
+  },
+);
+
+registerController(
+  'human',
+  `human:REFERENCE — a reference player modelled on a person; REFERENCE is ${REFERENCE_NAMES.join(', ')} or a reference file (.json)`,
+  (arg, spec) => {
+    if (!arg) throw new ControllerSpecError(`controller '${spec}': human needs a reference, e.g. human:casual or human:my-reference.json`);
+    try {
+      return new ReferenceController(loadReferencePlayer(arg));
     } catch (e) {
       throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
     }

@@ -2,6 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EvalJob, JobResult } from '../preset-eval/jobs';
+import type { AdaptiveJob, AdaptiveRun } from '../preset-eval/adaptive-run';
+import { runAdaptiveJob } from '../preset-eval/adaptive-run';
 import { runJob } from '../preset-eval/jobs';
 import { progress } from './common';
 
@@ -23,16 +25,28 @@ export interface PoolStats {
 export async function runJobs(
   jobs: readonly EvalJob[],
   label: string,
+  workers?: number,
+  warn?: (line: string) => void,
+): Promise<{ results: JobResult[]; stats: PoolStats }>;
+export async function runJobs(
+  jobs: readonly AdaptiveJob[],
+  label: string,
+  workers?: number,
+  warn?: (line: string) => void,
+): Promise<{ results: AdaptiveRun[]; stats: PoolStats }>;
+export async function runJobs(
+  jobs: readonly (EvalJob | AdaptiveJob)[],
+  label: string,
   workers = availableParallelism(),
   warn?: (line: string) => void,
-): Promise<{ results: JobResult[]; stats: PoolStats }> {
+): Promise<{ results: (JobResult | AdaptiveRun)[]; stats: PoolStats }> {
   const t0 = process.hrtime.bigint();
-  const results: JobResult[] = new Array(jobs.length);
+  const results: (JobResult | AdaptiveRun)[] = new Array(jobs.length);
   let done = 0;
   const n = Math.min(workers, jobs.length);
   if (n <= 0) {
     jobs.forEach((j, i) => {
-      results[i] = runJob(j);
+      results[i] = j.kind === 'adaptive' ? runAdaptiveJob(j) : runJob(j);
       progress(label, ++done, jobs.length, warn);
     });
   } else {
@@ -51,7 +65,7 @@ export async function runJobs(
               const id = next++;
               w.postMessage({ id, job: jobs[id] });
             };
-            w.on('message', (m: { id: number; result?: JobResult; error?: string }) => {
+            w.on('message', (m: { id: number; result?: JobResult | AdaptiveRun; error?: string }) => {
               if (m.error !== undefined) {
                 void w.terminate();
                 reject(new Error(`job ${m.id} failed: ${m.error}`));

@@ -1,21 +1,25 @@
 // Difficulty presets headless: list and describe them, evaluate CPU presets over many seeds on
-// worker threads, calibrate one parameter to a target, and check the built-in ladder against the
-// frozen novice reference (docs/presets.md).
+// worker threads, calibrate one parameter to a target, and play the ladder: the reference players
+// (or the frozen novice) against every difficulty pair, with the targets (docs/presets.md).
 import { writeFileSync } from 'node:fs';
+import { REFERENCE_NAMES } from '../controllers/reference';
 import { CPU_PRESET_FIELDS, DIFFICULTY_PRESETS, DODGE_PRESETS, NOVICE_PRESET, type DodgePreset } from '../cpu/presets';
 import { DIFFICULTY_PAIRS, resolvePair } from '../cpu/presets/pairs';
 import { pooledHumanLikeness, replayLogs, type HumanLikeness } from '../metrics';
 import { calibrate, type Measurement } from '../preset-eval/calibrate';
-import type { EvalJob } from '../preset-eval/jobs';
+import type { EvalJob, LadderMatch, LadderPlayer } from '../preset-eval/jobs';
 import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
-import { ladderJobs, ladderResult, type LadderResult } from '../preset-eval/ladder';
+import { formatMatrix, matrixJobs, matrixResult, playerName, type MatrixResult, type Rung } from '../preset-eval/ladder';
 import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
 import { readPlayableReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
 import { defineTool, runIfEntry, UsageError, type ParsedArgs as ParsedArgsOf, type ToolOutput, type ToolSpec } from './common';
-import { loadCpuPreset, loadStagePreset } from './preset-files';
+import { isPresetFile, loadCpuPreset, loadReferencePlayer, loadStagePreset } from './preset-files';
 import { runJobs } from './presets-pool';
+import { ADAPTIVE_START } from '../cpu/presets/adaptive';
+import { adaptiveCurve, type AdaptiveJob } from '../preset-eval/adaptive-run';
+import { cmdFitReference, FIT_REFERENCE_OPTIONS } from './fit-reference-command';
 
 const METRICS = ['hits_per_min', 'win_rate', 'survival_s'] as const;
 type Metric = (typeof METRICS)[number];
@@ -24,7 +28,7 @@ const spec = {
   name: 'presets',
   usage:
     'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
-    'bullets  [options] [--json]',
+    'bullets | fit-reference REPLAY... --out FILE  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
@@ -34,13 +38,19 @@ const spec = {
     '                       the human-likeness metrics (beside human recordings given with --human)',
     `  calibrate PRESET     finds --param's value where METRIC (${METRICS.join(', ')}) hits the target`,
     '                       (noisy bisection, more seeds near the answer); writes the preset to --out',
-    '  ladder               the built-in pairs against the frozen novice reference, with the targets',
+    '  ladder               every --players player (default: the reference players newcomer, casual,',
+    "                       skilled) against every --pairs pair's CPU on its stage: the matrix of",
+    "                       CPU win rates, the player's survival and how matches ended, with the targets",
     "  bullets              bullets in the --reference player's field in level 1 (and level 2's peak) on",
     '                       each --stage (default: all), practice and versus --opponent (default easy)',
+    '  adaptive             every --players player through --runs runs of --matches matches under Adaptive',
+    '                       difficulty: its win rate at each match and the strength it is played at',
+    '  fit-reference REPLAY...  fits a reference player to recorded play (.twrp or .twrb; --side: whose) and',
+    '                       writes it to --out, the fields it does not fit from --base (docs/reference-players.md)',
     'Seeds run on worker threads (one per core); progress goes to stderr.',
   ].join('\n'),
   positional: [1, 64],
-  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets'],
+  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets', 'adaptive', 'fit-reference'],
   options: [
     {
       name: 'stage',
@@ -51,7 +61,7 @@ const spec = {
     {
       name: 'seeds',
       kind: 'int',
-      help: 'seeds per measurement (eval default 20, ladder 100, calibrate: first measurement, 10)',
+      help: 'seeds per measurement (eval default 20, ladder 60 a cell, calibrate: first measurement, 10)',
       min: 1,
       max: 10000,
       commands: ['eval', 'calibrate', 'ladder', 'bullets'],
@@ -105,15 +115,23 @@ const spec = {
     {
       name: 'out',
       kind: 'string',
-      help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json)',
-      commands: ['calibrate'],
+      help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json); fit-reference: the reference .json',
+      commands: ['calibrate', 'fit-reference'],
+    },
+    {
+      name: 'players',
+      kind: 'string',
+      help:
+        `ladder: comma-separated players: reference players (${REFERENCE_NAMES.join(', ')}, or human:FILE.json / ` +
+        `FILE.json), CPU presets (e.g. ${NOVICE_PRESET}, or cpu:FILE.json); default ${REFERENCE_NAMES.join(',')}`,
+      commands: ['ladder', 'adaptive'],
     },
     {
       name: 'reference',
       kind: 'string',
-      help: 'ladder: the reference CPU preset; bullets: the player whose field is counted',
-      default: NOVICE_PRESET,
+      help: `bullets: the CPU preset whose field is counted (default ${NOVICE_PRESET}); ladder: the same as --players`,
       commands: ['ladder', 'bullets'],
+      excludes: ['players'],
     },
     { name: 'pairs', kind: 'string', help: 'ladder: comma-separated pairs to play (default: all four)', commands: ['ladder'] },
     {
@@ -122,8 +140,28 @@ const spec = {
       help: 'worker threads (default: one per core; 0 = this thread)',
       min: 0,
       max: 64,
-      commands: ['eval', 'calibrate', 'ladder'],
+      commands: ['eval', 'calibrate', 'ladder', 'adaptive'],
     },
+    { name: 'runs', kind: 'int', help: 'adaptive: runs per player', default: 30, min: 1, max: 1000, commands: ['adaptive'] },
+    { name: 'matches', kind: 'int', help: 'adaptive: matches per run', default: 8, min: 1, max: 100, commands: ['adaptive'] },
+    {
+      name: 'win-target',
+      kind: 'number',
+      help: "adaptive: the player's win rate it steers to (0.2–0.8)",
+      default: 0.5,
+      min: 0.2,
+      max: 0.8,
+      commands: ['adaptive'],
+    },
+    {
+      name: 'start',
+      kind: 'number',
+      help: 'adaptive: strength of the first match (default: where Normal sits)',
+      min: 0,
+      max: 1,
+      commands: ['adaptive'],
+    },
+    ...FIT_REFERENCE_OPTIONS,
   ],
 } as const satisfies ToolSpec;
 
@@ -304,7 +342,7 @@ async function cmdBullets(args: ParsedArgs, json: boolean, out: ToolOutput): Pro
   if (args.positional.length > 1) throw new UsageError(`bullets takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 10);
   const stages = stagesOpt(o.stage ?? 'all');
-  const player = loadCpuPreset(o.reference);
+  const player = loadCpuPreset(o.reference ?? NOVICE_PRESET);
   const opponent = loadCpuPreset(o.opponent ?? 'easy');
   const rows = [];
   for (const stage of stages) {
@@ -336,41 +374,105 @@ async function cmdBullets(args: ParsedArgs, json: boolean, out: ToolOutput): Pro
   return { player: player.name, seeds, rows };
 }
 
+/**
+ * One `--players` entry: a reference player (built-in name, `human:NAME`, `human:FILE.json` or a bare
+ * FILE.json) or a CPU preset (built-in name, `cpu:NAME`, `cpu:FILE.json`).
+ */
+function ladderPlayer(arg: string, option: string): LadderPlayer {
+  const colon = arg.indexOf(':');
+  const kind = colon >= 0 ? arg.slice(0, colon) : '';
+  const rest = arg.slice(colon + 1);
+  if (kind === 'human') return { kind: 'reference', reference: loadReferencePlayer(rest) };
+  if (kind === 'cpu') return { kind: 'cpu', cpu: loadCpuPreset(rest) };
+  if (isPresetFile(arg)) return { kind: 'reference', reference: loadReferencePlayer(arg) };
+  if (REFERENCE_NAMES.includes(arg)) return { kind: 'reference', reference: loadReferencePlayer(arg) };
+  if (DODGE_PRESETS.some((p) => p.name === arg)) return { kind: 'cpu', cpu: loadCpuPreset(arg) };
+  throw new UsageError(
+    `${option}: unknown player '${arg}' (reference players: ${REFERENCE_NAMES.join(', ')}; CPU presets: ` +
+      `${DODGE_PRESETS.map((p) => p.name).join(', ')}; or human:FILE.json, cpu:FILE.json)`,
+  );
+}
+
 async function cmdLadder(
   args: ParsedArgs,
   json: boolean,
   out: ToolOutput,
-): Promise<LadderResult & { seeds: number; reference: string; seconds: number }> {
+): Promise<MatrixResult & { seeds: number; players: string[]; matches: number; workers: number; seconds: number }> {
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
-  const seeds = seedsOpt(o, 100);
-  const reference = loadCpuPreset(o.reference);
+  const seeds = seedsOpt(o, 60);
+  const list = o.players ?? o.reference ?? REFERENCE_NAMES.join(',');
+  const option = o.players === undefined && o.reference !== undefined ? '--reference' : '--players';
+  // A bad file's error names the file and the field (PresetError), an unknown name the option.
+  const players = list.split(',').map((a) => ladderPlayer(a, option));
+  const names = players.map(playerName);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new UsageError(`${option}: two players named '${twice}' (each player once)`);
   const want = o.pairs === undefined ? DIFFICULTY_PAIRS.map((p) => p.name) : o.pairs.split(',');
   for (const w of want)
     if (!DIFFICULTY_PAIRS.some((p) => p.name === w))
       throw new UsageError(`--pairs: unknown pair '${w}' (known: ${DIFFICULTY_PAIRS.map((p) => p.name).join(', ')})`);
-  const rungs = DIFFICULTY_PAIRS.filter((p) => want.includes(p.name)).map((p) => ({ pair: p.name, ...resolvePair(p) }));
-  const { results, stats } = await runJobs(ladderJobs(reference, rungs, seeds), 'ladder', workersOpt(o), (l) => out.warn(l));
-  const r = ladderResult(rungs, results, reference.name === NOVICE_PRESET ? undefined : {});
+  const rungs: Rung[] = DIFFICULTY_PAIRS.filter((p) => want.includes(p.name)).map((p) => ({
+    pair: p.name,
+    label: p.label,
+    ...resolvePair(p),
+  }));
+  const jobs = matrixJobs(players, rungs, seeds);
+  const { results, stats } = await runJobs(jobs, 'ladder', workersOpt(o), (l) => out.warn(l));
+  // Ladder jobs give ladder matches (runJob's first overload); the pool is typed by the common result.
+  const r = matrixResult(players, rungs, results as LadderMatch[]);
   if (!json) {
-    out.log(`ladder against ${reference.name}, ${seeds} seeds per pair (versus, open stages)`);
-    out.log(`pair      CPU win rate [95 % CI]   target      ${reference.name} survival s   match s   meets`);
-    for (const x of r.rungs) {
-      const t = x.target
-        ? `${(100 * x.target.minWin).toFixed(0)}–${(100 * x.target.maxWin).toFixed(0)} ` +
-          `%${x.target.minNoviceSurvival ? `, ≥${x.target.minNoviceSurvival} s` : ''}`
-        : '';
-      out.log(
-        `${x.pair.padEnd(9)} ${pct(x.win_rate).padEnd(24)} ${t.padEnd(11)} ${ci(x.novice_survival_s, 1).padEnd(19)} ` +
-          `${x.match_s.value.toFixed(1).padEnd(9)} ${x.meets === null ? '' : x.meets ? 'yes' : 'NO'}`,
-      );
-    }
+    out.log(...formatMatrix(r, rungs, seeds));
+    out.log(`${stats.jobs} match${stats.jobs === 1 ? '' : 'es'} on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`);
+  }
+  return { ...r, seeds, players: names, matches: stats.jobs, workers: stats.workers, seconds: stats.seconds };
+}
+
+/** Adaptive difficulty should hold every player's win rate within ±15 points of the target (issue 22: 35–65 %)… */
+const ADAPTIVE_BAND = 0.15;
+/** …from this many matches on. */
+const ADAPTIVE_WITHIN = 5;
+
+async function cmdAdaptive(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+  const o = args.opts;
+  const players = (o.players ?? REFERENCE_NAMES.join(',')).split(',').map((a) => ladderPlayer(a, '--players'));
+  const start = o.start ?? ADAPTIVE_START;
+  const target = o['win-target'];
+  const jobs: AdaptiveJob[] = players.flatMap((player) =>
+    Array.from({ length: o.runs }, (_, seed) => ({ kind: 'adaptive' as const, seed, player, start, target, matches: o.matches })),
+  );
+  const { results, stats } = await runJobs(jobs, 'adaptive', workersOpt(o), (l) => out.warn(l));
+  const band: [number, number] = [target - ADAPTIVE_BAND, target + ADAPTIVE_BAND];
+  const curves = players.map((p) => {
+    const name = playerName(p);
+    return adaptiveCurve(
+      name,
+      results.filter((r) => r.player === name),
+      band,
+      ADAPTIVE_WITHIN,
+    );
+  });
+  const settled = curves.every((c) => c.settledFrom !== null && c.settledFrom <= ADAPTIVE_WITHIN);
+  if (!json) {
     out.log(
-      `ordered ${r.ordered ? 'yes' : 'NO'}, CIs apart ${r.separated ? 'yes' : 'no'}, targets ` +
-        `${r.meetsTargets ? 'met' : 'NOT met'}; ${stats.jobs} matches in ${stats.seconds.toFixed(1)} s`,
+      `adaptive: ${o.runs} runs × ${o.matches} matches per player, start strength ${start.toFixed(2)}, ` +
+        `target ${(100 * target).toFixed(0)} %; ` +
+        `each cell: the player's win rate at that match [95 % CI] and the mean strength played`,
+    );
+    out.log(`player   │ ${Array.from({ length: o.matches }, (_, k) => `match ${k + 1}`.padEnd(19)).join('│ ')}`);
+    for (const c of curves)
+      out.log(`${c.player.padEnd(8)} │ ${c.points.map((p) => `${pct(p.win)} s ${p.strength.toFixed(2)}`.padEnd(19)).join('│ ')}`);
+    for (const c of curves)
+      out.log(
+        `  ${c.player}: win rate within ${(100 * band[0]).toFixed(0)}–${(100 * band[1]).toFixed(0)} % from match ` +
+          `${c.settledFrom === null ? '— (never)' : c.settledFrom + 1}; matches ${ADAPTIVE_WITHIN + 1}+ pooled ${pct(c.pooledFrom)}`,
+      );
+    out.log(
+      `every player settled within ${ADAPTIVE_WITHIN} matches: ${settled ? 'yes' : 'NO'}; ${stats.jobs} runs ` +
+        `(${stats.jobs * o.matches} matches) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`,
     );
   }
-  return { ...r, seeds, reference: reference.name, seconds: stats.seconds };
+  return { start, target, band, curves, settled, runs: o.runs, matches: o.matches, seconds: stats.seconds };
 }
 
 function cmdList(json: boolean, out: ToolOutput): object {
@@ -417,7 +519,7 @@ function cmdFields(json: boolean, out: ToolOutput): object {
 
 export const main = defineTool(spec, async (args, json, out) => {
   const cmd = args.positional[0]!;
-  if (cmd !== 'eval' && cmd !== 'calibrate' && args.positional.length > 1)
+  if (cmd !== 'eval' && cmd !== 'calibrate' && cmd !== 'fit-reference' && args.positional.length > 1)
     throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
   switch (cmd) {
     case 'list':
@@ -430,6 +532,10 @@ export const main = defineTool(spec, async (args, json, out) => {
       return cmdCalibrate(args, json, out);
     case 'ladder':
       return cmdLadder(args, json, out);
+    case 'adaptive':
+      return cmdAdaptive(args, json, out);
+    case 'fit-reference':
+      return cmdFitReference(args, json, out);
     default: // 'bullets' (parseArgs refuses any other word)
       return cmdBullets(args, json, out);
   }

@@ -6,6 +6,7 @@ import { RandomController } from './random';
 import { ScriptedCpu } from './scripted';
 import { CpuController } from '../cpu/cpu-controller';
 import { DODGE_PRESETS, type DodgePreset } from '../cpu/presets';
+import { createReferenceController, REFERENCE_NAMES } from './reference';
 
 export class ControllerSpecError extends Error {
   readonly userFacing = true;
@@ -68,6 +69,20 @@ registerController(
       );
     try {
       return new CpuController(userPresets.get(arg) ?? arg);
+    } catch (e) {
+      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+    }
+  },
+);
+
+registerController(
+  'human',
+  `human:REFERENCE — a reference player modelled on a person (docs/reference-players.md): ${REFERENCE_NAMES.join(', ')}`,
+  (arg, spec) => {
+    if (!arg)
+      throw new ControllerSpecError(`controller '${spec}': human needs a reference, e.g. human:casual (${REFERENCE_NAMES.join(', ')})`);
+    try {
+      return createReferenceController(arg);
     } catch (e) {
       throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
     }

@@ -21,6 +21,7 @@ import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { Dodger, DodgeWorld, worldFromMatch, type DodgePlan, type InfluenceMap } from './dodge/index';
 import { dangerAt } from './dodge/ship-danger';
 import { MazeCpu } from './maze-cpu';
+import { CpuLapses } from './cpu-lapses';
 import { moveShip } from '../sim/ship';
 
 export interface CpuOptions {
@@ -81,6 +82,7 @@ export class CpuController implements Controller {
   /** Frame of the last search (−1: none yet). */
   lastPlanFrame = -1;
   private mazeCpu: MazeCpu;
+  private readonly lapses: CpuLapses;
 
   constructor(preset: DodgePreset | string, opts: CpuOptions = {}) {
     this.preset = typeof preset === 'string' ? getDodgePreset(preset) : preset;
@@ -90,6 +92,12 @@ export class CpuController implements Controller {
     this.dodger = new Dodger(params, BULLET_CAPACITY + ENEMY_CAPACITY);
     this.chargeDodger = new Dodger({ ...params, focus: false, shipSpeed: SHIP_FOCUS_SPEED }, BULLET_CAPACITY + ENEMY_CAPACITY);
     this.mazeCpu = new MazeCpu(this.preset.planner);
+    this.lapses = new CpuLapses(this.preset.cpu.shootShare, this.preset.cpu.blunder);
+  }
+
+  /** Whether the CPU is in a visible mistake (drifting without looking). */
+  get blundering(): boolean {
+    return this.lapses.blunderLeft > 0;
   }
 
   /** The dodger of the current plan: chargeDodger while the ship is charging. */
@@ -123,6 +131,7 @@ export class CpuController implements Controller {
     this.lureActive = false;
     this.lastPlanFrame = -1;
     this.mazeCpu = new MazeCpu(this.preset.planner);
+    this.lapses.reset();
   }
 
   decide(state: Readonly<MatchState>, side: number): number {
@@ -133,15 +142,22 @@ export class CpuController implements Controller {
     if (mz) this.maze.update(state, side);
     // The ship is slow this frame iff it was already charging before it (src/sim/ship.ts).
     const slow = me.ship.charge > 0;
-    if (this.holdLeft > 0 && slow === this.slow) this.holdLeft--;
-    else this.plan(state, side, slow);
+    const lapses = this.lapses;
+    if (lapses.blunderLeft > 0) lapses.blunderLeft--;
+    else if (this.holdLeft > 0 && slow === this.slow) this.holdLeft--;
+    else if (this.versus && !mz && lapses.startsBlunder(state.config.seed, side, this.preset.name, this.preset.framesPerStep)) {
+      // A visible mistake: keep going the way it was going (or drift off if it stood still), unseeing.
+      if (this.held === 0) this.held = lapses.driftMove(state.config.seed, side, this.preset.name);
+      this.danger = false;
+      this.calm = false;
+    } else this.plan(state, side, slow);
     let bits = this.activeDodger.problem.moves.bits[this.held]!;
     if (mz && (bits & DIR_BITS) !== 0) {
       // Never push into a wall: a held move the walls stop dead this frame becomes "stay" (same place).
       const to = moveShip(me.ship.x, me.ship.y, bits, (bits & Input.FOCUS) !== 0 || me.ship.charge > 0, mz.maze);
       if (to.x === me.ship.x && to.y === me.ship.y) bits &= ~DIR_BITS;
     }
-    if (this.preset.cpu.shoot) bits |= Input.SHOT;
+    if (this.preset.cpu.shoot && lapses.shotKey(state.config.seed, side, this.preset.name)) bits |= Input.SHOT;
     if (this.versus && this.preset.cpu.charge && this.chargeKey(state, side)) bits |= Input.CHARGE;
     return bits;
   }
@@ -242,7 +258,9 @@ export class CpuController implements Controller {
       return true;
     }
     if (!this.calm || state.sides.length < 2) return false;
-    const target = levels >= 3 ? 3 : levels >= this.preset.cpu.attackAt ? levels : 0;
+    const at = this.preset.cpu.attackAt;
+    if (at === 0) return false; // never attacks across (clears only)
+    const target = levels >= 3 ? 3 : levels >= Math.max(2, at) ? levels : 0;
     if (target < 2) return false;
     this.chargeTarget = target;
     return true;

@@ -5,7 +5,9 @@
 import { createMatch, step } from '../sim/match';
 import { EnemyKind } from '../sim/enemy-pool';
 import { cellOf } from '../sim/maze-state';
-import { createCpuController } from './cpu-controller';
+import { CpuController, createCpuController } from './cpu-controller';
+import type { DodgePreset } from './presets';
+import type { MatchConfig } from '../sim/config';
 import { FIGHT_GIVE_UP, MazeCpu, type RouteCell } from './maze-cpu';
 
 export interface MazeRunOptions {
@@ -13,8 +15,10 @@ export interface MazeRunOptions {
   maze: string | 'open';
   seed: number;
   frames: number;
-  /** A `cpu:` controller spec (default cpu:normal). */
-  cpu?: string;
+  /** A `cpu:` controller spec or a preset (default cpu:normal). */
+  cpu?: string | DodgePreset;
+  /** Stage preset values for the match config (stageConfig(preset)); default the built-in Normal. */
+  stage?: Partial<MatchConfig>;
   /** Milliseconds now; with it the run records per-frame timings. */
   clock?: () => number;
 }
@@ -52,8 +56,9 @@ export const ROUTE_LAG = 16;
 /** Plays one practice match of a `cpu:` controller and measures it (see MazeRunStats). */
 export function runMazeCpu(o: MazeRunOptions): MazeRunStats {
   const open = o.maze === 'open';
-  const s = createMatch(open ? { seed: o.seed, mode: 'practice' } : { seed: o.seed, mode: 'practice', stages: 'maze', maze: o.maze });
-  const c = createCpuController(o.cpu ?? 'cpu:normal');
+  const base = { seed: o.seed, mode: 'practice' as const, ...o.stage };
+  const s = createMatch(open ? base : { ...base, stages: 'maze', maze: o.maze });
+  const c = typeof o.cpu === 'object' ? new CpuController(o.cpu) : createCpuController(o.cpu ?? 'cpu:normal');
   // The planner part is timed on a twin: it sees the same states, so it makes the same plans.
   const twin = o.clock ? new MazeCpu(c.preset.planner) : null;
   const clock = o.clock;

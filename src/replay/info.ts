@@ -7,6 +7,7 @@ import { escapeControls } from '../json/utf8';
 import { MAX_TIME_LIMIT, SIM_VERSION } from '../sim/config';
 import { MAX_FRAMES, type ForeignHeader, type Replay } from './format';
 import { isPlainObject, type JsonObject, type JsonValue } from './json';
+import { readAdaptiveTag, strengthPercent, type AdaptiveTag } from './adaptive-tag';
 
 /** The header fields this build knows, in file order. */
 const KNOWN = ['sim', 'game', 'date', 'config', 'sides', 'frames', 'result', 'finalHash', 'extra'] as const;
@@ -83,6 +84,15 @@ function sideOf(v: unknown): SideView {
   };
 }
 
+/** "Adaptive 42 → 47 (won), aim win 50 %, match 4" (a left match: "did not count"). */
+function adaptiveText(t: AdaptiveTag): string {
+  const head = `Adaptive ${strengthPercent(t.strength)}`;
+  const aim = `aim win ${strengthPercent(t.target)} %, match ${t.matches + 1}`;
+  if (t.result === null || !t.next) return `${head}, ${aim} (left before the end: did not count)`;
+  const how = t.result === 1 ? 'won' : t.result === 0 ? 'lost' : 'draw';
+  return `${head} → ${strengthPercent(t.next.strength)} (${how}), ${aim}`;
+}
+
 function resultText(v: unknown, sides: SideView[] | null): string {
   if (v === null) return 'not finished';
   if (!isPlainObject(v)) return '?';
@@ -149,6 +159,8 @@ export function replayInfo(source: Replay | ForeignHeader): ReplayInfo {
     `duration  ${frames !== null ? `${frames} frames (${clock(frames)})` : f.frames === undefined ? '?' : `? (${raw(f.frames)})`}`,
   );
   lines.push(`result    ${'result' in f ? resultText(f.result, sides) : '?'}`);
+  const adaptive = readAdaptiveTag(extra);
+  if (adaptive) lines.push(`adaptive  ${adaptiveText(adaptive)}`);
   lines.push(`hash      ${finalHash ?? '?'} (final), ${checksums ?? '?'} checksums`);
   if (extra && Object.keys(extra).length) lines.push(`extra     ${shown(JSON.stringify(extra), EXTRA_CHARS)}`);
   const unknownShown = unknown.slice(0, MAX_UNKNOWN_SHOWN);

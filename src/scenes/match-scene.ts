@@ -23,6 +23,8 @@ import { published as hook } from './scene-state';
 import { keyOnce } from '../ui/key-once';
 import { Menu } from '../ui/menu';
 import { textStyle } from '../views/text';
+import { adaptiveLabel, settleAdaptive, withOutcome, type AdaptiveOutcome } from './adaptive-match';
+import { saveAdaptive } from '../storage/adaptive-store';
 
 const STEP_MS = 1000 / FPS;
 /** Never run more than this many sim steps per rendered frame (a stall must not snowball). */
@@ -69,6 +71,8 @@ export class MatchScene extends Phaser.Scene {
   private lastSave: { frame: number; saved: Promise<SaveReplayResult> } | null = null;
   /** Counts scene starts: a late result of an older run must not touch this one. */
   private run = 0;
+  /** An Adaptive match that has ended: the state before and after (saved at the end; a left match has none). */
+  private adaptiveOutcome: AdaptiveOutcome | null = null;
 
   constructor() {
     super('match');
@@ -90,6 +94,7 @@ export class MatchScene extends Phaser.Scene {
     // backdrop clock starts again too.
     this.fieldBanners = [];
     this.renderFrame = 0;
+    this.adaptiveOutcome = null;
   }
 
   create(): void {
@@ -184,7 +189,8 @@ export class MatchScene extends Phaser.Scene {
     const frame = this.state.frame;
     if (this.lastSave?.frame !== frame) {
       const partial = this.state.result === null;
-      this.lastSave = { frame, saved: saveMatchReplay(this.runner, this.setup, { partial, replaces: this.lastSave?.saved }) };
+      const setup = withOutcome(this.setup, this.adaptiveOutcome);
+      this.lastSave = { frame, saved: saveMatchReplay(this.runner, setup, { partial, replaces: this.lastSave?.saved }) };
     }
     return this.lastSave.saved;
   }
@@ -274,6 +280,10 @@ export class MatchScene extends Phaser.Scene {
 
   private onEnd(winner: number | null, reason: string): void {
     this.endTimer = END_DELAY_FRAMES;
+    // Adaptive: the result counts once the match has ended (the pause menu is closed from here on),
+    // even if the page is closed before the result screen; the replay saved from now on records it.
+    this.adaptiveOutcome = settleAdaptive(this.setup, winner);
+    if (this.adaptiveOutcome) saveAdaptive(this.adaptiveOutcome.after);
     const human = this.setup.p1 === 'human';
     const practice = this.state.config.mode === 'practice';
     this.showBanner(reason === 'time' ? 'TIME UP' : practice ? 'GAME OVER' : 'K.O.', END_DELAY_FRAMES);
@@ -288,9 +298,8 @@ export class MatchScene extends Phaser.Scene {
     const cx = GAME_W / 2;
     const title = this.add.text(cx, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     const c = this.setup.config;
-    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', c.difficulty ?? 'normal', `seed ${c.seed}`].join(
-      ' · ',
-    );
+    const level = this.setup.adaptive ? adaptiveLabel(this.setup.adaptive) : (c.difficulty ?? 'normal');
+    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', level, `seed ${c.seed}`].join(' · ');
     const info = this.add.text(cx, 214, what, textStyle(16, UI.dim)).setOrigin(0.5);
     const help = this.add
       .text(
@@ -391,6 +400,7 @@ export class MatchScene extends Phaser.Scene {
       setup: this.setup,
       winner: s.result!.winner,
       reason: s.result!.reason,
+      decidedBy: s.result!.decidedBy,
       frames: s.frame,
       sides: s.sides.map((d, i) => ({
         name: sideName(specs[i]!, i, this.setup),
@@ -403,6 +413,7 @@ export class MatchScene extends Phaser.Scene {
         mazesCleared: d.mazesCleared,
       })),
     };
+    if (this.adaptiveOutcome) data.adaptive = this.adaptiveOutcome;
     data.saved = this.saveReplay();
     this.scene.start('result', data);
   }

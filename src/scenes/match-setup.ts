@@ -1,7 +1,9 @@
 // What the title screen (or a test) asks for: the sim config plus who plays each side.
 import { createController } from '../controllers/registry';
 import { HumanController } from '../input/human-controller';
-import { getDodgePreset } from '../cpu/presets';
+import { getDodgePreset, type DodgePreset } from '../cpu/presets';
+import type { AdaptiveState } from '../cpu/presets/adaptive';
+import { CpuController } from '../cpu/cpu-controller';
 import type { MatchConfig } from '../sim/config';
 import type { Controller } from '../sim/controller';
 import type { JsonObject } from '../replay/json';
@@ -13,8 +15,12 @@ export interface MatchSetup {
   p2: string;
   /** Seconds of countdown before the first frame (Record for a study). */
   countdown?: number;
-  /** Stored in the replay's `extra` (Record for a study tags its replay: extra.study). */
+  /** Stored in the replay's `extra` (Record for a study tags its replay: extra.study; Adaptive: extra.adaptive). */
   extra?: JsonObject;
+  /** CPU presets a `cpu:NAME` side of this match finds before the registry's (Adaptive's strength preset). */
+  cpuPresets?: DodgePreset[];
+  /** An Adaptive match (src/scenes/adaptive-match.ts): the state it is played at; its end moves the state. */
+  adaptive?: AdaptiveState;
 }
 
 /** Both sides played by people on one machine (Player vs Player). */
@@ -24,8 +30,12 @@ export function isPvp(setup: Pick<MatchSetup, 'p1' | 'p2' | 'config'>): boolean 
 
 /** `readHuman(side)` reads the person playing that side (in Player vs Player each has their own keys). */
 export function makeControllers(setup: MatchSetup, sides: number, readHuman: (side: number) => number): Controller[] {
-  const make = (spec: string, side: number): Controller =>
-    spec === 'human' ? new HumanController(() => readHuman(side)) : createController(spec);
+  const own = (spec: string) => setup.cpuPresets?.find((p) => spec === `cpu:${p.name}`);
+  const make = (spec: string, side: number): Controller => {
+    if (spec === 'human') return new HumanController(() => readHuman(side));
+    const preset = own(spec);
+    return preset ? new CpuController(preset) : createController(spec);
+  };
   const list = [make(setup.p1, 0)];
   if (sides > 1) list.push(make(setup.p2, 1));
   return list;
@@ -38,9 +48,11 @@ export function sideName(spec: string, index: number, setup: MatchSetup): string
       ? person
       : spec === 'scripted'
         ? 'CPU (scripted)'
-        : spec.startsWith('cpu:')
-          ? `CPU · ${cpuLabel(spec.slice(4))}`
-          : spec;
+        : setup.adaptive && spec.startsWith('cpu:')
+          ? `CPU · Adaptive ${Math.round(setup.adaptive.strength * 100)}`
+          : spec.startsWith('cpu:')
+            ? `CPU · ${cpuLabel(spec.slice(4))}`
+            : spec;
   return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
 }
 

@@ -2,14 +2,18 @@
 // schemas beside a live preview where the edited CPU plays one field of the edited stage on a fixed
 // seed, restarted on every change, with its influence map and path (F3) on. Readouts of the
 // human-likeness metrics update every second; a second preset can play beside it on the same seed
-// (A/B). Presets are kept in the browser's preset library (duplicate, rename, delete, import,
-// export); "Play against it" starts a match with the edited pair.
+// (A/B); the fields fill the space beside the panel (views/preset-preview-layout.ts). The edited
+// CPU's win rate against the reference players is computed in a Web Worker (vs-references.ts).
+// Presets are kept in the browser's preset library (duplicate, rename, delete, import, export);
+// "Play against it" starts a match with the edited pair.
 import Phaser from 'phaser';
 import { Pane } from 'tweakpane';
 import { UI } from '../art/palette';
+import { renderScale } from '../art/render-scale';
 import { setUserCpuPresets } from '../controllers/registry';
 import { CPU_PRESET_FIELDS, DODGE_PRESETS, type DodgePreset } from '../cpu/presets';
 import { LivePreview } from '../preset-eval/live-preview';
+import type { VsReferenceOptions } from '../preset-eval/vs-references';
 import { stageConfig } from '../sim/config';
 import { FPS } from '../sim/constants';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
@@ -20,16 +24,20 @@ import { promptText } from '../ui/dom-panel';
 import { type FlatValues, flatten, PresetFieldsFolder, unflatten } from '../ui/preset-pane';
 import { DodgeOverlay } from '../views/dodge-overlay';
 import { FieldView } from '../views/field-view';
-import { GAME_H, GAME_W } from '../views/layout';
+import { type FieldRect, GAME_H, GAME_W } from '../views/layout';
+import { previewLayout } from '../views/preset-preview-layout';
 import { setText, textStyle } from '../views/text';
 import { matchStreamForView } from '../views/visual-stream';
 import type { MatchSetup } from './match-setup';
 import { published } from './scene-state';
+import { VsReferences } from './vs-references';
 
 const PANEL_W = 300;
 const PREVIEW_SEED = 1;
-/** Field scale in the A/B view, where two fields share the space of one and its readouts. */
-const AB_ZOOM = 0.72;
+/** The space beside the panel and under the title lines that the preview fills. */
+const PREVIEW_AREA: FieldRect = { x: PANEL_W + 14, y: 52, w: GAME_W - 8 - (PANEL_W + 14), h: GAME_H - 8 - 52 };
+/** Width kept for the readout column beside a single field (its longest line is about 165). */
+const READOUT_W = 180;
 
 /** What one side of the preview shows: a preset of each kind being edited. */
 interface Draft<T> {
@@ -59,6 +67,15 @@ export interface PresetEditorInfo {
   readouts: string[];
   status: string;
   compare: string | null;
+  /** The "vs references" readout as one line (progress, then the figure). */
+  vsReferences: string;
+  /** Whether that figure is final (or failed), and how many figures were started since the editor opened. */
+  vsDone: boolean;
+  vsStarts: number;
+  /** Milliseconds the last figure computed in the worker took (null: none yet, or kept from before). */
+  vsMs: number | null;
+  /** Where things are drawn, in logical 960×540 units: the space beside the panel, each field and each text. */
+  layout: { area: FieldRect; fields: FieldRect[]; texts: FieldRect[] };
 }
 
 export class PresetsScene extends Phaser.Scene {
@@ -78,6 +95,11 @@ export class PresetsScene extends Phaser.Scene {
   private stageFields!: PresetFieldsFolder;
   private statusEl!: HTMLDivElement;
   private titleText!: Phaser.GameObjects.Text;
+  private helpText!: Phaser.GameObjects.Text;
+  private vs!: VsReferences;
+  private vsText!: Phaser.GameObjects.Text;
+  private vsLayout: 'line' | 'column' = 'column';
+  private vsStarts = 0;
   private status = '';
   private rebuildPending = false;
   /** F3: the CPU's influence map and path, on by default here. */
@@ -96,12 +118,15 @@ export class PresetsScene extends Phaser.Scene {
     this.mapOn = true;
     this.rebuildPending = false;
     this.titleText = this.add.text(PANEL_W + 14, 10, '', textStyle(16, UI.accent, { fontStyle: 'bold' }));
-    this.add.text(
+    this.helpText = this.add.text(
       PANEL_W + 14,
-      32,
+      34,
       'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back',
       textStyle(11, UI.dim),
     );
+    this.vsText = this.add.text(0, 0, '', textStyle(12, UI.text, { lineSpacing: 3 }));
+    this.vsStarts = 0;
+    this.vs = new VsReferences(() => this.redrawVs());
     this.buildPanel();
     this.restartPreview();
     const kb = this.input.keyboard!;
@@ -444,36 +469,39 @@ export class PresetsScene extends Phaser.Scene {
     this.slots = [];
     const presets = [this.cpu.value];
     if (this.compare) presets.push([...this.userCpu, ...DODGE_PRESETS].find((p) => p.name === this.compare)!);
-    const ab = presets.length > 1;
-    const zoom = ab ? AB_ZOOM : 1;
-    presets.forEach((preset, i) => {
-      const preview = new LivePreview(preset, this.stage.value, { seed: PREVIEW_SEED });
-      const x = PANEL_W + 14 + i * Math.round(384 * zoom + 14);
-      const y = 52;
-      const view = new FieldView(this, i, 10000 * (i + 1), { x, y }, matchStreamForView(PREVIEW_SEED, i));
+    const previews = presets.map((preset) => new LivePreview(preset, this.stage.value, { seed: PREVIEW_SEED }));
+    // The readouts always have the same lines: their size, measured once drawn, places everything.
+    const texts = previews.map((p) => this.add.text(0, 0, readoutText(p), textStyle(12, UI.text, { lineSpacing: 3 })));
+    const readoutH = texts[0]!.height;
+    const layout = previewLayout(previews.length as 1 | 2, PREVIEW_AREA, { readoutH, readoutW: READOUT_W, lineH: readoutH / 6 });
+    const r = renderScale.value;
+    previews.forEach((preview, i) => {
+      const f = layout.fields[i]!;
+      const view = new FieldView(this, i, 10000 * (i + 1), f, matchStreamForView(PREVIEW_SEED, i));
+      // Viewport and zoom in canvas pixels: the logical layout times the render scale (hidpi-plugin.ts).
       view.camera
         .setOrigin(0, 0)
-        .setZoom(zoom)
-        .setSize(Math.round(384 * zoom), Math.round(448 * zoom));
+        .setViewport(f.x * r, f.y * r, f.w * r, f.h * r)
+        .setZoom(layout.zoom * r);
       this.cameras.main.ignore(view.root);
       for (const s of this.slots) s.view.camera.ignore(view.root);
       for (const s of this.slots) view.camera.ignore(s.view.root);
       const overlay = new DodgeOverlay(this, view.debugLayer, preview.cpu, `preset-map-${i}`);
       overlay.setVisible(this.mapOn);
-      const tx = ab ? x : PANEL_W + 14 + 384 + 14;
-      const ty = ab ? y + Math.round(448 * zoom) + 8 : y;
-      const text = this.add.text(
-        tx,
-        ty,
-        '',
-        textStyle(12, UI.text, { lineSpacing: 3, wordWrap: { width: ab ? Math.round(384 * zoom) : GAME_W - tx - 8 } }),
-      );
-      view.camera.ignore(text);
+      const at = layout.readouts[i]!;
+      const text = texts[i]!.setPosition(at.x, at.y).setWordWrapWidth(at.w);
+      view.camera.ignore([text, this.vsText]);
       this.slots.push({ preview, view, overlay, text });
     });
+    this.vsText.setPosition(layout.vs.x, layout.vs.y).setWordWrapWidth(layout.vs.w);
+    this.vsLayout = layout.vs.layout;
     this.acc = 0;
     this.readoutClock = 0;
     this.redrawReadouts();
+    const before = this.vs.progress;
+    this.vs.start(this.cpu.value, this.stage.value);
+    if (this.vs.progress !== before) this.vsStarts++;
+    this.redrawVs();
   }
 
   override update(_t: number, delta: number): void {
@@ -500,6 +528,18 @@ export class PresetsScene extends Phaser.Scene {
     for (const s of this.slots) setText(s.text, readoutText(s.preview));
   }
 
+  private redrawVs(): void {
+    if (this.vsText?.active) setText(this.vsText, this.vs.text(this.vsLayout));
+  }
+
+  /** Seeds, references and match length of the "vs references" figure (tests keep it short); computes it again. */
+  setVsReferenceOptions(o: VsReferenceOptions): void {
+    this.vs.setOptions(o);
+    this.vs.start(this.cpu.value, this.stage.value);
+    this.vsStarts++;
+    this.redrawVs();
+  }
+
   private playAgainst(): void {
     setUserCpuPresets([...this.userCpu.filter((p) => p.name !== this.cpu.value.name), this.cpu.value]);
     const setup: MatchSetup = {
@@ -522,6 +562,7 @@ export class PresetsScene extends Phaser.Scene {
   }
 
   private teardown(): void {
+    this.vs.stop();
     this.pane?.dispose();
     this.pane = null;
     this.root?.remove();
@@ -549,6 +590,22 @@ export class PresetsScene extends Phaser.Scene {
       readouts: this.slots.map((s) => s.text.text),
       status: this.status,
       compare: this.compare,
+      vsReferences: this.vs.text('line'),
+      vsDone: this.vs.done,
+      vsStarts: this.vsStarts,
+      vsMs: this.vs.lastMs,
+      layout: {
+        area: { ...PREVIEW_AREA },
+        fields: this.slots.map((s) => {
+          const c = s.view.camera;
+          const r = renderScale.value;
+          return { x: c.x / r, y: c.y / r, w: c.width / r, h: c.height / r };
+        }),
+        texts: [this.titleText, this.helpText, ...this.slots.map((s) => s.text), this.vsText].map((t) => {
+          const b = t.getBounds();
+          return { x: b.x, y: b.y, w: b.width, h: b.height };
+        }),
+      },
     };
   }
 }

@@ -7,12 +7,18 @@ import type { SaveReplayResult } from './save-replay';
 import { freshSeed, type MatchSetup } from './match-setup';
 import type { MatchStart } from './match-scene';
 import { Menu } from '../ui/menu';
+import type { Decider } from '../sim/state';
+import { howItEnded } from './result-text';
 import { textStyle } from '../views/text';
+import { adaptiveResultLine, adaptiveSetup, type AdaptiveOutcome } from './adaptive-match';
+import { loadAdaptive } from '../storage/adaptive-store';
 
 export interface ResultData {
   setup: MatchSetup;
   winner: number | null;
   reason: 'lives' | 'time';
+  /** What decided a time-limit result or a double knock-out (MatchResult.decidedBy). */
+  decidedBy?: Decider | null;
   frames: number;
   sides: {
     name: string;
@@ -24,6 +30,8 @@ export interface ResultData {
     lives: number;
     mazesCleared?: number;
   }[];
+  /** An Adaptive match: the state before and after it (already saved when the match ended). */
+  adaptive?: AdaptiveOutcome;
   /** The replay being written to the library (every match is recorded). */
   saved?: Promise<SaveReplayResult>;
 }
@@ -52,13 +60,14 @@ export class ResultScene extends Phaser.Scene {
     const maze = c.stages === 'maze';
     const kind = maze ? `Maze stages (${c.maze?.startsWith('gen:') ? 'generated' : (c.maze ?? 'pillars')})` : 'Open stages';
     const diff = c.difficulty ?? 'normal';
-    const level = ` · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
+    // Adaptive names the change of strength in place of the difficulty's name.
+    const level = d.adaptive ? ` · ${adaptiveResultLine(d.adaptive)}` : ` · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
     this.add.text(cx, 112, `${kind}${level}`, textStyle(19, UI.text)).setOrigin(0.5);
     this.add
       .text(
         cx,
         138,
-        `${d.reason === 'time' ? 'time limit' : practice ? 'out of lives' : 'knock-out'} · ` +
+        `${howItEnded(d, practice, c.infiniteLives === true)} · ` +
           `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`,
         textStyle(16, UI.dim),
       )
@@ -104,11 +113,19 @@ export class ResultScene extends Phaser.Scene {
       cx,
       396,
       (row) => {
-        if (row.id === 'again')
-          this.scene.start('match', { ...d.setup, config: { ...d.setup.config, seed: freshSeed() }, saved: pending } satisfies MatchStart);
+        if (row.id === 'again') this.scene.start('match', { ...this.rematch(), saved: pending } satisfies MatchStart);
         else toTitle();
       },
     );
     menu.onBack = toTitle; // pad B, X, Backspace
+  }
+
+  /** The same match on a fresh seed; under Adaptive at the state the last match left (the saved one). */
+  private rematch(): MatchSetup {
+    const s = this.data_.setup;
+    const seed = freshSeed();
+    if (!s.adaptive) return { ...s, config: { ...s.config, seed } };
+    const stages = s.config.stages === 'maze' ? 'maze' : 'open';
+    return adaptiveSetup(loadAdaptive(), { seed, stages, maze: s.config.maze });
   }
 }

@@ -12,6 +12,8 @@ import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
 import { forgetTitleChoices } from './title-scene';
 import { forgetRecordStudy } from '../storage/record-study';
+import { forgetAdaptive, loadAdaptive } from '../storage/adaptive-store';
+import type { AdaptiveState } from '../cpu/presets/adaptive';
 import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
 import { published as hook } from './scene-state';
 
@@ -107,10 +109,18 @@ function makeApi(game: Phaser.Game) {
     menus(): { scene: string; rows: string[]; selected: number }[] {
       return [...Menu.live].filter((m) => m.isActive).map((m) => m.describe());
     },
-    /** A fresh title screen, as on the first visit (other scenes stopped, settings and opened study forgotten). */
+    /** The Adaptive difficulty's state as saved in this browser (a fresh one when none is saved). */
+    adaptive(): AdaptiveState {
+      return loadAdaptive();
+    },
+    /**
+     * A fresh title screen, as on the first visit (other scenes stopped; settings, opened study and
+     * adaptive state forgotten).
+     */
     toTitle(): void {
       forgetTitleChoices();
       forgetRecordStudy();
+      forgetAdaptive();
       const sm = game.scene;
       for (const s of sm.getScenes(false)) {
         const k = s.scene.key;

@@ -1,7 +1,9 @@
 // The title screen: START first (Enter or Z starts at once), then the match settings. One
 // Difficulty row picks a named pair (stage preset + CPU preset: Easy … Lunatic, or Custom, where
-// the Stage and CPU rows below it become choosable); the selected row says what it does right under
-// it. Settings and the cursor row are remembered between visits.
+// the Stage and CPU rows below it become choosable), or Adaptive (Player vs CPU only: the CPU's
+// strength follows the player's results; its Aim and Start over rows replace Stage and CPU); the
+// selected row says what it does right under it. Settings and the cursor row are remembered between
+// visits, the adaptive state in the browser (storage/adaptive-store.ts).
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
@@ -28,6 +30,10 @@ import { loadRecordStudy, saveRecordStudy } from '../storage/record-study';
 import { paperStudy } from '../study/template';
 import { MAZE_NAMES } from '../maze/catalog';
 import { textStyle } from '../views/text';
+import { ADAPTIVE_START, ADAPTIVE_TARGETS, newAdaptive, type AdaptiveState } from '../cpu/presets/adaptive';
+import { strengthPercent } from '../replay/adaptive-tag';
+import { loadAdaptive, saveAdaptive } from '../storage/adaptive-store';
+import { ADAPTIVE, adaptiveNote, adaptiveSetup, aimWords } from './adaptive-match';
 
 const MODES = [
   { label: 'Player vs CPU', value: 'pvc', note: 'You against the computer. Arrows move · Z shoot · Shift focus · X charge.' },
@@ -146,15 +152,27 @@ function pairs(): DifficultyPair[] {
     }
   });
 }
-function difficultyValues() {
+function difficultyValues(): NonNullable<MenuRow['values']> {
   return [
     ...pairs().map((p) => ({ label: user.pair.includes(p) ? `${p.label} (yours)` : p.label, value: p.name, note: pairNote(p) })),
+    // Its note says where the adaptive state stands (set when the title syncs); only in Player vs CPU.
+    { label: 'Adaptive', value: ADAPTIVE, note: '' },
     { label: 'Custom', value: CUSTOM, note: 'Pick the stage preset and the CPU preset yourself in the two rows below.' },
   ];
 }
 
+/** The Aim row: the player's win rate Adaptive steers to. A change applies from the next match. */
+function aimValues() {
+  return ADAPTIVE_TARGETS.map((t) => ({
+    label: `win ${Math.round(t * 100)} %`,
+    value: String(t),
+    note: `You should win ${aimWords(t)}. A change applies from the next match and keeps the strength reached.`,
+  }));
+}
+
 /** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
-const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, record: 0, row: 'start' };
+// parked: Adaptive was chosen, then a mode without it; going back to Player vs CPU brings it back.
+const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, record: 0, row: 'start', parked: false };
 const last = { ...FIRST_VISIT };
 
 /** Forgets the remembered settings and cursor: the next title is the first visit's (tests start from it). */
@@ -172,6 +190,11 @@ export class TitleScene extends Phaser.Scene {
   }
 
   private saved: Promise<SaveReplayResult> | undefined;
+  /** The adaptive state as saved in this browser (read on every visit: a match may have moved it). */
+  private adaptive: AdaptiveState = newAdaptive();
+  /** Start adaptive over: pressed once (the next press starts over), or just done (the note says so). */
+  private startOver: 'idle' | 'armed' | 'done' = 'idle';
+  private menu: Menu | undefined;
   /** The study Record for a study records for: the one opened last in this browser, or the paper's. */
   private study: Study = PAPER_STUDY;
   private lists!: {
@@ -207,6 +230,8 @@ export class TitleScene extends Phaser.Scene {
 
   create(): void {
     this.study = loadRecordStudy() ?? PAPER_STUDY;
+    this.adaptive = loadAdaptive();
+    this.startOver = 'idle';
     if (last.record > humanClips(this.study).length) last.record = 0;
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
@@ -234,13 +259,28 @@ export class TitleScene extends Phaser.Scene {
     };
     const stageRow: MenuRow = { id: 'stage', label: 'Stage', values: STAGE_VALUES, index: last.stage };
     const cpuRow: MenuRow = { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.cpu };
+    const difficultyRow: MenuRow = { id: 'difficulty', label: 'Difficulty', values: DIFFICULTY_VALUES, index: last.pair };
+    const adaptiveValue = DIFFICULTY_VALUES.find((v) => v.value === ADAPTIVE)!;
+    const AIMS = aimValues();
+    const aimRow: MenuRow = {
+      id: 'aim',
+      label: 'Aim',
+      values: AIMS,
+      index: Math.max(
+        0,
+        AIMS.findIndex((v) => Number(v.value) === this.adaptive.target),
+      ),
+    };
+    const startOverRow: MenuRow = { id: 'adaptive-reset', label: 'Start adaptive over', note: () => this.startOverNote() };
     let menuRef: Menu | undefined;
     const rows: MenuRow[] = [
       { id: 'start', label: 'START', note: () => (menuRef ? this.summary(menuRef) : '') },
       { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
       { id: 'stages', label: 'Stages', values: STAGES, index: last.stages },
       mazeRow,
-      { id: 'difficulty', label: 'Difficulty', values: DIFFICULTY_VALUES, index: last.pair },
+      difficultyRow,
+      aimRow,
+      startOverRow,
       stageRow,
       cpuRow,
       { id: 'record', label: 'Record for a study', values: recordValues(this.study), index: last.record },
@@ -263,6 +303,7 @@ export class TitleScene extends Phaser.Scene {
         else if (row.id === 'replays') this.scene.start('replays');
         else if (row.id === 'record') this.recordForStudy(m.value('record'), m);
         else if (row.id === 'lab') void startPlannerLab(this);
+        else if (row.id === 'adaptive-reset') this.pressStartOver(m);
         else if (row.id === 'presets') void startPresetsScene(this);
       },
       undefined,
@@ -272,8 +313,25 @@ export class TitleScene extends Phaser.Scene {
     // Rows that depend on others: the Maze row works only with maze stages; Stage and CPU show the
     // pair's two parts and can be changed under Custom; there is no CPU in Player vs Player.
     // Synced on the change itself so that a Down pressed right after reaches them.
+    const normalIndex = DIFFICULTY_VALUES.findIndex((v) => v.value === 'normal');
+    const adaptiveIndex = DIFFICULTY_VALUES.indexOf(adaptiveValue);
     const sync = (): void => {
       mazeRow.disabled = menu.value('stages') === 'maze' ? undefined : MAZE_ROW_OFF;
+      // Adaptive is for Player vs CPU only: other modes hide it (Normal stands in, and Adaptive comes
+      // back with Player vs CPU unless the difficulty was changed meanwhile).
+      const pvc = menu.value('mode') === 'pvc';
+      adaptiveValue.hidden = !pvc;
+      if (!pvc && difficultyRow.index === adaptiveIndex) {
+        difficultyRow.index = normalIndex;
+        last.parked = true;
+      } else if (pvc && last.parked) {
+        if (difficultyRow.index === normalIndex) difficultyRow.index = adaptiveIndex;
+        last.parked = false;
+      }
+      const adaptive = menu.value('difficulty') === ADAPTIVE;
+      adaptiveValue.note = adaptiveNote(this.adaptive);
+      aimRow.hidden = startOverRow.hidden = !adaptive;
+      stageRow.hidden = cpuRow.hidden = adaptive;
       const pair = PAIRS.find((p) => p.name === menu.value('difficulty'));
       if (pair) {
         stageRow.index = Math.max(
@@ -288,12 +346,20 @@ export class TitleScene extends Phaser.Scene {
       stageRow.disabled = pair ? PART_OFF : undefined;
       cpuRow.disabled = menu.value('mode') === 'pvp' ? 'Player vs Player: both sides are people.' : pair ? PART_OFF : undefined;
     };
-    menu.onChange = () => {
+    menu.onChange = (row) => {
+      if (row.id === 'difficulty') last.parked = false;
+      if (row.id === 'aim') {
+        // The aim is part of the adaptive state: kept at once, the strength reached stays.
+        this.adaptive = { ...this.adaptive, target: Number(menu.value('aim')) };
+        saveAdaptive(this.adaptive);
+      }
       // Custom starts from the parts of the pair shown before it (sync leaves them as they are).
       sync();
       this.remember(menu);
     };
+    this.sync = sync;
     menuRef = menu;
+    this.menu = menu;
     sync();
     menu.selectRow(last.row);
     menu.render();
@@ -325,6 +391,37 @@ export class TitleScene extends Phaser.Scene {
 
   override update(): void {
     this.backdrop.update(this.t++);
+    // Leaving the Start adaptive over row cancels a first press (and drops the "started over" note).
+    if (this.startOver !== 'idle' && this.menu?.selectedId !== 'adaptive-reset') this.startOver = 'idle';
+  }
+
+  /** Rows that depend on others (set in create). */
+  private sync: () => void = () => undefined;
+
+  /** The Start adaptive over row's note: what it does, the question after a first press, or what it did. */
+  private startOverNote(): string {
+    const start = strengthPercent(ADAPTIVE_START);
+    const n = this.adaptive.matches;
+    if (this.startOver === 'done') return `Started over: strength ${start} of 100 (where Normal is), no matches counted yet.`;
+    if (this.startOver === 'armed')
+      return `Press Enter again to go back to strength ${start} and forget ${n} match${n === 1 ? '' : 'es'}; move away to keep them.`;
+    return (
+      `Now strength ${strengthPercent(this.adaptive.strength)} after ${n} match${n === 1 ? '' : 'es'}. Enter (twice): back to ` +
+      `strength ${start}, where Normal is; the aim stays.`
+    );
+  }
+
+  /** Start adaptive over: the first press asks, the second starts over at Normal's strength (the aim stays). */
+  private pressStartOver(m: Menu): void {
+    if (this.startOver !== 'armed') {
+      this.startOver = 'armed';
+    } else {
+      this.adaptive = newAdaptive(ADAPTIVE_START, this.adaptive.target);
+      saveAdaptive(this.adaptive);
+      this.startOver = 'done';
+      this.sync();
+    }
+    m.render();
   }
 
   /** What START will play, in words. */
@@ -333,6 +430,11 @@ export class TitleScene extends Phaser.Scene {
     const mode = MODES.find((x) => x.value === m.value('mode'))!.label;
     if (m.value('stages') === 'drill') return 'Practice · survey drill (40 s, variant a). Press Enter or Z.';
     const stages = m.value('stages') === 'maze' ? `maze stages (${MAZES.find((x) => x.value === m.value('maze'))!.label})` : 'open stages';
+    if (m.value('difficulty') === ADAPTIVE)
+      return (
+        `${mode} · ${stages} · Adaptive (strength ${strengthPercent(this.adaptive.strength)}, aim: win ` +
+        `${Math.round(this.adaptive.target * 100)} %). Press Enter or Z.`
+      );
     const pair = DIFFICULTY_VALUES.find((x) => x.value === m.value('difficulty'))!.label;
     const parts =
       `stage ` +
@@ -368,18 +470,27 @@ export class TitleScene extends Phaser.Scene {
       } satisfies MatchSetup);
       return;
     }
+    if (m.value('difficulty') === ADAPTIVE && mode === 'pvc') {
+      this.scene.start('match', adaptiveSetup(this.adaptive, { seed: freshSeed(), stages, maze: this.mazeSpec(maze) }));
+      return;
+    }
     const setup: MatchSetup = {
       config: {
         seed: freshSeed(),
         mode: mode === 'practice' ? 'practice' : 'versus',
         stages,
         ...stageConfig(stage),
-        ...(stages === 'maze' ? { maze: maze === 'gen' ? `gen:${freshSeed()}` : maze } : {}),
+        ...(stages === 'maze' ? { maze: this.mazeSpec(maze) } : {}),
       },
       p1: mode === 'cvc' ? opponent : 'human',
       p2: mode === 'pvp' ? 'human' : opponent,
     };
     this.scene.start('match', setup);
+  }
+
+  /** The Maze row's value as a config's maze: 'gen' is a generated maze with a fresh seed. */
+  private mazeSpec(maze: string): string {
+    return maze === 'gen' ? `gen:${freshSeed()}` : maze;
   }
 
   /**

@@ -5,8 +5,11 @@ import { findStagePreset, StagePresetSchema, type StagePreset } from './stage-pr
 import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
 import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
 
-/** Bump whenever a rule change would alter the outcome of an existing replay. */
-export const SIM_VERSION = 5;
+/**
+ * Bump whenever a rule change would alter the outcome of an existing replay (the list: docs/sim.md,
+ * Sim versions). 6: at the time limit more lives left wins before score.
+ */
+export const SIM_VERSION = 6;
 
 /**
  * Largest time limit, in frames: 4 hours, the longest match a replay holds (MAX_FRAMES). A check on

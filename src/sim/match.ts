@@ -10,7 +10,7 @@ import { updateStage } from './stage';
 import { DRILL_DIFFICULTY, drillFrames, updateDrill } from './drill';
 import { enterMaze } from './maze-exit';
 import { updateMaze } from './maze-rules';
-import { newSide, type MatchResult, type MatchState } from './state';
+import { newSide, type Decider, type MatchResult, type MatchState } from './state';
 import { deliverAttacks, updateChain, updateCharge } from './versus';
 
 /** The first wave arrives after a short breath, so players can find their ship. */
@@ -69,27 +69,39 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
   return s;
 }
 
-function byScore(s: MatchState): number | null {
-  if (s.sides.length < 2) return null;
+/**
+ * Who wins when no side is simply out: at the time limit, or both out on one frame. Order: mazes
+ * cleared (maze stages), then more lives left (fewer hits with infinite lives), then score, then
+ * fewer hits; all equal is a draw. Lives come before score (SIM_VERSION 6, issue 22), as at a
+ * fighting game's time-out: the side that survived better wins. By score first, Easy matches that
+ * reached the limit with both alive went to the CPU on points, a loss players did not accept.
+ */
+function decide(s: MatchState): { winner: number | null; decidedBy: Decider | null } {
+  if (s.sides.length < 2) return { winner: null, decidedBy: null };
   const [a, b] = s.sides as [MatchState['sides'][0], MatchState['sides'][0]];
-  // Maze stages: more mazes cleared wins first.
-  if (a.mazesCleared !== b.mazesCleared) return a.mazesCleared > b.mazesCleared ? 0 : 1;
-  if (a.score !== b.score) return a.score > b.score ? 0 : 1;
-  if (a.hits !== b.hits) return a.hits < b.hits ? 0 : 1;
-  return null;
+  // Each pair is (side 0's, side 1's) value, the larger wins.
+  const infinite = s.config.infiniteLives;
+  const order: [Decider, number, number][] = [
+    ['mazes', a.mazesCleared, b.mazesCleared],
+    infinite ? ['hits', -a.hits, -b.hits] : ['lives', Math.max(0, a.ship.lives), Math.max(0, b.ship.lives)],
+    ['score', a.score, b.score],
+    ['hits', -a.hits, -b.hits],
+  ];
+  for (const [by, x, y] of order) if (x !== y) return { winner: x > y ? 0 : 1, decidedBy: by };
+  return { winner: null, decidedBy: null };
 }
 
 function judge(s: MatchState): MatchResult | null {
   const out = s.sides.map((side) => side.ship.lives <= 0);
   if (out.some((o) => o)) {
-    let winner: number | null;
-    if (s.sides.length < 2) winner = null;
-    else if (out[0] && out[1]) winner = byScore(s);
-    else winner = out[0] ? 1 : 0;
-    return { winner, reason: 'lives', frames: s.frame };
+    if (s.sides.length < 2) return { winner: null, reason: 'lives', frames: s.frame, decidedBy: null };
+    if (out[0] && out[1]) return { ...decide(s), reason: 'lives', frames: s.frame };
+    return { winner: out[0] ? 1 : 0, reason: 'lives', frames: s.frame, decidedBy: null };
   }
   // A drill ends with its script (or the time limit, if shorter).
-  if (s.config.stages === 'drill' && s.frame >= drillFrames(s.config.drill)) return { winner: null, reason: 'time', frames: s.frame };
-  if (s.config.timeLimit > 0 && s.frame >= s.config.timeLimit) return { winner: byScore(s), reason: 'time', frames: s.frame };
+  if (s.config.stages === 'drill' && s.frame >= drillFrames(s.config.drill)) {
+    return { winner: null, reason: 'time', frames: s.frame, decidedBy: null };
+  }
+  if (s.config.timeLimit > 0 && s.frame >= s.config.timeLimit) return { ...decide(s), reason: 'time', frames: s.frame };
   return null;
 }

@@ -73,7 +73,17 @@ export interface MatchResult {
   winner: number | null;
   reason: 'lives' | 'time';
   frames: number;
+  /**
+   * What decided it when neither side was simply out (time limit, or both out on one frame): more
+   * mazes cleared, more lives left, higher score or fewer hits (with infinite lives, fewer hits
+   * comes where lives would). null for a knock-out, a draw, practice and drills. Not hashed: it
+   * follows from the hashed state.
+   */
+  decidedBy: Decider | null;
 }
+
+/** What a result at the time limit (or a double knock-out) was decided by: see MatchResult. */
+export type Decider = 'mazes' | 'lives' | 'score' | 'hits';
 
 export interface StageState {
   /** Frame the next wave spawns. */

@@ -1,6 +1,7 @@
 // What the replay library keeps per replay for its lists (pure: no DOM, no IndexedDB), and the
 // sorting, filtering and formatting of those lists. Runs in Node for the unit tests.
 import type { ReplayHeader } from '../replay';
+import { readAdaptiveTag, strengthPercent } from '../replay/adaptive-tag';
 import type { SideSummary } from './trace';
 
 /**
@@ -35,6 +36,8 @@ export interface ReplayMeta {
   /** False for a partial replay (the match was left before its end). */
   finished: boolean;
   frames: number;
+  /** An Adaptive match: the CPU's strength it was played at, 0..100 (header extra.adaptive); absent otherwise. */
+  adaptive?: number;
 }
 
 /** One replay in the library (without its bytes). */
@@ -92,7 +95,13 @@ export function metaFromHeader(h: ReplayHeader): ReplayMeta {
     reason: h.result ? h.result.reason : null,
     finished: h.result !== null,
     frames: h.frames,
+    ...adaptiveOf(h.extra),
   };
+}
+
+function adaptiveOf(extra: unknown): Pick<ReplayMeta, 'adaptive'> {
+  const t = readAdaptiveTag(extra);
+  return t ? { adaptive: strengthPercent(t.strength) } : {};
 }
 
 export type SortKey = 'date' | 'duration' | 'name';
@@ -110,13 +119,15 @@ export interface ListQuery {
 
 /**
  * A side's name as people would write it: a CPU recorded under its spec ('cpu:normal') is
- * "CPU Normal"; the one person of a match against CPUs, recorded as "Player N", is "You"; other
- * names stay as recorded.
+ * "CPU Normal" (an Adaptive match's "CPU Adaptive 42"); the one person of a match against CPUs,
+ * recorded as "Player N", is "You"; other names stay as recorded.
  */
-export function playerLabel(m: Pick<ReplayMeta, 'players' | 'controllers' | 'human'>, side: number): string {
+export function playerLabel(m: Pick<ReplayMeta, 'players' | 'controllers' | 'human' | 'adaptive'>, side: number): string {
   const name = m.players?.[side] ?? '';
   const spec = m.controllers?.[side] ?? '';
   const human = m.human ?? [];
+  // An Adaptive match's CPU: "CPU Adaptive 42" (its preset's name, strength-42, says less).
+  if (typeof m.adaptive === 'number' && !human[side] && /^cpu:/.test(spec)) return `CPU Adaptive ${m.adaptive}`;
   const cpu = /^cpu:([a-z0-9-]+)$/i.exec(name === spec || name === '' ? spec : name);
   if (!human[side] && cpu)
     return `CPU ${cpu[1]!
@@ -136,7 +147,18 @@ export function displayName(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
 function matchesText(e: LibraryEntry, text: string): boolean {
   const t = text.trim().toLowerCase();
   if (!t) return true;
-  const hay = [e.name, ...e.meta.players, ...e.meta.controllers, ...e.tags, e.meta.stages, e.meta.difficulty, e.meta.mode, e.meta.date]
+  const adaptive = e.meta.adaptive !== undefined ? `adaptive ${e.meta.adaptive}` : '';
+  const hay = [
+    e.name,
+    ...e.meta.players,
+    ...e.meta.controllers,
+    ...e.tags,
+    e.meta.stages,
+    e.meta.difficulty,
+    e.meta.mode,
+    e.meta.date,
+    adaptive,
+  ]
     .join('\n')
     .toLowerCase();
   return t.split(/\s+/).every((w) => hay.includes(w));

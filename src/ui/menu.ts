@@ -2,7 +2,8 @@
 // Z/Enter/Space or pad A activate, X/Backspace or pad B go back (when the menu has a back
 // action), pad Start confirms unless the scene uses Start itself (the pause menu). The pad's
 // d-pad and left stick repeat when held (src/input/menu-pad-nav.ts). Rows can be disabled
-// (shown dimmed with a note).
+// (shown dimmed with a note) or hidden (not shown, skipped, the rows below move up); a selector's
+// values can be hidden too (left/right skip them).
 import type Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
@@ -16,9 +17,11 @@ export interface MenuRow {
   id: string;
   label: string;
   /** Choices for a selector row; absent for an action row. */
-  values?: { label: string; value: string; disabled?: string; note?: string }[];
+  values?: { label: string; value: string; disabled?: string; note?: string; hidden?: boolean }[];
   index?: number;
   disabled?: string;
+  /** Not shown and never selected; the rows below it move up. */
+  hidden?: boolean;
   /** What the row does, shown while it is selected (a value's own note wins). */
   note?: string | (() => string);
 }
@@ -90,7 +93,7 @@ export class Menu {
     );
     scene.events.once('shutdown', () => this.destroy());
     Menu.live.add(this);
-    this.sel = rows.findIndex((r) => !r.disabled);
+    this.sel = rows.findIndex((r) => !r.disabled && !r.hidden);
     this.render();
   }
 
@@ -108,7 +111,7 @@ export class Menu {
   /** Puts the cursor on the row `id` (silently; a disabled or missing row leaves it where it is). */
   selectRow(id: string): void {
     const i = this.rows.findIndex((r) => r.id === id);
-    if (i < 0 || this.rows[i]!.disabled) return;
+    if (i < 0 || this.rows[i]!.disabled || this.rows[i]!.hidden) return;
     this.sel = i;
     this.render();
   }
@@ -126,11 +129,12 @@ export class Menu {
   setActive(on: boolean): void {
     if (on && !this.active) {
       this.pad.latch();
-      this.sel = this.rows.findIndex((r) => !r.disabled);
+      this.sel = this.rows.findIndex((r) => !r.disabled && !r.hidden);
       this.render();
     }
     this.active = on;
-    for (const t of [...this.texts, this.cursor, this.note]) t.setVisible(on);
+    this.texts.forEach((t, i) => t.setVisible(on && !this.rows[i]!.hidden));
+    for (const t of [this.cursor, this.note]) t.setVisible(on);
   }
 
   destroy(): void {
@@ -170,7 +174,7 @@ export class Menu {
   }
 
   private select(i: number): void {
-    if (!this.active || this.rows[i]!.disabled || i === this.sel) return;
+    if (!this.active || this.rows[i]!.disabled || this.rows[i]!.hidden || i === this.sel) return;
     this.sel = i;
     sfx.play('move');
     this.render();
@@ -181,7 +185,7 @@ export class Menu {
     let i = this.sel;
     for (let k = 0; k < n; k++) {
       i = (i + d + n) % n;
-      if (!this.rows[i]!.disabled) break;
+      if (!this.rows[i]!.disabled && !this.rows[i]!.hidden) break;
     }
     this.select(i);
   }
@@ -190,7 +194,12 @@ export class Menu {
     const r = this.rows[this.sel];
     if (!r?.values) return;
     const n = r.values.length;
-    r.index = ((r.index ?? 0) + d + n) % n;
+    let k = r.index ?? 0;
+    for (let step = 0; step < n; step++) {
+      k = (k + d + n) % n;
+      if (!r.values[k]!.hidden) break;
+    }
+    r.index = k;
     sfx.play('move');
     this.onChange?.(r, this);
     this.render();
@@ -219,10 +228,15 @@ export class Menu {
     const v = row?.values?.[row.index ?? 0];
     const own = typeof row?.note === 'function' ? row.note() : row?.note;
     setText(this.note, v?.disabled ?? row?.disabled ?? v?.note ?? own ?? '');
-    // Notes under the selected row: the rows below it make room for the note.
+    // Notes under the selected row: the rows below it make room for the note. Hidden rows take no room.
     const room = this.opts.notesUnder && this.note.text ? this.note.height + 6 : 0;
-    this.texts.forEach((t, i) => t.setY(this.y + i * this.spacing + (i > this.sel ? room : 0)));
-    if (this.opts.notesUnder) this.note.setY(this.y + this.sel * this.spacing + this.spacing / 2 - 2);
+    let slot = 0;
+    this.texts.forEach((t, i) => {
+      t.setVisible(this.active && !this.rows[i]!.hidden);
+      t.setY(this.y + slot * this.spacing + (i > this.sel ? room : 0));
+      if (i === this.sel && this.opts.notesUnder) this.note.setY(this.y + slot * this.spacing + this.spacing / 2 - 2);
+      if (!this.rows[i]!.hidden) slot++;
+    });
     const t = this.texts[this.sel];
     if (t) this.cursor.setPosition(t.x - (t.width * t.scaleX) / 2 - 22, t.y);
   }

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getReferencePlayer } from '../../src/controllers/reference';
 import { getDodgePreset, parseDodgePreset } from '../../src/cpu/presets';
 import { main as evalDodge } from '../../src/cli/eval-dodge';
 import { main as match } from '../../src/cli/match';
@@ -25,6 +26,10 @@ writeFileSync(
   stageFile,
   JSON.stringify({ ...getStagePreset('easy'), name: 'my-stage', label: 'My stage', density: 0.3, lives: 2, timeLimit: 20 }),
 );
+const refFile = join(dir, 'my-ref.json');
+writeFileSync(refFile, JSON.stringify({ ...getReferencePlayer('newcomer'), name: 'my-ref', label: 'My reference', delayFrames: 20 }));
+const brokenRef = join(dir, 'broken-ref.json');
+writeFileSync(brokenRef, JSON.stringify({ ...getReferencePlayer('newcomer'), delayFrames: 600 }));
 const broken = join(dir, 'broken.json');
 writeFileSync(broken, JSON.stringify({ ...getDodgePreset('hard'), depth: 99 }));
 
@@ -135,6 +140,66 @@ describe('presets tool', () => {
   });
 });
 
+describe('presets ladder', () => {
+  it('plays the reference players against the pairs on worker threads and prints the matrix and targets', SLOW, async () => {
+    const r = await run('presets', ['ladder', '--seeds', '1', '--pairs', 'easy', '--players', 'newcomer']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/ladder: 1\/1/);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^player +│ Easy$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^newcomer │ CPU \d+ % \[\d+–\d+\] · surv \d+ s · KO \d\/\d$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ +│ won \d\/\d · 90 s \d+ % · lost\/min [\d.]+\/[\d.]+$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}newcomer on Easy: median survival ≥ 90 s, player win ≥ 30 %: \d+ s, \d+ % — (met|NOT met)$/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^1 match on 1 worker\(s\) in [\d.]+ s$/));
+  });
+
+  it('--json: a reference file and the novice (--reference is --players), one cell each', SLOW, async () => {
+    const r = await run('presets', [
+      'ladder',
+      '--seeds',
+      '1',
+      '--pairs',
+      'easy',
+      '--players',
+      `${refFile},cpu:novice`,
+      '--workers',
+      '0',
+      '--json',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const o = lastJson(r.stdout);
+    expect(o.players).toEqual(['my-ref', 'novice']);
+    expect(o.rows.map((x: { kind: string }) => x.kind)).toEqual(['reference', 'cpu']);
+    expect(o.rows[0].cells[0]).toMatchObject({ player: 'my-ref', pair: 'easy', matches: 1 });
+    // A changed reference has no targets; the novice has its old ones.
+    expect(o.targets.map((t: { text: string }) => t.text)).toEqual(['novice on Easy: CPU win ≤ 35 %, mean survival ≥ 90 s']);
+    expect(o.seconds).toBeGreaterThan(0);
+    const alias = lastJson(
+      (await run('presets', ['ladder', '--seeds', '1', '--pairs', 'easy', '--reference', 'novice', '--workers', '0', '--json'])).stdout,
+    );
+    expect(alias.players).toEqual(['novice']);
+    expect(alias.rows[0].cells[0]).toEqual(o.rows[1].cells[0]);
+  });
+
+  it('bad players exit 2 with one error line', SLOW, async () => {
+    await expectError(
+      run('presets', ['ladder', '--players', 'nobody']),
+      /^error: --players: unknown player 'nobody' \(reference players: newcomer, casual, skilled; /,
+    );
+    await expectError(run('presets', ['ladder', '--reference', 'nobody']), /^error: --reference: unknown player 'nobody'/);
+    await expectError(run('presets', ['ladder', '--players', brokenRef]), /^error: .*broken-ref\.json\.delayFrames: /);
+    await expectError(run('presets', ['ladder', '--players', 'human:nobody']), /^error: reference: unknown reference player 'nobody'/);
+    await expectError(run('presets', ['ladder', '--players', 'newcomer,newcomer']), /^error: --players: two players named 'newcomer'/);
+    await expectError(
+      run('presets', ['ladder', '--players', 'newcomer', '--reference', 'novice']),
+      /^error: options --reference and --players do not go together/,
+    );
+    await expectError(run('presets', ['ladder', '--pairs', 'nightmare']), /^error: --pairs: unknown pair 'nightmare'/);
+  });
+});
+
 describe('preset files in the other tools', () => {
   it('match: --p1 cpu:FILE.json and --difficulty FILE.json; the replay keeps the full values', SLOW, async () => {
     const rec = join(dir, 'm.tfr');
@@ -168,6 +233,14 @@ describe('preset files in the other tools', () => {
     expect(lastJson(ver.stdout)).toMatchObject({ ok: true, frames: 600 });
     await expectError(run('match', ['--p1', `cpu:${broken}`]), /^error: controller 'cpu:.*broken\.json': .*broken\.json\.depth: /);
     await expectError(run('match', ['--difficulty', broken]), /^error: .*broken\.json\.(name|speed|unknown|depth)/);
+    // human:FILE.json: a reference player from a file.
+    const h = await run('match', ['--seed', '1', '--frames', '60', '--p1', `human:${refFile}`, '--p2', 'idle', '--json']);
+    expect(h.status, h.stderr).toBe(0);
+    expect(lastJson(h.stdout)).toMatchObject({ p1: 'human:my-ref', frames: 60 });
+    await expectError(
+      run('match', ['--p1', `human:${brokenRef}`]),
+      /^error: controller 'human:.*broken-ref\.json': .*broken-ref\.json\.delayFrames: /,
+    );
   });
 
   it('eval:dodge and dodge take a preset file', SLOW, async () => {

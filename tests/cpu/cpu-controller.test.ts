@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createCpuController, CpuController } from '../../src/cpu/cpu-controller';
 import { Dodger } from '../../src/cpu/dodge/index';
 import { penalised } from '../../src/cpu/dodge/problem';
-import { dodgeParamsOf, getDodgePreset, parseDodgePreset } from '../../src/cpu/presets';
+import { dodgeParamsOf, getDodgePreset, parseDodgePreset, type DodgePreset } from '../../src/cpu/presets';
 import { Input } from '../../src/sim/input';
 import { createMatch, step } from '../../src/sim/match';
+import { classicCpu, classicStageConfig } from '../fixtures/classic-presets';
 
-function play(spec: string, frames: number, seed = 3): number[] {
-  const s = createMatch({ seed, mode: 'versus', infiniteLives: true });
-  const a = createCpuController(spec);
-  const b = createCpuController('cpu:easy');
+/**
+ * `preset` against classic Easy on the classic Normal stage (tests/fixtures/classic-presets.ts: fixed
+ * values, both always holding the shot key); side 0's inputs.
+ */
+function play(preset: DodgePreset, frames: number, seed = 3): number[] {
+  const s = createMatch({ seed, mode: 'versus', ...classicStageConfig('normal'), infiniteLives: true });
+  const a = new CpuController(preset);
+  const b = new CpuController(classicCpu('easy'));
   const log: number[] = [];
   for (let f = 0; f < frames; f++) {
     const x = a.decide(s, 0);
@@ -43,17 +48,17 @@ describe('CpuController', () => {
   });
 
   it('is deterministic and keeps shooting', () => {
-    const a = play('cpu:normal', 400);
-    const b = play('cpu:normal', 400);
+    const a = play(classicCpu('normal'), 400);
+    const b = play(classicCpu('normal'), 400);
     expect(a).toEqual(b);
     expect(a.every((bits) => (bits & Input.SHOT) !== 0)).toBe(true);
   });
 
   it('really holds each multi-frame move, moving ones included, for F frames', () => {
     // imap-multi: F = 5, no charge attacks (nothing interrupts a held move).
-    const s = createMatch({ seed: 3, mode: 'versus', infiniteLives: true });
+    const s = createMatch({ seed: 3, mode: 'versus', ...classicStageConfig('normal'), infiniteLives: true });
     const a = createCpuController('cpu:imap-multi');
-    const b = createCpuController('cpu:easy');
+    const b = new CpuController(classicCpu('easy'));
     const F = 5;
     const dirs = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT | Input.FOCUS;
     let blocks = 0;
@@ -86,9 +91,9 @@ describe('CpuController', () => {
   it('after a deliberate slip its planned path is the slipped step, the one the ship really takes', () => {
     // slip 1: every decision plays a random first move among those that survive their own step
     // (no charge attacks: the ship keeps its speed). Practice stage waves bring the bullets.
-    const normal = getDodgePreset('normal');
+    const normal = classicCpu('normal');
     const p = parseDodgePreset({ ...normal, slip: 1, cpu: { ...normal.cpu, charge: false } });
-    const s = createMatch({ seed: 5, mode: 'practice', infiniteLives: true });
+    const s = createMatch({ seed: 5, mode: 'practice', ...classicStageConfig('normal'), infiniteLives: true });
     const c = new CpuController(p);
     const ref = new Dodger(dodgeParamsOf(p), 4096);
     const dirs = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT | Input.FOCUS;
@@ -136,8 +141,8 @@ describe('CpuController', () => {
   });
 
   it('exposes its planned path and influence map for an overlay', () => {
-    const s = createMatch({ seed: 5, mode: 'practice' });
-    const c = createCpuController('cpu:normal');
+    const s = createMatch({ seed: 5, mode: 'practice', ...classicStageConfig('normal') });
+    const c = new CpuController(classicCpu('normal'));
     for (let f = 0; f < 200; f++) step(s, c.decide(s, 0), 0);
     const plan = c.plannedPath;
     expect(plan.count).toBeGreaterThan(0);

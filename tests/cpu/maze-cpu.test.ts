@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { createCpuController } from '../../src/cpu/cpu-controller';
+import { CpuController } from '../../src/cpu/cpu-controller';
 import { Dodger, DodgeWorld, PAPER_PARAMS } from '../../src/cpu/dodge/index';
 import { MazeCpu, OFF_ROUTE } from '../../src/cpu/maze-cpu';
 import { runMazeCpu } from '../../src/cpu/maze-cpu-stats';
@@ -13,7 +13,10 @@ import type { MatchState } from '../../src/sim/state';
 import { moveShip } from '../../src/sim/ship';
 import { ScriptedCpu } from '../../src/controllers/scripted';
 import { overlapsWall } from '../../src/geom/move';
+import { classicCpu, classicStageConfig } from '../fixtures/classic-presets';
 
+// The planner is measured at known settings whatever the built-in presets are tuned to: the classic
+// Normal CPU (tests/fixtures/classic-presets.ts) on the stage as designed (classic Normal).
 const centre = (c: number) => (c + 0.5) * TILE;
 
 /** Just what MazeCpu reads: a one-side state with a maze, chasers (cells) and pads. */
@@ -177,9 +180,9 @@ describe('MazeCpu (planner in maze stages)', () => {
 });
 
 function runMaze(spec: string, frames: number, seed = 1, setup?: (s: MatchState) => void) {
-  const s = createMatch({ seed, mode: 'practice', stages: 'maze', maze: spec });
+  const s = createMatch({ seed, mode: 'practice', stages: 'maze', maze: spec, ...classicStageConfig('normal') });
   setup?.(s);
-  const c = createCpuController('cpu:normal');
+  const c = new CpuController(classicCpu('normal'));
   const bits: number[] = [];
   let pushedIntoWall = 0;
   let heals = 0;
@@ -250,7 +253,8 @@ describe('planner CPU in the real game (maze stages)', () => {
     // 1–2, 2400 frames: of the walking frames, the share within one cell of the route drawn ROUTE_LAG
     // frames earlier; of the cells entered, the share on the route drawn at the cell before.
     // Figures: npm run -s bench:planner -- --game (docs/planner.md).
-    const runs = [1, 2].map((seed) => runMazeCpu({ maze: 'pillars', seed, frames: 2400 }));
+    const at = { cpu: classicCpu('normal'), stage: classicStageConfig('normal') };
+    const runs = [1, 2].map((seed) => runMazeCpu({ maze: 'pillars', seed, frames: 2400, ...at }));
     const sum = (k: 'entries' | 'walking') => runs.reduce((a, r) => a + r[k], 0);
     const near = runs.reduce((a, r) => a + r.near * r.walking, 0) / sum('walking');
     const onRoute = runs.reduce((a, r) => a + r.onRoute * r.entries, 0) / sum('entries');

@@ -3,7 +3,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CPU_PRESET_FIELDS, DODGE_PRESETS, getDodgePreset, NOVICE_PRESET, parseDodgePreset, PresetError } from '../../src/cpu/presets';
+import {
+  CPU_PRESET_FIELDS,
+  DIFFICULTY_PRESETS,
+  DODGE_PRESETS,
+  getDodgePreset,
+  NOVICE_PRESET,
+  parseDodgePreset,
+  PresetError,
+} from '../../src/cpu/presets';
 import { DIFFICULTY_PAIRS, getPair, listPairs, parseDifficultyPair, resolvePair } from '../../src/cpu/presets/pairs';
 import { decodeReplay, encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
@@ -11,6 +19,11 @@ import { makeConfig, stageConfig, stagePresetOf } from '../../src/sim/config';
 import { IdleController } from '../../src/controllers/idle';
 import type { PresetField } from '../../src/sim/preset-schema';
 import { getStagePreset, parseStagePreset, STAGE_PRESET_FIELDS, STAGE_PRESETS } from '../../src/sim/stage-preset';
+import { LADDER_STRENGTHS } from '../../src/cpu/presets/adaptive';
+import { clampStrength, strengthStage } from '../../src/cpu/presets/strength';
+import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT, FPS } from '../../src/sim/constants';
+import { DIFFICULTY_PARAMS, FRAMES_PER_LEVEL, MAX_LEVEL } from '../../src/sim/difficulty';
+import { classicStage } from '../fixtures/classic-presets';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -66,6 +79,8 @@ describe('CPU preset schema', () => {
       'cpu.charge',
       'cpu.clearBelow',
       'cpu.attackAt',
+      'cpu.shootShare',
+      'cpu.blunder',
       'planner.mode',
       'planner.objective',
     ]);
@@ -90,18 +105,23 @@ describe('CPU preset schema', () => {
   it('fills defaults for the fields that have them', () => {
     const { planner: _p, cpu, ...rest } = getDodgePreset('easy');
     const r = parseDodgePreset({ ...rest, cpu: { shoot: cpu.shoot, charge: cpu.charge } });
-    expect(r.cpu).toEqual({ shoot: true, charge: true, clearBelow: -120, attackAt: 3 });
+    expect(r.cpu).toEqual({ shoot: true, charge: true, clearBelow: -120, attackAt: 3, shootShare: 1, blunder: 0 });
     expect(r.planner).toEqual({ mode: 'exact', objective: 'kills' });
   });
 
   it('the built-ins are the JSON files of src/cpu/presets/builtin, each named after its file', () => {
     const dir = join(ROOT, 'src/cpu/presets/builtin');
+    // ladder-strengths.json is not a preset: where the difficulties sit on the strength scale.
     const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
+      .filter((f) => f.endsWith('.json') && f !== 'ladder-strengths.json')
       .sort();
     expect(files).toEqual(DODGE_PRESETS.map((p) => `${p.name}.json`).sort());
     for (const f of files)
       expect(parseDodgePreset(JSON.parse(readFileSync(join(dir, f), 'utf8')))).toEqual(getDodgePreset(f.replace('.json', '')));
+    const strengths: unknown = JSON.parse(readFileSync(join(dir, 'ladder-strengths.json'), 'utf8'));
+    expect(strengths).toEqual(LADDER_STRENGTHS);
+    expect(Object.keys(LADDER_STRENGTHS)).toEqual([...DIFFICULTY_PRESETS]);
+    for (const s of Object.values(LADDER_STRENGTHS)) expect(s === clampStrength(s)).toBe(true); // 0..1, two decimals
   });
 
   it('the novice reference is frozen: a beginner with slow reactions, a shallow lookahead, slips and no charge', () => {
@@ -123,30 +143,58 @@ describe('CPU preset schema', () => {
 
 describe('stage preset schema', () => {
   it('holds what DIFFICULTY_PARAMS, FRAMES_PER_LEVEL and the constants held', () => {
-    expect(STAGE_PRESET_FIELDS.map((f) => f.path)).toEqual([
-      'speed',
-      'density',
-      'interval',
-      'framesPerLevel',
-      'maxLevel',
-      'densityRamp',
-      'speedRamp',
-      'lives',
-      'timeLimit',
+    // The fields and their ranges (docs/presets.md), whatever the built-ins are tuned to.
+    const range = (f: PresetField) => [f.path, f.kind, f.min, f.max, f.step];
+    expect(STAGE_PRESET_FIELDS.map(range)).toEqual([
+      ['speed', 'number', 0.3, 2.5, 0.05],
+      ['density', 'number', 0.1, 3, 0.05],
+      ['interval', 'number', 0.3, 3, 0.05],
+      ['framesPerLevel', 'int', 300, 10800, 60],
+      ['maxLevel', 'int', 1, 20, 1],
+      ['densityRamp', 'number', 0, 0.5, 0.01],
+      ['speedRamp', 'number', 0, 0.2, 0.005],
+      ['lives', 'int', 1, 99, 1],
+      ['timeLimit', 'int', 0, 3600, 10],
     ]);
     expect(STAGE_PRESETS.map((p) => p.name)).toEqual(['easy', 'normal', 'hard', 'lunatic']);
-    const n = getStagePreset('Normal');
-    expect(n).toMatchObject({
+    // The stage as designed (classic Normal: every multiplier 1, the level ramp of FRAMES_PER_LEVEL up
+    // to MAX_LEVEL, the default lives and time limit) is a stage preset and plays as the constants say.
+    const designed = classicStage('normal');
+    expect(designed).toMatchObject({
       speed: 1,
       density: 1,
       interval: 1,
-      framesPerLevel: 1200,
-      maxLevel: 10,
+      framesPerLevel: FRAMES_PER_LEVEL,
+      maxLevel: MAX_LEVEL,
       densityRamp: 0.1,
       speedRamp: 0.03,
-      lives: 5,
-      timeLimit: 180,
+      lives: DEFAULT_LIVES,
+      timeLimit: DEFAULT_TIME_LIMIT / FPS,
     });
+    expect(parseStagePreset(JSON.parse(JSON.stringify(designed)))).toEqual(designed);
+    const c = makeConfig({ seed: 1, ...stageConfig(designed) });
+    expect(c).toMatchObject({ stageFramesPerLevel: FRAMES_PER_LEVEL, stageMaxLevel: MAX_LEVEL, lives: DEFAULT_LIVES });
+    expect(c.timeLimit).toBe(DEFAULT_TIME_LIMIT);
+    // The built-ins: the scale's stage at each difficulty's strength, read from their JSON files.
+    for (const p of STAGE_PRESETS) {
+      const file = parseStagePreset(JSON.parse(readFileSync(join(ROOT, 'src/sim/stage-presets', `${p.name}.json`), 'utf8')));
+      expect(file).toEqual(p);
+      expect(DIFFICULTY_PARAMS[p.name as keyof typeof DIFFICULTY_PARAMS], p.name).toEqual({
+        speed: p.speed,
+        density: p.density,
+        interval: p.interval,
+        densityRamp: p.densityRamp,
+        speedRamp: p.speedRamp,
+      });
+      const { name: _n, label: _l, description: _d, ...values } = p;
+      const {
+        name: _sn,
+        label: _sl,
+        description: _sd,
+        ...scale
+      } = strengthStage(LADDER_STRENGTHS[p.name as keyof typeof LADDER_STRENGTHS]);
+      expect(values, p.name).toEqual(scale);
+    }
   });
 
   it('accepts every field at its bounds and names the field otherwise', () => {
@@ -161,12 +209,24 @@ describe('stage preset schema', () => {
   });
 
   it('the ladder is graded: faster, denser, closer waves from Easy to Lunatic', () => {
+    // Points on the strength scale: each value as hard or harder than the rung below (two rungs may
+    // share a snapped value), and Lunatic's stage harder than Easy's on each of speed, density, interval.
     for (let i = 1; i < STAGE_PRESETS.length; i++) {
       const [a, b] = [STAGE_PRESETS[i - 1]!, STAGE_PRESETS[i]!];
-      expect(b.speed).toBeGreaterThan(a.speed);
-      expect(b.density).toBeGreaterThan(a.density);
-      expect(b.interval).toBeLessThan(a.interval);
+      const at = `${a.name} → ${b.name}`;
+      expect(b.speed, at).toBeGreaterThanOrEqual(a.speed);
+      expect(b.density, at).toBeGreaterThanOrEqual(a.density);
+      expect(b.interval, at).toBeLessThanOrEqual(a.interval);
+      expect(b.framesPerLevel, at).toBeLessThanOrEqual(a.framesPerLevel);
+      expect(b.maxLevel, at).toBeGreaterThanOrEqual(a.maxLevel);
+      expect(b.densityRamp, at).toBeGreaterThanOrEqual(a.densityRamp);
+      expect(b.speedRamp, at).toBeGreaterThanOrEqual(a.speedRamp);
+      expect(b.lives, at).toBeLessThanOrEqual(a.lives);
     }
+    const [e, l] = [STAGE_PRESETS[0]!, STAGE_PRESETS[STAGE_PRESETS.length - 1]!];
+    expect(l.speed).toBeGreaterThan(e.speed);
+    expect(l.density).toBeGreaterThan(e.density);
+    expect(l.interval).toBeLessThan(e.interval);
   });
 });
 

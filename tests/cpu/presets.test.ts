@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLANNER, DODGE_PRESETS, dodgeParamsOf, getDodgePreset, parseDodgePreset, PresetError } from '../../src/cpu/presets';
+import {
+  DEFAULT_PLANNER,
+  DIFFICULTY_PRESETS,
+  DODGE_PRESETS,
+  dodgeParamsOf,
+  getDodgePreset,
+  parseDodgePreset,
+  PresetError,
+} from '../../src/cpu/presets';
+import { LADDER_STRENGTHS } from '../../src/cpu/presets/adaptive';
+import { strengthCpu } from '../../src/cpu/presets/strength';
 
 /** Every key of a resolved preset, nested ones as 'cpu.shoot'. */
 const KEYS = [
@@ -19,6 +29,8 @@ const KEYS = [
   'cpu.charge',
   'cpu.clearBelow',
   'cpu.attackAt',
+  'cpu.shootShare',
+  'cpu.blunder',
   'planner.mode',
   'planner.objective',
 ].sort();
@@ -54,7 +66,7 @@ describe('dodge presets', () => {
     const r = parseDodgePreset({ ...noPlanner, cpu });
     expect(r.planner).toEqual({ mode: 'exact', objective: 'kills' });
     expect(r.planner).toEqual(DEFAULT_PLANNER);
-    expect(r.cpu).toEqual({ shoot: true, charge: true, clearBelow: -120, attackAt: 3 });
+    expect(r.cpu).toEqual({ shoot: true, charge: true, clearBelow: -120, attackAt: 3, shootShare: 1, blunder: 0 });
     expect(parseDodgePreset({ ...noPlanner, planner: { mode: 'restricted' } }).planner).toEqual({ mode: 'restricted', objective: 'kills' });
     expect(parseDodgePreset({ ...noPlanner, planner: { objective: 'shortest' } }).planner).toEqual({
       mode: 'exact',
@@ -84,30 +96,41 @@ describe('dodge presets', () => {
   });
 
   it('difficulties are graded on the paper parameters from Easy to Lunatic', () => {
-    const [e, n, h, l] = (['easy', 'normal', 'hard', 'lunatic'] as const).map(getDodgePreset) as [
-      ReturnType<typeof getDodgePreset>,
-      ReturnType<typeof getDodgePreset>,
-      ReturnType<typeof getDodgePreset>,
-      ReturnType<typeof getDodgePreset>,
-    ];
-    // Quicker reactions, deeper or equal lookahead, shorter or equal held moves, a lighter hand.
-    expect(e.reactionFrames).toBeGreaterThan(n.reactionFrames);
-    expect(n.reactionFrames).toBeGreaterThan(h.reactionFrames);
-    expect(h.reactionFrames).toBeGreaterThan(l.reactionFrames);
-    expect(e.depth).toBeLessThan(n.depth);
-    expect(n.depth).toBeLessThanOrEqual(h.depth);
-    expect(e.framesPerStep).toBeGreaterThan(n.framesPerStep);
-    expect(n.framesPerStep).toBeGreaterThanOrEqual(h.framesPerStep);
-    expect(e.switchPenalty).toBeGreaterThan(n.switchPenalty);
-    expect(n.switchPenalty).toBeGreaterThan(h.switchPenalty);
-    expect(h.depth).toBe(5); // the paper's depth from Hard on
-    expect(l.depth).toBe(5);
-    expect(e.slip).toBeGreaterThan(n.slip);
-    // Charge policy: Easy and Normal spend at two levels, Hard and Lunatic save for the level-3 boss;
-    // Easy clears at the least danger.
-    expect([e.cpu.attackAt, n.cpu.attackAt, h.cpu.attackAt, l.cpu.attackAt]).toEqual([2, 2, 3, 3]);
-    expect(e.cpu.clearBelow).toBeGreaterThan(n.cpu.clearBelow);
-    expect(n.cpu.clearBelow).toBeGreaterThan(h.cpu.clearBelow);
+    // The built-ins are points on the strength scale (src/cpu/presets/strength.ts) placed by
+    // scripts/place-ladder.ts, so their values move; what holds whatever the placement: each is the
+    // scale's CPU at its strength, and from Easy to Lunatic every value is as strong or stronger.
+    const ladder = DIFFICULTY_PRESETS.map(getDodgePreset);
+    for (const pair of DIFFICULTY_PRESETS) {
+      const { name, label: _l, description: _d, ...values } = getDodgePreset(pair);
+      const { name: _sn, label: _sl, description: _sd, ...scale } = strengthCpu(LADDER_STRENGTHS[pair]);
+      expect(name).toBe(pair);
+      expect(values, pair).toEqual(scale);
+    }
+    for (let k = 1; k < DIFFICULTY_PRESETS.length; k++)
+      expect(LADDER_STRENGTHS[DIFFICULTY_PRESETS[k]!]).toBeGreaterThanOrEqual(LADDER_STRENGTHS[DIFFICULTY_PRESETS[k - 1]!]);
+    // Quicker reactions, deeper or equal lookahead, shorter or equal held moves, a lighter hand, a
+    // stronger pull under enemies, fewer slips and mistakes, more shooting, clears saved for more
+    // danger, attacks across at a full gauge rather than never.
+    for (let k = 1; k < ladder.length; k++) {
+      const [a, b] = [ladder[k - 1]!, ladder[k]!];
+      const at = `${a.name} → ${b.name}`;
+      expect(b.reactionFrames, at).toBeLessThanOrEqual(a.reactionFrames);
+      expect(b.depth, at).toBeGreaterThanOrEqual(a.depth);
+      expect(b.framesPerStep, at).toBeLessThanOrEqual(a.framesPerStep);
+      expect(b.switchPenalty, at).toBeLessThanOrEqual(a.switchPenalty);
+      expect(b.lure, at).toBeGreaterThanOrEqual(a.lure);
+      expect(b.slip, at).toBeLessThanOrEqual(a.slip);
+      expect(b.cpu.blunder, at).toBeLessThanOrEqual(a.cpu.blunder);
+      expect(b.cpu.shootShare, at).toBeGreaterThanOrEqual(a.cpu.shootShare);
+      expect(b.cpu.clearBelow, at).toBeLessThanOrEqual(a.cpu.clearBelow);
+      // Once a difficulty attacks across (attackAt > 0), every harder one does too.
+      if (a.cpu.attackAt > 0) expect(b.cpu.attackAt, at).toBeGreaterThan(0);
+    }
+    // Easy and Lunatic are apart (not the same point of the scale).
+    const [e, l] = [ladder[0]!, ladder[ladder.length - 1]!];
+    expect(LADDER_STRENGTHS.easy).toBeLessThan(LADDER_STRENGTHS.lunatic);
+    expect(l.reactionFrames).toBeLessThan(e.reactionFrames);
+    expect(l.cpu.blunder).toBeLessThan(e.cpu.blunder);
   });
 
   it('looks names up by id or label, and names the field for unknown ones', () => {
@@ -122,7 +145,7 @@ describe('dodge presets', () => {
     expect(() => parseDodgePreset({ ...good, w: 1 })).toThrow(/preset\.w: /);
     expect(() => parseDodgePreset({ ...good, slip: -0.1 })).toThrow(/preset\.slip: /);
     expect(() => parseDodgePreset({ ...good, cpu: { shoot: true } })).toThrow(/preset\.cpu\.charge: /);
-    expect(() => parseDodgePreset({ ...good, cpu: { ...good.cpu, attackAt: 1 } })).toThrow(/preset\.cpu\.attackAt: /);
+    expect(() => parseDodgePreset({ ...good, cpu: { ...good.cpu, attackAt: 4 } })).toThrow(/preset\.cpu\.attackAt: /);
     expect(() => parseDodgePreset({ ...good, cpu: { ...good.cpu, clearBelow: 5 } })).toThrow(/preset\.cpu\.clearBelow: /);
     expect(() => parseDodgePreset({ ...good, planner: { mode: 'greedy' } })).toThrow(/preset\.planner\.mode: /);
     expect(() => parseDodgePreset({ ...good, speed: 3 })).toThrow(/preset\.speed: /);

@@ -104,6 +104,18 @@ export function inPage<T>(page: Page, fn: (h: Hook) => T): Promise<Awaited<T>> {
 }
 
 /** Calls window.__twinfield.NAME(...args) in the page (args go through JSON). */
+/** Waits until the page's hook says so (fn runs in the page with window.__twinfield as h). */
+export function until(page: Page, fn: string, timeout = 30_000): Promise<unknown> {
+  return page.waitForFunction(`(() => { const h = window.__twinfield; return ${fn}; })()`, null, { timeout });
+}
+
+/** The selected row of the menu taking input now ('' when none). */
+export async function selectedRow(page: Page): Promise<string> {
+  const menus = await inPage(page, (h) => h.menus());
+  const m = menus[menus.length - 1];
+  return m ? m.rows[m.selected]! : '';
+}
+
 export function call<T>(page: Page, name: keyof Hook & string, ...args: unknown[]): Promise<T> {
   return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
 }

@@ -8,19 +8,21 @@ import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch, hashState, MatchRunner } from '../../src/sim';
 import { GAUGE_PER_LEVEL } from '../../src/sim/constants';
-import { call, inPage, installFakeGamepad, padConnect, padSet, padTap, press, screenshot, useGame, waitFrames, type Hook } from './browser';
-
-/** Waits until the page's hook says so (fn runs in the page with window.__twinfield as h). */
-function until(page: Page, fn: string, timeout = 30_000): Promise<unknown> {
-  return page.waitForFunction(`(() => { const h = window.__twinfield; return ${fn}; })()`, null, { timeout });
-}
-
-/** The selected row of the menu taking input now ('' when none). */
-async function selectedRow(page: Page): Promise<string> {
-  const menus = await inPage(page, (h) => h.menus());
-  const m = menus[menus.length - 1];
-  return m ? m.rows[m.selected]! : '';
-}
+import {
+  call,
+  inPage,
+  installFakeGamepad,
+  padConnect,
+  padSet,
+  padTap,
+  press,
+  screenshot,
+  useGame,
+  waitFrames,
+  type Hook,
+  until,
+  selectedRow,
+} from './browser';
 
 /**
  * Replay saves in the page: 'hold' makes each write wait until 'fail', which fails them all like
@@ -82,12 +84,12 @@ describe('the game in Chromium', () => {
     expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Hard ▶', 'CPU   ◀ Hard ▶']));
     await press(page, 'ArrowDown');
     expect(await selectedRow(page)).toMatch(/^Record for a study/); // Stage and CPU skipped
-    await press(page, 'ArrowUp', 'ArrowRight', 'ArrowRight'); // Lunatic, then Custom
+    await press(page, 'ArrowUp', 'ArrowRight', 'ArrowRight', 'ArrowRight'); // Lunatic, Adaptive, then Custom
     await expect.poll(texts).toContain('Difficulty   ◀ Custom ▶');
     expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Lunatic ▶', 'CPU   ◀ Lunatic ▶']));
     await press(page, 'ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft'); // Stage: Lunatic → Easy
     expect(await selectedRow(page)).toBe('Stage   ◀ Easy ▶');
-    expect((await texts()).some((t) => t.startsWith('Stage Easy: Slow bullets'))).toBe(true);
+    expect((await texts()).some((t) => t.startsWith('Stage Easy: Slow, sparse bullets'))).toBe(true);
     await screenshot(page, 'title-custom');
     // START with Custom: Easy stages against the Lunatic CPU; the config carries the stage values.
     for (let i = 0; i < 10 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
@@ -323,7 +325,7 @@ describe('the game in Chromium', () => {
     const texts = await inPage(page, (h) => h.texts());
     for (const want of [
       /WINS$|^DRAW$/,
-      /^(time limit|knock-out) · \d:\d\d · seed 808$/,
+      /^(Time up|Knock-out|Double knock-out)(: [a-z ,]+)? · \d:\d\d · seed 808$/,
       /^Score$/,
       /^Hits taken$/,
       /^Kills$/,

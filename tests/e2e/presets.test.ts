@@ -1,10 +1,14 @@
 // The preset editor in Chromium: the panel is built from the schema, a slider moved with the keyboard
 // restarts the preview (its state hash changes) and the readouts fill in; a saved preset survives a
 // reload; "Play against it" starts a match with it; a broken import is refused with the reason and
-// loses nothing. Screenshots: test-artifacts/presets-editor.png, presets-ab.png.
+// loses nothing; at render scale 2 the preview fills the space beside the panel (one field or two)
+// with nothing overlapping, and the "vs references" figure is computed again after a change.
+// Screenshots: test-artifacts/presets-editor.png, presets-ab.png, presets-vs-references.png.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import type { VsReferenceOptions } from '../../src/preset-eval/vs-references';
 import type { PresetEditorInfo } from '../../src/scenes/presets-scene';
+import type { FieldRect } from '../../src/views/layout';
 import { call, inPage, screenshot, useGame } from './browser';
 
 const game = useGame();
@@ -31,6 +35,49 @@ async function choose(page: Page, value: string, nth = 0): Promise<void> {
     },
     [value, nth] as const,
   );
+}
+
+/** Seeds, references and match length of the editor's "vs references" figure (computed again at once). */
+async function setVsOptions(page: Page, o: VsReferenceOptions): Promise<void> {
+  await page.evaluate((o) => (window as any).__twinfield_game.scene.getScene('presets').setVsReferenceOptions(o), o);
+}
+
+/** Reloads the page (at `query`) and waits for the title. */
+async function reload(page: Page, query = ''): Promise<void> {
+  await page.goto(`${inject('baseUrl')}${query}`);
+  await page.waitForFunction(() => (window as any).__twinfield?.ready === true, null, { timeout: 60_000 });
+}
+
+const overlap = (a: FieldRect, b: FieldRect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * The preview fills the free space (the canvas right of the panel, measured in the page): its fields
+ * together are at least 60 % of its width, and the fields and texts stay on the canvas, right of the
+ * panel, without overlapping one another.
+ */
+async function expectFilled(page: Page, ed: PresetEditorInfo, fields: number): Promise<void> {
+  const px = await page.evaluate(() => {
+    const c = document.querySelector('canvas')!.getBoundingClientRect();
+    const p = document.querySelector('.tf-presets')!.getBoundingClientRect();
+    return { canvasLeft: c.left, canvasW: c.width, panelRight: p.right };
+  });
+  const unit = px.canvasW / 960; // CSS px per logical unit
+  const panelRight = (px.panelRight - px.canvasLeft) / unit;
+  const free = 960 - panelRight;
+  const { fields: rects, texts } = ed.layout;
+  expect(rects).toHaveLength(fields);
+  const drawn = rects.reduce((w, f) => w + f.w, 0);
+  expect(drawn / free).toBeGreaterThanOrEqual(0.6);
+  const all = [...rects, ...texts];
+  for (const r of all) {
+    expect(r.x).toBeGreaterThanOrEqual(panelRight);
+    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.x + r.w).toBeLessThanOrEqual(960);
+    expect(r.y + r.h).toBeLessThanOrEqual(540);
+  }
+  for (let i = 0; i < all.length; i++)
+    for (let j = i + 1; j < all.length; j++)
+      expect(overlap(all[i]!, all[j]!), `${JSON.stringify(all[i])} overlaps ${JSON.stringify(all[j])}`).toBe(false);
 }
 
 describe('preset editor in Chromium', () => {
@@ -155,6 +202,47 @@ describe('preset editor in Chromium', () => {
     expect(ab.hashes[0]).not.toBe(ab.hashes[1]);
     await screenshot(page, 'presets-ab');
     await page.keyboard.press('Escape');
+  });
+
+  it('fills the space beside the panel at render scale 2, and computes "vs references" again after a change', async () => {
+    const { page } = game;
+    // Render scale 2 (a 1280×720 window and up): cameras in canvas pixels, layout in logical units.
+    await reload(page, '?scale=2');
+    try {
+      await inPage(page, (h) => h.openPresets());
+      await page.waitForFunction(() => (window as any).__twinfield.presets() !== null, null, { timeout: 60_000 });
+      // One short match per reference keeps it quick (the full figure the editor started is dropped).
+      await setVsOptions(page, { seeds: 1, seconds: 10 });
+      await expectFilled(page, await info(page), 1);
+      const figure = /^vs references: newcomer \d+ % · casual \d+ % · skilled \d+ % \(CPU wins, 1 seed, 10 s matches\)$/;
+      await page.waitForFunction(() => (window as any).__twinfield.presets().vsDone, null, { timeout: 60_000 });
+      const first = await info(page);
+      expect(first.vsReferences).toMatch(figure);
+      // A change (the depth slider one step) starts the figure again after the preview's debounce; it reaches a figure.
+      const knob = page.locator('.tf-presets [data-field="depth"]').locator('.tp-sldv_k, .tp-sldv_t').first();
+      await knob.click();
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(
+        (n) => {
+          const ed = (window as any).__twinfield.presets();
+          return ed.vsStarts > n && ed.vsDone;
+        },
+        first.vsStarts,
+        { timeout: 60_000 },
+      );
+      const changed = await info(page);
+      expect(changed.cpu).toBe('normal-copy');
+      expect(changed.vsReferences).toMatch(figure);
+      expect(changed.vsMs).toBeGreaterThan(0);
+      await expectFilled(page, changed, 1);
+      await screenshot(page, 'presets-vs-references');
+      // A/B: both fields and both readouts, the figure under them.
+      await choose(page, 'I-Map', 1);
+      await page.waitForFunction(() => (window as any).__twinfield.presets().hashes.length === 2, null, { timeout: 30_000 });
+      await expectFilled(page, await info(page), 2);
+    } finally {
+      await reload(page);
+    }
   });
 
   it('reached no console error on the way', () => {

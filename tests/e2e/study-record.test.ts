@@ -4,15 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paperStudyInput } from '../../src/study/template';
-import { inPage, press, screenshot, useGame, waitFrames } from './browser';
+import { inPage, press, screenshot, useGame, waitFrames, selectedRow } from './browser';
 
 const game = useGame();
-
-async function selectedRow(page: Page): Promise<string> {
-  const menus = await inPage(page, (h) => h.menus());
-  const m = menus[menus.length - 1];
-  return m ? m.rows[m.selected]! : '';
-}
 
 /** Moves the title's cursor to the Record row and its value to `value` (a prefix of the value's label). */
 async function recordRow(page: Page, value: string): Promise<void> {

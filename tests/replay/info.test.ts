@@ -18,6 +18,20 @@ describe('replay info', () => {
     expect(i.json).toMatchObject({ playable: true, frames: 130, seed: 11, checksums: 2, unknown_fields: [] });
   });
 
+  it('an Adaptive match: the strength before and after, the aim and the match number', () => {
+    const r = playReplay(60);
+    const adaptive = { strength: 0.42, matches: 3, target: 0.5, result: 1, next: { strength: 0.47, matches: 4, target: 0.5 } };
+    r.extra = { adaptive };
+    const i = replayInfo(decodeReplay(encodeReplay(r)));
+    expect(i.lines).toContain('adaptive  Adaptive 42 → 47 (won), aim win 50 %, match 4');
+    r.extra = { adaptive: { ...adaptive, result: null, next: null }, partial: true };
+    expect(replayInfo(decodeReplay(encodeReplay(r))).lines).toContain(
+      'adaptive  Adaptive 42, aim win 50 %, match 4 (left before the end: did not count)',
+    );
+    r.extra = { adaptive: 'odd' };
+    expect(replayInfo(decodeReplay(encodeReplay(r))).lines.some((l) => l.startsWith('adaptive'))).toBe(false);
+  });
+
   it('escapes control characters from the file and shortens long values', () => {
     const r = playReplay(60);
     r.sides[0]!.name = '\u001b[2J\u001b]0;x\u0007\nnext\u202e';

@@ -30,7 +30,7 @@ describe('survey drill stage', () => {
   it('scripts at least 30 s and ends with its script, with no opponent', () => {
     expect(DRILLS.survey!.frames).toBeGreaterThanOrEqual(30 * 60);
     const r = play('scripted');
-    expect(r.state.result).toEqual({ winner: null, reason: 'time', frames: DRILLS.survey!.frames });
+    expect(r.state.result).toEqual({ winner: null, reason: 'time', frames: DRILLS.survey!.frames, decidedBy: null });
     expect(r.state.stage.waveIndex).toBe(DRILLS.survey!.enemies.length);
   });
 

@@ -13,6 +13,7 @@ import { RandomController } from '../../src/controllers/random';
 import { AttackKind, cloneState, createMatch, hashState, step, type MatchState } from '../../src/sim';
 import { Rng } from '../../src/sim/rng';
 import { sendAttack } from '../../src/sim/versus';
+import { classicStageConfig } from '../fixtures/classic-presets';
 
 type Key = string | number;
 type Leaf = { path: Key[]; kind: 'num' | 'bool' | 'len' | 'rng' };
@@ -142,7 +143,8 @@ function playTo(s: MatchState, frames: number): void {
 
 describe('hashState covers the whole state', () => {
   it('open stages: every number, flag, list length and stream of a mid-match state', () => {
-    const s = createMatch({ seed: 11, difficulty: 'hard', lives: 99 });
+    // The classic Hard stage (dense enough by frame 1500 for bullets, enemies and attacks in both fields).
+    const s = createMatch({ seed: 11, ...classicStageConfig('hard'), lives: 99 });
     playTo(s, 1500);
     sendAttack(s, s.sides[0]!, AttackKind.BOSS, 3); // one attack still travelling
     sendAttack(s, s.sides[1]!, AttackKind.SPIRIT, 5);
@@ -155,7 +157,7 @@ describe('hashState covers the whole state', () => {
 
   it('maze stages: the same, with chasers, turrets, pads and sent enemies', () => {
     // 'flow' chasers: the group is not walked (see NOT_WALKED), and its copies are the cheapest.
-    const s = createMatch({ seed: 4, stages: 'maze', maze: 'pillars', lives: 99, chaseMethod: 'flow' });
+    const s = createMatch({ seed: 4, stages: 'maze', maze: 'pillars', ...classicStageConfig('normal'), lives: 99, chaseMethod: 'flow' });
     playTo(s, 400);
     for (const side of s.sides) sendAttack(s, side, AttackKind.BOSS, 3);
     sendAttack(s, s.sides[0]!, AttackKind.PATTERN, 2);
@@ -170,7 +172,7 @@ describe('hashState covers the whole state', () => {
   });
 
   it('the audit does catch a hash that leaves live state out', () => {
-    const s = createMatch({ seed: 2, lives: 99 });
+    const s = createMatch({ seed: 2, ...classicStageConfig('normal'), lives: 99 });
     playTo(s, 300);
     s.sides[0]!.ship.shotCooldown = 4; // the random player holds the shot: 4 → 3 moves the next shot
     // A hash blind to the ships' shot cooldown, which decides when the next shot leaves.
@@ -185,7 +187,7 @@ describe('hashState covers the whole state', () => {
   });
 
   it('a missed value counts as missed even when changing it alters nothing for a long while', () => {
-    const s = createMatch({ seed: 2, lives: 99 });
+    const s = createMatch({ seed: 2, ...classicStageConfig('normal'), lives: 99 });
     playTo(s, 300);
     // Lives 99 → 98 changes nothing until the ship runs out (far beyond any short replay of the copy).
     const blind = (x: MatchState) => {

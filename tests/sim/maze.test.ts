@@ -277,14 +277,16 @@ describe('maze stages: rules', () => {
     expect(ship.lives).toBe(5);
   });
 
-  it('at the time limit more mazes cleared wins, before score', () => {
+  it('at the time limit more mazes cleared wins, before lives and score', () => {
     const s = mazeMatch({ timeLimit: 30 });
     calm(s, 0);
     calm(s, 1);
     s.sides[1]!.score = 1_000_000;
+    s.sides[0]!.ship.lives = 2;
     place(s, 0, 3, 2);
     run(s, 30, Input.UP);
-    expect(s.result).toMatchObject({ winner: 0, reason: 'time' });
+    expect(s.sides[0]!.ship.lives).toBeLessThan(s.sides[1]!.ship.lives);
+    expect(s.result).toMatchObject({ winner: 0, reason: 'time', decidedBy: 'mazes' });
   });
 
   it('versus attack bullets appear inside the maze, not above its outer wall', () => {

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BulletPool } from '../../src/sim/bullet-pool';
-import { DIFFICULTY_PARAMS } from '../../src/sim/difficulty';
+import type { DifficultyParams } from '../../src/sim/difficulty';
 import { EnemyPool } from '../../src/sim/enemy-pool';
 import { fireVolley, Pattern, type FireContext } from '../../src/sim/patterns';
 import { Rng } from '../../src/sim/rng';
+import { classicStage, type ClassicName } from '../fixtures/classic-presets';
+
+/** A classic stage preset's multipliers (classic Normal: the stage as designed, every multiplier 1). */
+const diffOf = (name: ClassicName): DifficultyParams => {
+  const { speed, density, interval, densityRamp, speedRamp } = classicStage(name);
+  return { speed, density, interval, densityRamp, speedRamp };
+};
 
 function setup(pattern: number, level = 1) {
   const pool = new EnemyPool(1);
@@ -14,7 +21,7 @@ function setup(pattern: number, level = 1) {
     frame: 7,
     shipX: 100,
     shipY: 300,
-    diff: DIFFICULTY_PARAMS.normal,
+    diff: diffOf('normal'),
     rng: new Rng('t'),
   };
   return { e, ctx, b: ctx.bullets };
@@ -82,10 +89,10 @@ describe('bullet patterns', () => {
 
   it('difficulty and level add bullets', () => {
     const easy = setup(Pattern.RING);
-    easy.ctx.diff = DIFFICULTY_PARAMS.easy;
+    easy.ctx.diff = diffOf('easy');
     fireVolley(easy.e, easy.ctx);
     const lunatic = setup(Pattern.RING, 8);
-    lunatic.ctx.diff = DIFFICULTY_PARAMS.lunatic;
+    lunatic.ctx.diff = diffOf('lunatic');
     fireVolley(lunatic.e, lunatic.ctx);
     expect(easy.b.count).toBeLessThan(14);
     expect(lunatic.b.count).toBeGreaterThan(30);

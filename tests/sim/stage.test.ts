@@ -1,13 +1,20 @@
 // Rising difficulty: the level clock, the wave interval, which wave templates are open at which level,
 // the four stage enemy kinds, and both fields getting the same waves.
 import { describe, expect, it } from 'vitest';
-import { createMatch, step, type MatchState } from '../../src/sim';
-import { countScale, DIFFICULTY_PARAMS, FRAMES_PER_LEVEL, levelAt, MAX_LEVEL, speedScale } from '../../src/sim/difficulty';
+import { createMatch, step, type MatchConfig, type MatchState } from '../../src/sim';
+import { countScale, FRAMES_PER_LEVEL, levelAt, MAX_LEVEL, speedScale } from '../../src/sim/difficulty';
 import { KIND_STATS } from '../../src/sim/enemies';
 import { EnemyKind, type Enemy } from '../../src/sim/enemy-pool';
 import { Path } from '../../src/sim/paths';
 import { Color, Pattern, Shape } from '../../src/sim/patterns';
 import { TEMPLATES, updateStage, waveInterval } from '../../src/sim/stage';
+import { CLASSIC_NAMES, classicStage, classicStageConfig } from '../fixtures/classic-presets';
+
+/**
+ * A match on the stage as designed (classic Normal: every multiplier 1, a level every
+ * FRAMES_PER_LEVEL frames up to MAX_LEVEL), whatever the built-in presets are tuned to.
+ */
+const designedMatch = (cfg: Partial<MatchConfig> & { seed: number }) => createMatch({ ...classicStageConfig('normal'), ...cfg });
 
 describe('the level rises with time', () => {
   it('levelAt: level 1 for the first 20 s, one more every 20 s, capped at MAX_LEVEL', () => {
@@ -35,16 +42,19 @@ describe('the level rises with time', () => {
   });
 
   it('bullet counts and speeds grow with the level and the difficulty', () => {
-    const n = DIFFICULTY_PARAMS.normal;
+    // The stage as designed (classic Normal): multipliers 1, +10 % bullets and +3 % speed a level.
+    const n = classicStage('normal');
     expect(countScale(1, n)).toBe(1);
     expect(countScale(6, n)).toBeCloseTo(1.5, 12);
+    expect(speedScale(1, n)).toBe(1);
     expect(speedScale(11, n)).toBeCloseTo(1.3, 12);
-    const order = ['easy', 'normal', 'hard', 'lunatic'] as const;
-    for (let k = 1; k < order.length; k++) {
-      const [a, b] = [DIFFICULTY_PARAMS[order[k - 1]!], DIFFICULTY_PARAMS[order[k]!]];
-      expect(b.density).toBeGreaterThan(a.density);
-      expect(b.speed).toBeGreaterThan(a.speed);
-      expect(b.interval).toBeLessThan(a.interval);
+    // A harder stage preset scales both at every level (the classic ladder: each one denser and faster).
+    for (let k = 1; k < CLASSIC_NAMES.length; k++) {
+      const [a, b] = [classicStage(CLASSIC_NAMES[k - 1]!), classicStage(CLASSIC_NAMES[k]!)];
+      for (const level of [1, 5, 10]) {
+        expect(countScale(level, b)).toBeGreaterThan(countScale(level, a));
+        expect(speedScale(level, b)).toBeGreaterThan(speedScale(level, a));
+      }
     }
   });
 });
@@ -73,7 +83,7 @@ function templateOf(w: Enemy[]): string {
 
 describe('waves', () => {
   it('templates unlock by level: only the level-1 ones at first, all of them from level 3', () => {
-    const s = createMatch({ seed: 3 });
+    const s = designedMatch({ seed: 3 });
     const seen = new Map<number, Set<string>>();
     for (const level of [1, 2, 3, 7]) {
       const names = new Set<string>();
@@ -89,7 +99,7 @@ describe('waves', () => {
   });
 
   it('later levels bring bigger waves: the fairy line grows from 4 to 7', () => {
-    const s = createMatch({ seed: 4 });
+    const s = designedMatch({ seed: 4 });
     const sizes = new Map<number, number>();
     for (const level of [1, 4, 10]) {
       for (let k = 0; k < 200 && !sizes.has(level); k++) {
@@ -101,16 +111,16 @@ describe('waves', () => {
   });
 
   it('both fields get the same wave, and the next one comes waveInterval frames later', () => {
-    const s = createMatch({ seed: 5, difficulty: 'hard' });
+    const s = createMatch({ seed: 5, ...classicStageConfig('hard') });
     for (const level of [1, 5]) {
       const { mine, theirs } = waveAt(s, level);
       expect(theirs).toEqual(mine);
-      expect(s.stage.nextWave).toBe(s.frame + waveInterval(level, DIFFICULTY_PARAMS.hard.interval));
+      expect(s.stage.nextWave).toBe(s.frame + waveInterval(level, classicStage('hard').interval));
     }
   });
 
   it('enemy hit points grow 10% a level', () => {
-    const s = createMatch({ seed: 6 });
+    const s = designedMatch({ seed: 6 });
     let w: Enemy[] = [];
     for (let k = 0; k < 200 && templateOf(w.length ? w : [{ kind: -1 } as Enemy]) !== 'gunship'; k++) w = waveAt(s, 6).mine;
     expect(w[0]!.kind).toBe(EnemyKind.GUNSHIP);
@@ -129,7 +139,7 @@ describe('the four stage enemy kinds', () => {
   ];
   for (const k of kinds) {
     it(`${KIND_STATS[k.kind]!.name}: comes in its wave, flies its path into the field and fires its pattern`, () => {
-      const s = createMatch({ seed: 9, infiniteLives: true });
+      const s = designedMatch({ seed: 9, infiniteLives: true });
       let w: Enemy[] = [];
       for (let n = 0; n < 300 && (w.length === 0 || templateOf(w) !== k.template); n++) w = waveAt(s, 3).mine;
       expect(w.every((e) => e.kind === k.kind && e.path === k.path && e.pattern === k.pattern && e.owner === -1)).toBe(true);

@@ -9,8 +9,7 @@ import {
   step,
   type MatchState,
 } from '../../src/sim';
-import { stageConfig } from '../../src/sim/config';
-import { getStagePreset } from '../../src/sim/stage-preset';
+import { classicStageConfig } from '../fixtures/classic-presets';
 import { EnemyKind } from '../../src/sim/enemy-pool';
 import { sentBullets } from '../../src/sim/versus';
 import { Path } from '../../src/sim/paths';
@@ -90,8 +89,9 @@ describe('versus: kills, chains and attacks sent across', () => {
       expect(s.sides[0]!.kills).toBe(4);
       return s.sides[1]!.bullets.count;
     };
-    expect(arrived(stageConfig(getStagePreset('normal')))).toBe(12);
-    expect(arrived(stageConfig(getStagePreset('easy')))).toBe(6);
+    // Classic Normal has volleys of density 1, classic Easy of 0.5 (the stage presets before issue 22).
+    expect(arrived(classicStageConfig('normal'))).toBe(12);
+    expect(arrived(classicStageConfig('easy'))).toBe(6);
   });
 
   it('a single kill sends nothing', () => {

@@ -6,6 +6,7 @@ import {
   formatFrames,
   formatResult,
   formatWho,
+  metaFromHeader,
   normalizeName,
   normalizeTag,
   queryEntries,
@@ -82,6 +83,35 @@ describe('library lists', () => {
     expect(formatResult({ ...a.meta, finished: false, winner: null, reason: null })).toBe('unfinished');
     expect(formatWho(a.meta)).toBe('human vs CPU');
     expect(fileStem(c)).toMatch(/^twinfield-2025-06-0\d-\d{4}-alice-vs-cpu-hard$/);
+  });
+
+  it("an Adaptive match's CPU is named by its strength, from the replay's extra.adaptive; search finds it", () => {
+    const header = (extra: Record<string, unknown>) =>
+      ({
+        simVersion: 6,
+        gameVersion: '0.1.0',
+        date: '2025-06-01T12:00:00Z',
+        config: { seed: 3, mode: 'versus', stages: 'open', difficulty: 'strength-42' },
+        sides: [
+          { controller: 'human', human: true, name: 'Player 1', preset: null },
+          { controller: 'cpu:strength-42', human: false, name: 'cpu:strength-42', preset: null },
+        ],
+        frames: 600,
+        result: { winner: 0, reason: 'lives' },
+        finalHash: '0000000000000000',
+        extra,
+      }) as unknown as Parameters<typeof metaFromHeader>[0];
+    const tag = { strength: 0.42, matches: 3, target: 0.5, result: 1, next: { strength: 0.47, matches: 4, target: 0.5 } };
+    const meta = metaFromHeader(header({ adaptive: tag, partial: false }));
+    expect(meta.adaptive).toBe(42);
+    const e = entry('ad', meta);
+    expect(displayName(e)).toBe('You vs CPU Adaptive 42');
+    expect(queryEntries([e, entry('n')], { text: 'adaptive 42' }).map((x) => x.id)).toEqual(['ad']);
+    // Without the tag (or with a broken one) nothing changes: no field, the preset's own name.
+    const plain = metaFromHeader(header({ partial: false }));
+    expect('adaptive' in plain).toBe(false);
+    expect('adaptive' in metaFromHeader(header({ adaptive: { strength: 'x' } }))).toBe(false);
+    expect(displayName(entry('p', plain))).toBe('You vs CPU Strength 42');
   });
 
   it('normalizes tags and names, refusing bad ones with a message', () => {

@@ -13,10 +13,25 @@ const clearBelow = numField({
   description: "Level-1 clear when no safe path is found or the best path's danger value is below this (a nearly-hit pair costs 50).",
 });
 const attackAt = intField({
-  min: 2,
+  min: 0,
   max: 3,
   step: 1,
-  description: 'Gauge levels a calm CPU waits for before charging an attack across (2 spends early, 3 saves for the boss).',
+  description:
+    'Gauge levels a calm CPU waits for before charging an attack across (2 spends early, 3 saves for the boss, ' +
+    '0 never attacks; 1 counts as 2).',
+});
+const shootShare = numField({
+  min: 0,
+  max: 1,
+  step: 0.01,
+  description: 'Share of the time the shot key is held, in spells of seconds (fewer kills: fewer and shorter chains sent).',
+});
+const blunder = numField({
+  min: 0,
+  max: 2,
+  step: 0.01,
+  unit: '/s',
+  description: 'Visible mistakes per second: for half a second it stops looking and keeps drifting the way it was going.',
 });
 const plannerMode = enumField(MODES as readonly string[] as readonly ['restricted', 'unrestricted', 'exact'], {
   description: 'Maze stages: how the planner searches (docs/planner.md).',
@@ -78,6 +93,8 @@ export const DodgePresetSchema = z.strictObject({
     charge: boolField({ description: 'Use the charge attack at all (clears and attacks across).' }),
     clearBelow: clearBelow.default(-120),
     attackAt: attackAt.default(3),
+    shootShare: shootShare.default(1),
+    blunder: blunder.default(0),
   }),
   /** Maze stages: the planner's mode and objective (docs/planner.md); always stored resolved. */
   planner: z

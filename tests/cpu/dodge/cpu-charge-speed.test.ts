@@ -2,10 +2,11 @@
 // must plan at that speed, and the ship must really follow the planned path.
 import { describe, expect, it } from 'vitest';
 import { CpuController } from '../../../src/cpu/cpu-controller';
-import { getDodgePreset, parseDodgePreset } from '../../../src/cpu/presets';
+import { parseDodgePreset, type DodgePreset } from '../../../src/cpu/presets';
 import { SHIP_FOCUS_SPEED } from '../../../src/sim/constants';
 import { Input } from '../../../src/sim/input';
 import { createMatch, step } from '../../../src/sim/match';
+import { classicCpu, classicStageConfig } from '../../fixtures/classic-presets';
 
 interface Snap {
   frame: number;
@@ -19,8 +20,8 @@ interface Snap {
 }
 
 /** A calm versus match (no waves) with side 0 high in the field and a full gauge. */
-function run(preset: string, frames: number) {
-  const s = createMatch({ seed: 21, mode: 'versus', infiniteLives: true, timeLimit: 0 });
+function run(preset: DodgePreset, frames: number) {
+  const s = createMatch({ seed: 21, mode: 'versus', ...classicStageConfig('normal'), infiniteLives: true, timeLimit: 0 });
   s.stage.nextWave = Number.MAX_SAFE_INTEGER;
   const me = s.sides[0]!;
   me.ship.x = 192;
@@ -59,7 +60,8 @@ function run(preset: string, frames: number) {
 
 describe('CPU charging: planned at the charging speed', () => {
   it('while charging, plan steps move at the focus speed and the ship follows the plan', () => {
-    const { plans, pos, charging, attacks } = run('hard', 90);
+    // Classic Hard (tests/fixtures/classic-presets.ts): no slips, a lure, saves its gauge for level 3.
+    const { plans, pos, charging, attacks } = run(classicCpu('hard'), 90);
     expect(attacks).toEqual([3]); // it charged to level 3 and fired once
     const charged = plans.filter((p) => p.charged);
     expect(charged.length).toBeGreaterThanOrEqual(5);
@@ -94,7 +96,7 @@ describe('CPU charging: planned at the charging speed', () => {
   });
 
   it('a charging plan uses the 9 slow moves even for a focus preset', () => {
-    const cpu = new CpuController(parseDodgePreset({ ...getDodgePreset('hard'), focus: true }));
+    const cpu = new CpuController(parseDodgePreset({ ...classicCpu('hard'), focus: true }));
     expect(cpu.dodger.problem.moves.count).toBe(17);
     expect(cpu.chargeDodger.problem.moves.count).toBe(9);
     const d = cpu.chargeDodger.problem.moves;

@@ -1,11 +1,13 @@
 // Versus play of the CPU: the lure toward enemies acts only when the danger at the ship is low
 // (SAFE_DANGER) while its home line always acts, and the charge attack is spent by the preset's
 // policy (clear / level 2 / level 3); in mazes the clear reads the danger, not the pull to the goal.
+// Played with the classic presets (tests/fixtures/classic-presets.ts: the difficulties before issue 22,
+// fixed values), so the mechanics are checked at known settings whatever the built-ins are tuned to.
 import { describe, expect, it } from 'vitest';
 import { CpuController, HOME_Y, SAFE_DANGER } from '../../../src/cpu/cpu-controller';
 import { DodgeWorld, Dodger, worldFromMatch } from '../../../src/cpu/dodge/index';
 import { LURE_BAND } from '../../../src/cpu/dodge/problem';
-import { dodgeParamsOf, getDodgePreset, parseDodgePreset, type DodgePreset } from '../../../src/cpu/presets';
+import { dodgeParamsOf, parseDodgePreset, type DodgePreset } from '../../../src/cpu/presets';
 import { dcos, dsin, TAU } from '../../../src/geom/dmath';
 import { spawnEnemy } from '../../../src/sim/enemies';
 import { EnemyKind } from '../../../src/sim/enemy-pool';
@@ -13,12 +15,13 @@ import { Input } from '../../../src/sim/input';
 import { createMatch, step } from '../../../src/sim/match';
 import { Path } from '../../../src/sim/paths';
 import type { MatchState } from '../../../src/sim/state';
+import { CLASSIC_NAMES, classicCpu, classicStageConfig } from '../../fixtures/classic-presets';
 
 const DIRS = Input.UP | Input.DOWN | Input.LEFT | Input.RIGHT | Input.FOCUS;
 
 /** A versus (or practice) match without stage waves: only what the test puts in side 0's field. */
 function quiet(mode: 'versus' | 'practice' = 'versus', seed = 3): MatchState {
-  const s = createMatch({ seed, mode, infiniteLives: true, timeLimit: 0 });
+  const s = createMatch({ seed, mode, ...classicStageConfig('normal'), infiniteLives: true, timeLimit: 0 });
   s.stage.nextWave = Number.MAX_SAFE_INTEGER;
   return s;
 }
@@ -42,8 +45,8 @@ function still(s: MatchState, x: number, y: number, r = 4): void {
 }
 
 /** The preset without its lure (pure dodging, same name: the same seeded slips). */
-function noLure(name: string): DodgePreset {
-  return parseDodgePreset({ ...getDodgePreset(name), lure: 0 });
+function noLure(p: DodgePreset): DodgePreset {
+  return parseDodgePreset({ ...p, lure: 0 });
 }
 
 /** Input bits of the first `n` frames of a CPU on `s` (side 0), and the charge attacks fired. */
@@ -64,7 +67,10 @@ describe('versus: the lure acts only when safe', () => {
     const s = quiet();
     s.sides[0]!.ship.x = 320;
     const e = target(s, 80);
-    const cpu = new CpuController('normal');
+    // Normal without its rare slips (random first moves, drawn from a stream seeded by the preset's
+    // name): only the pull toward the enemy can move the ship here.
+    const steady = parseDodgePreset({ ...classicCpu('normal'), slip: 0 });
+    const cpu = new CpuController(steady);
     const start = Math.abs(s.sides[0]!.ship.x - e.x);
     play(cpu, s, 180);
     expect(cpu.lureActive).toBe(true);
@@ -76,7 +82,7 @@ describe('versus: the lure acts only when safe', () => {
     const t = quiet();
     t.sides[0]!.ship.x = 320;
     target(t, 80);
-    play(new CpuController('normal', { versus: false }), t, 180);
+    play(new CpuController(steady, { versus: false }), t, 180);
     expect(t.sides[0]!.ship.x).toBe(320);
   });
 
@@ -93,7 +99,7 @@ describe('versus: the lure acts only when safe', () => {
       me.ship.x = 320;
       target(s, 80);
       still(s, 320 - d, me.ship.y);
-      const cpu = new CpuController('normal');
+      const cpu = new CpuController(classicCpu('normal'));
       const lured = cpu.decide(s, 0);
       expect(cpu.shipDanger).toBeCloseTo(danger, 9);
       expect(cpu.lureActive).toBe(lure);
@@ -102,7 +108,7 @@ describe('versus: the lure acts only when safe', () => {
       t.sides[0]!.ship.x = 320;
       target(t, 80);
       still(t, 320 - d, t.sides[0]!.ship.y);
-      const plain = new CpuController('normal', { versus: false }).decide(t, 0);
+      const plain = new CpuController(classicCpu('normal'), { versus: false }).decide(t, 0);
       if (lure)
         expect(lured & DIRS).not.toBe(plain & DIRS); // safe: it heads for the enemy
       else expect(lured & DIRS).toBe(plain & DIRS); // in danger: it only dodges
@@ -123,8 +129,8 @@ describe('versus: the lure acts only when safe', () => {
     const s = make('versus');
     const t = make('versus');
     expect(s.sides[0]!.ship.y).toBeLessThan(HOME_Y - 100);
-    const cpu = new CpuController('normal');
-    const plain = new CpuController('normal', { versus: false });
+    const cpu = new CpuController(classicCpu('normal'));
+    const plain = new CpuController(classicCpu('normal'), { versus: false });
     let inDanger = 0;
     let parted = false;
     for (let f = 0; f < 120 && !parted; f++) {
@@ -161,11 +167,11 @@ describe("the home line (the lure's y term): below 0.7 of the field, always", ()
     expect(HOME_Y).toBeCloseTo(313.6, 12);
     for (const versus of [true, false]) {
       const s = above(null, versus);
-      play(new CpuController('hard', { versus }), s, 120);
+      play(new CpuController(classicCpu('hard'), { versus }), s, 120);
       expect(s.sides[0]!.ship.y).toBeGreaterThanOrEqual(HOME_Y);
       // Without a lure nothing moves it (the paper's stay when nothing threatens).
       const t = above(null, versus);
-      play(new CpuController(noLure('hard'), { versus }), t, 120);
+      play(new CpuController(noLure(classicCpu('hard')), { versus }), t, 120);
       expect(t.sides[0]!.ship.y).toBe(200);
     }
   });
@@ -180,13 +186,13 @@ describe("the home line (the lure's y term): below 0.7 of the field, always", ()
         [18.5, false],
       ] as const) {
         const s = above(d, versus);
-        const cpu = new CpuController('normal', { versus });
+        const cpu = new CpuController(classicCpu('normal'), { versus });
         const bits = cpu.decide(s, 0);
         expect(cpu.shipDanger > SAFE_DANGER).toBe(inDanger);
         const withLine = (on: boolean) => {
           const w = worldFromMatch(above(d, versus), 0, new DodgeWorld(64));
           w.goalY = on ? HOME_Y : Number.NaN;
-          return new Dodger(dodgeParamsOf(getDodgePreset('normal')), 64).decide(w, 0).bits & DIRS;
+          return new Dodger(dodgeParamsOf(classicCpu('normal')), 64).decide(w, 0).bits & DIRS;
         };
         if (inDanger) expect(withLine(true)).not.toBe(withLine(false));
         expect(bits & DIRS).toBe(withLine(true));
@@ -207,17 +213,17 @@ describe('versus: spending the charge attack', () => {
   }
 
   it('level 1: a 1-frame press when the search sees no safe path and the gauge has a level', () => {
-    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+    for (const name of CLASSIC_NAMES) {
       const s = quiet();
       cornered(s);
       s.sides[0]!.gauge = 100;
-      const { bits, attacks } = play(new CpuController(name), s, 3);
+      const { bits, attacks } = play(new CpuController(classicCpu(name)), s, 3);
       expect(bits.map((b) => (b & Input.CHARGE) !== 0)).toEqual([true, false, false]);
       expect(attacks).toEqual([1]);
       // Without a level to spend there is nothing to press.
       const t = quiet();
       cornered(t);
-      expect(play(new CpuController(name), t, 3).bits.every((b) => (b & Input.CHARGE) === 0)).toBe(true);
+      expect(play(new CpuController(classicCpu(name)), t, 3).bits.every((b) => (b & Input.CHARGE) === 0)).toBe(true);
     }
   });
 
@@ -231,14 +237,14 @@ describe('versus: spending the charge attack', () => {
       const s = quiet();
       still(s, s.sides[0]!.ship.x - 70, s.sides[0]!.ship.y, 60);
       s.sides[0]!.gauge = 100;
-      const p = parseDodgePreset({ ...getDodgePreset('normal'), cpu: { ...getDodgePreset('normal').cpu, clearBelow } });
+      const p = parseDodgePreset({ ...classicCpu('normal'), cpu: { ...classicCpu('normal').cpu, clearBelow } });
       const cpu = new CpuController(p);
       const b = cpu.decide(s, 0);
       const d = cpu.activeDodger;
       return { pressed: (b & Input.CHARGE) !== 0, hazard: d.plan.hazard, value: d.decision.value, survived: d.decision.survived };
     };
     const probe = make(-2000);
-    expect(probe.survived).toBe(getDodgePreset('normal').depth);
+    expect(probe.survived).toBe(classicCpu('normal').depth);
     expect(probe.pressed).toBe(false);
     expect(probe.hazard).toBeLessThan(0);
     expect(probe.value).toBeLessThan(probe.hazard - 1e-8);
@@ -255,15 +261,15 @@ describe('versus: spending the charge attack', () => {
     ] as const) {
       const s = quiet();
       s.sides[0]!.gauge = 200;
-      expect(play(new CpuController(name), s, 60).attacks, name).toEqual(levels);
+      expect(play(new CpuController(classicCpu(name)), s, 60).attacks, name).toEqual(levels);
     }
   });
 
   it('level 3 when calm with a full gauge', () => {
-    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+    for (const name of CLASSIC_NAMES) {
       const s = quiet();
       s.sides[0]!.gauge = 300;
-      const { bits, attacks } = play(new CpuController(name), s, 60);
+      const { bits, attacks } = play(new CpuController(classicCpu(name)), s, 60);
       expect(attacks, name).toEqual([3]);
       // Held for 49 frames (level 3 at charge 49), released on the 50th.
       expect(bits.findIndex((b) => (b & Input.CHARGE) === 0)).toBe(49);
@@ -274,13 +280,13 @@ describe('versus: spending the charge attack', () => {
     const s = quiet();
     s.sides[0]!.gauge = 300;
     still(s, s.sides[0]!.ship.x + 14, s.sides[0]!.ship.y); // danger at the ship ≈ 24 > SAFE_DANGER
-    const cpu = new CpuController('hard');
+    const cpu = new CpuController(classicCpu('hard'));
     const b = cpu.decide(s, 0);
     expect(cpu.shipDanger).toBeGreaterThan(SAFE_DANGER);
     expect(b & Input.CHARGE).toBe(0);
     const p = quiet('practice');
     p.sides[0]!.gauge = 300;
-    expect(play(new CpuController('hard'), p, 60).attacks).toEqual([]);
+    expect(play(new CpuController(classicCpu('hard')), p, 60).attacks).toEqual([]);
     const q = quiet();
     q.sides[0]!.gauge = 300;
     cornered(q);
@@ -291,15 +297,15 @@ describe('versus: spending the charge attack', () => {
 describe('maze stages: the clear reads the danger of the best path, not the pull toward the goal', () => {
   /** A maze versus match (seed 7, first maze 'pillars') with one gauge level on side 0. */
   function maze(): MatchState {
-    const s = createMatch({ seed: 7, mode: 'versus', stages: 'maze', infiniteLives: true, timeLimit: 0 });
+    const s = createMatch({ seed: 7, mode: 'versus', stages: 'maze', ...classicStageConfig('normal'), infiniteLives: true, timeLimit: 0 });
     s.sides[0]!.gauge = 100;
     return s;
   }
 
   it('no bullet near: the pull alone puts the path value below clearBelow, yet no clear is fired', () => {
-    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+    for (const name of CLASSIC_NAMES) {
       const s = maze();
-      const cpu = new CpuController(name);
+      const cpu = new CpuController(classicCpu(name));
       let lowest = 0;
       for (let f = 0; f < 30; f++) {
         const b = cpu.decide(s, 0);
@@ -315,14 +321,14 @@ describe('maze stages: the clear reads the danger of the best path, not the pull
   });
 
   it('bullets closing in: a cage of still bullets (a safe path, 8 nearly-hit pairs a frame) fires level 1', () => {
-    for (const name of ['easy', 'normal', 'hard', 'lunatic']) {
+    for (const name of CLASSIC_NAMES) {
       const s = maze();
       const me = s.sides[0]!;
       // Eight bullets (r = 3) 9 units around the ship: staying is safe (hit at 5.5), every frame is a
       // near miss for all eight (within 11), and the gaps are too narrow to leave by.
       for (let k = 0; k < 8; k++)
         me.bullets.add(me.ship.x + 9 * dcos((TAU * k) / 8), me.ship.y + 9 * dsin((TAU * k) / 8), 0, 0, 3, s.frame - 200, 0, 0, -1);
-      const cpu = new CpuController(name);
+      const cpu = new CpuController(classicCpu(name));
       const first = cpu.decide(s, 0);
       expect(cpu.activeDodger.decision.survived, name).toBe(cpu.preset.depth);
       expect(cpu.activeDodger.plan.hazard, name).toBeLessThan(cpu.preset.cpu.clearBelow);
