@@ -140,6 +140,30 @@ describe('presets tool', () => {
   });
 });
 
+describe('presets adaptive', () => {
+  it('plays runs of matches under Adaptive difficulty and prints the win rate and strength per match', SLOW, async () => {
+    const r = await run('presets', ['adaptive', '--runs', '2', '--matches', '2', '--players', 'newcomer', '--workers', '0', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const o = lastJson(r.stdout);
+    expect(o).toMatchObject({ runs: 2, matches: 2, target: 0.5, band: [0.35, 0.65] });
+    const c = o.curves[0];
+    expect(c.player).toBe('newcomer');
+    expect(c.points.map((p: { match: number }) => p.match)).toEqual([0, 1]);
+    // Every run starts where Normal sits; the second match is played where the first result moved it.
+    expect(c.points[0].strength).toBe(o.start);
+    expect(c.points[1].strength).not.toBe(o.start);
+    const text = await run('presets', ['adaptive', '--runs', '1', '--matches', '1', '--players', 'newcomer', '--workers', '0']);
+    expect(text.stdout).toMatch(/^newcomer +│ \d+ % \[\d+–\d+\] s 0\.\d\d/m);
+    expect(text.stdout).toMatch(/every player settled within 5 matches: (yes|NO)/);
+  });
+
+  it('bad options exit 2 with one error line', SLOW, async () => {
+    await expectError(run('presets', ['adaptive', '--win-target', '0.95']), /^error: option --win-target: 0.95 is above/);
+    await expectError(run('presets', ['adaptive', '--players', 'nobody']), /^error: --players: unknown player 'nobody'/);
+    await expectError(run('presets', ['ladder', '--runs', '3']), /^error: .*--runs/);
+  });
+});
+
 describe('presets ladder', () => {
   it('plays the reference players against the pairs on worker threads and prints the matrix and targets', SLOW, async () => {
     const r = await run('presets', ['ladder', '--seeds', '1', '--pairs', 'easy', '--players', 'newcomer']);
@@ -147,7 +171,7 @@ describe('presets ladder', () => {
     expect(r.stderr).toMatch(/ladder: 1\/1/);
     const lines = r.stdout.split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^player +│ Easy$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^newcomer │ CPU \d+ % \[\d+–\d+\] · surv \d+ s · KO \d\/\d$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^newcomer │ CPU \d+ % \[\d+–\d+\] · surv ≥?\d+ s · KO \d\/\d$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ +│ won \d\/\d · 90 s \d+ % · lost\/min [\d.]+\/[\d.]+$/));
     expect(lines).toContainEqual(
       expect.stringMatching(/^ {2}newcomer on Easy: median survival ≥ 90 s, player win ≥ 30 %: \d+ s, \d+ % — (met|NOT met)$/),
