@@ -28,7 +28,7 @@ const spec = {
   name: 'presets',
   usage:
     'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
-    'bullets | fit-reference REPLAY... --out FILE  [options] [--json]',
+    'bullets | adaptive | fit-reference REPLAY... --out FILE  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
