@@ -2,13 +2,13 @@
 // people, or a CPU preset such as the frozen `novice`) plays each difficulty pair (its stage preset
 // and CPU preset) over many seeds; per cell the CPU's win rate, the player's survival, lives lost
 // and how the matches were won, the targets of the players they are set for, and whether the CPU's
-// win rate rises from pair to pair. Below it the single-player ladder against the novice (issue 14:
-// Easy ≤ 35 %, Normal 45–60 %, Hard ≥ 70 %, Lunatic ≥ 85 %, and on Easy the novice survives ≥ 90 s
-// on average), whose targets the matrix checks when the novice is a player.
+// win rate rises from pair to pair. The novice's targets of issue 14 (Easy ≤ 35 %, Normal 45–60 %,
+// Hard ≥ 70 %, Lunatic ≥ 85 %, and on Easy the novice survives ≥ 90 s on average) are checked when
+// the novice is a player.
 import { REFERENCE_PLAYERS } from '../controllers/reference';
 import { DODGE_PRESETS, NOVICE_PRESET, type DodgePreset } from '../cpu/presets';
 import type { StagePreset } from '../sim/stage-preset';
-import type { EvalJob, JobResult, LadderJob, LadderMatch, LadderPlayer } from './jobs';
+import type { LadderJob, LadderMatch, LadderPlayer } from './jobs';
 import { kaplanMeierMedian } from './survival';
 import { meanCI, wilson, type Interval } from './stats';
 import { ladderOrdered } from './suite';
@@ -35,69 +35,6 @@ export const NOVICE_TARGETS: Record<string, RungTarget> = {
   hard: { minWin: 0.7, maxWin: 1, minNoviceSurvival: 0 },
   lunatic: { minWin: 0.85, maxWin: 1, minNoviceSurvival: 0 },
 };
-
-/** The novice (evaluated side) against each rung's CPU on the rung's stage, seeds 0..seeds−1. */
-export function ladderJobs(novice: DodgePreset, rungs: readonly Rung[], seeds: number, firstSeed = 0): EvalJob[] {
-  const jobs: EvalJob[] = [];
-  for (const r of rungs)
-    for (let s = 0; s < seeds; s++) jobs.push({ kind: 'versus', seed: firstSeed + s, cpu: novice, opponent: r.cpu, stage: r.stage });
-  return jobs;
-}
-
-export interface RungResult {
-  pair: string;
-  stage: string;
-  cpu: string;
-  /** The pair's CPU's win rate against the novice (draws count half). */
-  win_rate: Interval;
-  novice_survival_s: Interval;
-  /** Match length, seconds. */
-  match_s: Interval;
-  /** The novice's and the CPU's hits per minute of match. */
-  novice_hits_per_min: Interval;
-  target: RungTarget | null;
-  meets: boolean | null;
-}
-
-export interface LadderResult {
-  rungs: RungResult[];
-  /** Win rates rise from rung to rung; `separated`: their 95 % CIs do not overlap either. */
-  ordered: boolean;
-  separated: boolean;
-  /** Every rung with a target meets it. */
-  meetsTargets: boolean;
-}
-
-/** `targets`: the novice's by default; pass {} for another reference (no targets apply). */
-export function ladderResult(
-  rungs: readonly Rung[],
-  results: readonly JobResult[],
-  targets: Record<string, RungTarget> = NOVICE_TARGETS,
-): LadderResult {
-  const out: RungResult[] = rungs.map((r) => {
-    const rs = results.filter((x) => x.stage === r.stage.name && x.opponent === r.cpu.name);
-    const win = wilson(
-      rs.reduce((s, x) => s + (1 - (x.won ?? 0)), 0),
-      rs.length,
-    );
-    const surv = meanCI(rs.map((x) => x.survival));
-    const target = targets[r.pair] ?? null;
-    const meets = target ? win.value >= target.minWin && win.value <= target.maxWin && surv.value >= target.minNoviceSurvival : null;
-    return {
-      pair: r.pair,
-      stage: r.stage.name,
-      cpu: r.cpu.name,
-      win_rate: win,
-      novice_survival_s: surv,
-      match_s: meanCI(rs.map((x) => x.frames / 60)),
-      novice_hits_per_min: meanCI(rs.map((x) => (x.frames > 0 ? (x.hits * 3600) / x.frames : 0))),
-      target,
-      meets,
-    };
-  });
-  const { ordered, separated } = ladderOrdered(out.map((r) => r.win_rate));
-  return { rungs: out, ordered, separated, meetsTargets: out.every((r) => r.meets !== false) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The matrix: players × pairs (issue 22).

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDodgePreset } from '../../src/cpu/presets';
 import { runJob, type JobResult } from '../../src/preset-eval/jobs';
-import { ladderResult, NOVICE_TARGETS } from '../../src/preset-eval/ladder';
 import { ladderOrdered, summarize, suiteJobs } from '../../src/preset-eval/suite';
 import { wilson } from '../../src/preset-eval/stats';
 import { getStagePreset, parseStagePreset } from '../../src/sim/stage-preset';
@@ -82,33 +81,6 @@ describe('summaries', () => {
     expect(s.stages[0]!.drill_hits_per_min!.value).toBe(6);
     expect(s.human_likeness.frames).toBe(5 * 3600);
     expect(s.human_likeness.hits_per_min).toBe(2);
-  });
-
-  it("ladder: the pair's win rate is the novice's loss rate; targets and order are checked", () => {
-    const rungs = (['easy', 'normal', 'hard', 'lunatic'] as const).map((n) => ({
-      pair: n,
-      stage: getStagePreset(n),
-      cpu: getDodgePreset(n),
-    }));
-    const losses = { easy: 4, normal: 21, hard: 32, lunatic: 38 };
-    const rs: JobResult[] = [];
-    for (const r of rungs)
-      for (let s = 0; s < 40; s++)
-        rs.push(
-          fake({ seed: s, stage: r.pair, opponent: r.pair, won: s < losses[r.pair] ? 0 : 1, survival: r.pair === 'easy' ? 150 : 60 }),
-        );
-    const lr = ladderResult(rungs, rs);
-    expect(lr.rungs.map((r) => r.win_rate.value)).toEqual([0.1, 0.525, 0.8, 0.95]);
-    expect(lr.rungs.map((r) => r.meets)).toEqual([true, true, true, true]);
-    expect(lr.ordered).toBe(true);
-    expect(lr.meetsTargets).toBe(true);
-    // The novice surviving under 90 s on Easy fails the Easy rung.
-    const short = ladderResult(
-      rungs,
-      rs.map((r) => (r.stage === 'easy' ? { ...r, survival: 80 } : r)),
-    );
-    expect(short.rungs[0]!.meets).toBe(false);
-    expect(NOVICE_TARGETS.normal).toMatchObject({ minWin: 0.45, maxWin: 0.6 });
   });
 
   it('ladderOrdered: order, and separation only when the CIs are apart', () => {

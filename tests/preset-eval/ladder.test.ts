@@ -13,6 +13,7 @@ import {
   matrixResult,
   median,
   NOVICE_CELL_TARGETS,
+  NOVICE_TARGETS,
   risingRates,
   targetsFor,
   type Rung,
@@ -255,5 +256,14 @@ describe('the matrix', () => {
     ]);
     expect(m.targets.map((t) => t.met)).toEqual([true, true, true, true]);
     expect(m.met).toBe(true);
+    expect(NOVICE_TARGETS.normal).toMatchObject({ minWin: 0.45, maxWin: 0.6 });
+    // The novice surviving under 90 s on Easy fails the Easy target (its win rate still meets it).
+    const short = matrixResult(
+      [novice],
+      rungs,
+      rs.map((x) => (x.pair === 'easy' ? { ...x, survival: 80 } : x)),
+    );
+    expect(short.targets.map((t) => t.met)).toEqual([false, true, true, true]);
+    expect(short.met).toBe(false);
   });
 });
