@@ -12,6 +12,7 @@ import {
 import { CpuController } from '../cpu/cpu-controller';
 import { DODGE_PRESETS, getDodgePreset, parseDodgePreset, type DodgePreset } from '../cpu/presets';
 import { ControllerSpecError, registerController } from '../controllers/registry';
+import type { Controller } from '../sim/controller';
 import { getStagePreset, parseStagePreset, type StagePreset } from '../sim/stage-preset';
 import { parseJsonText, readTextFileSync } from './common';
 
@@ -37,28 +38,28 @@ export function loadStagePreset(arg: string): StagePreset {
   return isPresetFile(arg) ? parseStagePreset(readJson(arg), arg) : getStagePreset(arg);
 }
 
-registerController(
+/** Registers `kind:NAME` and `kind:FILE.json` (`make` finds a built-in or reads the file); errors name the spec. */
+function registerFileController(kind: string, help: string, example: string, make: (arg: string) => Controller): void {
+  registerController(kind, help, (arg, spec) => {
+    if (!arg) throw new ControllerSpecError(`controller '${spec}': ${example}`);
+    try {
+      return make(arg);
+    } catch (e) {
+      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
+    }
+  });
+}
+
+registerFileController(
   'cpu',
   `cpu:PRESET — the influence-map dodger CPU; PRESET is ${DODGE_PRESETS.map((p) => p.name).join(', ')} or a preset file (.json)`,
-  (arg, spec) => {
-    if (!arg) throw new ControllerSpecError(`controller '${spec}': cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json`);
-    try {
-      return new CpuController(loadCpuPreset(arg));
-    } catch (e) {
-      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
-    }
-  },
+  'cpu needs a preset, e.g. cpu:normal or cpu:my-cpu.json',
+  (arg) => new CpuController(loadCpuPreset(arg)),
 );
 
-registerController(
+registerFileController(
   'human',
   `human:REFERENCE — a reference player modelled on a person; REFERENCE is ${REFERENCE_NAMES.join(', ')} or a reference file (.json)`,
-  (arg, spec) => {
-    if (!arg) throw new ControllerSpecError(`controller '${spec}': human needs a reference, e.g. human:casual or human:my-reference.json`);
-    try {
-      return new ReferenceController(loadReferencePlayer(arg));
-    } catch (e) {
-      throw new ControllerSpecError(`controller '${spec}': ${(e as Error).message}`);
-    }
-  },
+  'human needs a reference, e.g. human:casual or human:my-reference.json',
+  (arg) => new ReferenceController(loadReferencePlayer(arg)),
 );

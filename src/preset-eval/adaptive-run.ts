@@ -1,14 +1,11 @@
 // One player's run of matches under Adaptive difficulty (src/cpu/presets/adaptive.ts): match k is
 // played at the strength the first k results led to, on seed `seed·1000 + k`, the player on side
 // k % 2. A run is one job (its matches depend on each other); runs go to worker threads in parallel.
-import { ReferenceController } from '../controllers/reference';
 import { CpuController } from '../cpu/cpu-controller';
 import { adaptivePresets, afterMatch, newAdaptive } from '../cpu/presets/adaptive';
-import type { Controller } from '../sim/controller';
 import { makeConfig, stageConfig } from '../sim/config';
 import { createMatch } from '../sim/match';
-import { MatchRunner } from '../sim/runner';
-import type { LadderPlayer } from './jobs';
+import { playerController, playMatch, wonBy, type LadderPlayer } from './jobs';
 import { wilson, type Interval } from './stats';
 
 export interface AdaptiveJob {
@@ -38,10 +35,6 @@ export interface AdaptiveRun {
   final: number;
 }
 
-function controller(p: LadderPlayer): Controller {
-  return p.kind === 'reference' ? new ReferenceController(p.reference) : new CpuController(p.cpu);
-}
-
 export function runAdaptiveJob(job: AdaptiveJob): AdaptiveRun {
   let st = newAdaptive(job.start, job.target);
   const matches: AdaptiveMatch[] = [];
@@ -50,12 +43,10 @@ export function runAdaptiveJob(job: AdaptiveJob): AdaptiveRun {
     const seed = job.seed * 1000 + k;
     const side = k % 2;
     const state = createMatch(makeConfig({ seed, mode: 'versus', ...stageConfig(stage) }));
-    const me = controller(job.player);
+    const me = playerController(job.player);
     const them = new CpuController(cpu);
-    const runner = new MatchRunner(state, side === 0 ? [me, them] : [them, me]);
-    while (runner.tick());
-    const r = state.result!;
-    const won = r.winner === null ? 0.5 : r.winner === side ? 1 : 0;
+    playMatch(state, side === 0 ? [me, them] : [them, me], side, false);
+    const won = wonBy(state, side);
     matches.push({ strength: st.strength, won, seconds: state.frame / 60 });
     st = afterMatch(st, won);
   }

@@ -89,34 +89,40 @@ export interface LadderMatch extends JobResult {
   cpuHits: number;
 }
 
-interface Played {
+export interface Played {
   state: MatchState;
   /** Frame the evaluated side lost its last life, −1 never. */
   outAt: number;
-  metrics: HumanLikeness;
+  /** The evaluated side's human-likeness metrics (null when not recorded). */
+  metrics: HumanLikeness | null;
 }
 
-/** Runs a match to its end (or `limit` frames when it has none), recording side `side`. */
-function play(state: MatchState, controllers: Controller[], side: number): Played {
+/**
+ * Runs a match to its end (or an hour of play when it has no time limit), watching side `side`;
+ * with `record` its inputs and positions are kept for the human-likeness metrics (the editor's
+ * quick figures skip that).
+ */
+export function playMatch(state: MatchState, controllers: Controller[], side: number, record = true): Played {
   const runner = new MatchRunner(state, controllers);
   const limit = state.config.timeLimit > 0 ? state.config.timeLimit : 3600 * FPS;
-  const rec = new SideRecorder(state, side, limit + 1);
+  const rec = record ? new SideRecorder(state, side, limit + 1) : null;
   let outAt = -1;
   while (!runner.finished && state.frame < limit) {
     runner.tick();
-    rec.record(state, runner.inputs(side)[state.frame - 1]!);
+    rec?.record(state, runner.inputs(side)[state.frame - 1]!);
     if (outAt < 0 && state.sides[side]!.ship.lives <= 0) outAt = state.frame;
   }
-  return { state, outAt, metrics: humanLikeness(rec.log) };
+  return { state, outAt, metrics: rec ? humanLikeness(rec.log) : null };
 }
 
 /** 1 won, 0.5 draw (or no result), 0 lost, for side `side`. */
-function wonBy(state: MatchState, side: number): number {
+export function wonBy(state: MatchState, side: number): number {
   const r = state.result;
   return !r || r.winner === null ? 0.5 : r.winner === side ? 1 : 0;
 }
 
-function playerController(p: LadderPlayer): Controller {
+/** The controller of a ladder player (a reference player or a CPU preset). */
+export function playerController(p: LadderPlayer): Controller {
   return p.kind === 'reference' ? new ReferenceController(p.reference) : new CpuController(p.cpu, { versus: true });
 }
 
@@ -125,7 +131,7 @@ function runLadderJob(job: LadderJob): LadderMatch {
   const side = job.seed % 2;
   const me = playerController(job.player);
   const cpu = new CpuController(job.opponent);
-  const { outAt, metrics } = play(state, side === 0 ? [me, cpu] : [cpu, me], side);
+  const { outAt, metrics } = playMatch(state, side === 0 ? [me, cpu] : [cpu, me], side);
   const won = wonBy(state, side);
   return {
     kind: 'ladder',
@@ -138,7 +144,7 @@ function runLadderJob(job: LadderJob): LadderMatch {
     won,
     hits: state.sides[side]!.hits,
     survival: (outAt >= 0 ? outAt : state.frame) / FPS,
-    metrics,
+    metrics: metrics!,
     pair: job.pair,
     playerKind: job.player.kind,
     winner: won === 1 ? 'player' : won === 0 ? 'cpu' : 'draw',
@@ -164,7 +170,7 @@ export function runJob(job: EvalJob): JobResult {
   const side = versus ? job.seed % 2 : 0;
   const me = new CpuController(job.cpu, { versus });
   const controllers = versus ? (side === 0 ? [me, new CpuController(job.opponent)] : [new CpuController(job.opponent), me]) : [me];
-  const { outAt, metrics } = play(state, controllers, side);
+  const { outAt, metrics } = playMatch(state, controllers, side);
   return {
     kind: job.kind,
     seed: job.seed,
@@ -176,6 +182,6 @@ export function runJob(job: EvalJob): JobResult {
     won: versus ? wonBy(state, side) : null,
     hits: state.sides[side]!.hits,
     survival: (outAt >= 0 ? outAt : state.frame) / FPS,
-    metrics,
+    metrics: metrics!,
   };
 }

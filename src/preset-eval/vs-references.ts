@@ -11,8 +11,8 @@ import type { DodgePreset } from '../cpu/presets';
 import { makeConfig, stageConfig } from '../sim/config';
 import { FPS } from '../sim/constants';
 import { createMatch } from '../sim/match';
-import { MatchRunner } from '../sim/runner';
 import type { StagePreset } from '../sim/stage-preset';
+import { playMatch, wonBy } from './jobs';
 
 /** The reference players the edited CPU is measured against, weakest first (controller specs). */
 export const REFERENCE_SPECS: readonly string[] = REFERENCE_NAMES.map((n) => `human:${n}`);
@@ -72,13 +72,8 @@ export function runVsReference(job: VsReferenceJob): VsReferenceResult {
   const side = job.seed % 2;
   const cpu = new CpuController(job.cpu, { versus: true });
   const ref = createController(job.reference);
-  const runner = new MatchRunner(state, side === 0 ? [cpu, ref] : [ref, cpu]);
-  // A stage without a time limit still ends: an hour of play at most.
-  const limit = config.timeLimit > 0 ? config.timeLimit : 3600 * FPS;
-  while (!runner.finished && state.frame < limit) runner.tick();
-  const r = state.result;
-  const won = !r || r.winner === null ? 0.5 : r.winner === side ? 1 : 0;
-  return { reference: job.reference, seed: job.seed, side, won, frames: state.frame };
+  playMatch(state, side === 0 ? [cpu, ref] : [ref, cpu], side, false);
+  return { reference: job.reference, seed: job.seed, side, won: wonBy(state, side), frames: state.frame };
 }
 
 /** A reference's short name as the readout shows it: 'human:casual' → 'casual'. */
