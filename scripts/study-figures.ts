@@ -1,8 +1,9 @@
 // Figures for docs/study.md ("Package"): the paper's study (template, 16 clips of 30 s) built as a
 // package — its size, and `study build` time (median of --runs, a fresh page build each time, and
-// with --page-from, the clips alone). The human clips are STAND-INS (seeded random inputs on the
-// right drill variant, saved as a person's replay) because no real recordings ship with the
-// project: sizes of real human clips differ a little (their inputs compress differently).
+// with --page-from, the clips alone). The human clips are STAND-INS (`study stand-in`: seeded random
+// inputs with the study's exact config, CPU-marked, accepted with --stand-ins) because no real
+// recordings ship with the project: sizes of real human clips differ a little (their inputs compress
+// differently).
 //
 //   npx tsx scripts/study-figures.ts [--dir DIR] [--runs 3]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,8 @@ import { parseArgs } from 'node:util';
 import { bufferIo } from '../src/cli/common';
 import { recordMain } from '../src/cli/study';
 import { buildMain } from '../src/cli/study-build';
-import { createController } from '../src/controllers/registry';
-import { encodeReplay, replayFromRunner } from '../src/replay';
-import { createMatch } from '../src/sim/match';
-import { MatchRunner } from '../src/sim/runner';
-import { clipFrames, drillConfig } from '../src/cli/study-recordings';
+import { recordStandIn } from '../src/cli/study-stand-in';
+import { encodeReplay } from '../src/replay';
 import { checkStudy } from '../src/study/schema';
 import { paperStudyInput } from '../src/study/template';
 
@@ -28,20 +26,15 @@ const input = paperStudyInput();
 const study = checkStudy(input, 'template paper');
 const studyPath = join(dir, 'study.json');
 writeFileSync(studyPath, JSON.stringify(input, null, 2));
-const { end } = clipFrames(study);
 for (const p of study.players.filter((x) => x.source === 'human')) {
   for (const [i, file] of p.replays!.entries()) {
     const variant = /-([a-z])\.twrp$/.exec(file)![1]!;
-    const runner = new MatchRunner(createMatch(drillConfig(study, variant)), [createController(`random:${i + 1}`)]);
-    runner.runUntil(end + 60);
-    const r = replayFromRunner(runner, { date: '2026-01-01T00:00:00.000Z', names: [p.label] });
-    r.sides[0] = { ...r.sides[0]!, controller: 'human', human: true };
-    writeFileSync(join(dir, file), encodeReplay(r));
+    writeFileSync(join(dir, file), encodeReplay(recordStandIn(study, p.id, variant, `random:${i + 1}`, '2026-01-01T00:00:00.000Z')));
   }
 }
 const rec = bufferIo();
 const t0 = performance.now();
-if ((await recordMain([studyPath, '--json'], rec)) !== 0) throw new Error(rec.err);
+if ((await recordMain([studyPath, '--stand-ins', '--json'], rec)) !== 0) throw new Error(rec.err);
 console.log(`study record (CPU clips): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -50,7 +43,7 @@ async function build(
   extra: string[],
 ): Promise<{ seconds: { total: number; clips: number; page: number }; bytes: { clips: number; total: number; files: number } }> {
   const io = bufferIo();
-  if ((await buildMain([studyPath, '--out', out, '--json', ...extra], io)) !== 0) throw new Error(io.err);
+  if ((await buildMain([studyPath, '--out', out, '--stand-ins', '--json', ...extra], io)) !== 0) throw new Error(io.err);
   return JSON.parse(io.out.trim().split('\n').at(-1)!);
 }
 const fresh = [];

@@ -3,6 +3,10 @@
 // A clip is (player, drill variant): a CPU plays each variant once, into FOLDER/<player>-<variant>.twrp;
 // a human clip is the first replay listed for the player that plays that drill variant (the study's
 // drill and seed) long enough, and re-simulates exactly.
+// Every clip must have exactly the study's config of its variant (clip-config.ts), carry the study's
+// tag (`extra.study` id and player), and no replay may serve two players. A human player's clip must
+// be marked human (a person's recording) unless stand-ins are allowed (`--stand-ins`; `study stand-in`
+// makes them, CPU-marked and tagged `extra.standIn`).
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { createController } from '../controllers/registry';
@@ -13,6 +17,9 @@ import { createMatch } from '../sim/match';
 import { MatchRunner } from '../sim/runner';
 import type { Study, StudyPlayer } from '../study/schema';
 import { clipNeeds, type ClipNeed } from '../study/clip-needs';
+import { clipConfigProblem } from '../study/clip-config';
+import { sha256Hex } from '../study/sha256';
+import { opaqueId } from '../study/manifest';
 
 export { clipFrames, drillConfig, FPS } from '../study/drill-config';
 
@@ -26,9 +33,28 @@ export function clipHeaderProblem(r: Replay, study: Study, variant: string): str
   if (c.drill !== study.drill.name) return `is drill '${c.drill}', the study uses '${study.drill.name}'`;
   if (c.drillVariant !== variant) return `is variant '${c.drillVariant}', the clip needs '${variant}'`;
   if (c.seed !== study.drill.seed) return `has seed ${c.seed}, the study's drill.seed is ${study.drill.seed}`;
+  const cfg = clipConfigProblem(c as unknown as Record<string, unknown>, study, variant);
+  if (cfg) return `has ${cfg.replace(/^config\.(\S+) is /, 'config.$1 ')}`;
   const { end } = clipFrames(study);
   if (r.frames < end)
     return `is ${(r.frames / FPS).toFixed(1)} s long; the clip needs ${(end / FPS).toFixed(1)} s (clip.start + clip.seconds)`;
+  return null;
+}
+
+/** The replay's `extra.study` tag as written by Record for a study, study record and study stand-in. */
+export function studyTagOf(r: Replay): { id?: unknown; player?: unknown } | null {
+  const t = (r.extra as { study?: unknown } | undefined)?.study;
+  return t !== null && typeof t === 'object' ? (t as { id?: unknown; player?: unknown }) : null;
+}
+
+/** Why the replay's study tag does not name this study and player, or null. */
+export function tagProblem(r: Replay, study: Study, playerId: string): string | null {
+  const t = studyTagOf(r);
+  if (!t) return "has no extra.study tag (record it with the game's Record for a study, or make a stand-in with study stand-in)";
+  // Recordings made on the package's own recording page carry the package's opaque study id.
+  if (t.id !== study.id && t.id !== opaqueId(study.id, 'study', 10))
+    return `is tagged extra.study.id ${JSON.stringify(t.id)}; this study's id is '${study.id}'`;
+  if (t.player !== playerId) return `is tagged extra.study.player ${JSON.stringify(t.player)}; it is listed for player '${playerId}'`;
   return null;
 }
 
@@ -69,6 +95,8 @@ export interface ClipFile extends ClipNeed {
   /** What is wrong or missing (status missing / bad). */
   problem?: string;
   replay?: Replay;
+  /** A CPU-marked stand-in used for a human player's clip (only with standIns). */
+  standIn?: boolean;
 }
 
 export interface RecordOptions {
@@ -81,6 +109,8 @@ export interface RecordOptions {
   /** Record missing CPU clips (false: only report them, as build does). */
   record?: boolean;
   date?: string;
+  /** Accept CPU-marked replays (stand-ins) as human players' clips. */
+  standIns?: boolean;
   onClip?: (c: ClipFile, done: number, total: number) => void;
 }
 
@@ -122,7 +152,7 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
           ? (clipProblem(r.replay, study, n.variant) ??
             (r.replay.sides[0]!.controller !== cpuSpec(p, studyDir)
               ? `was played by ${r.replay.sides[0]!.controller}, the player is ${cpuSpec(p, studyDir)}`
-              : null))
+              : tagProblem(r.replay, study, n.playerId)))
           : r.problem!;
         if (why === null) {
           status = 'kept';
@@ -162,7 +192,15 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
           tried.push(`players[${n.playerIndex}].replays[${i}] ${r.problem}`);
           continue;
         }
-        const h = clipHeaderProblem(r.replay, study, n.variant);
+        const side = r.replay.sides[0];
+        const h =
+          clipHeaderProblem(r.replay, study, n.variant) ??
+          tagProblem(r.replay, study, n.playerId) ??
+          (side && !side.human && !opts.standIns
+            ? `is CPU-played (human: false, controller ${side.controller}` +
+              `${standInOf(r.replay) ? `, a stand-in by ${standInOf(r.replay)}` : ''}); ` +
+              "a human player's clip must be a person's recording (give --stand-ins to accept stand-ins)"
+            : null);
         if (h) {
           tried.push(`players[${n.playerIndex}].replays[${i}] ${name} ${h}`);
           continue;
@@ -185,7 +223,7 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
       } else {
         const v = verifyReplay(found.replay);
         c = v.ok
-          ? { ...n, file: found.file, name: found.name, status: 'ok', replay: found.replay }
+          ? { ...n, file: found.file, name: found.name, status: 'ok', replay: found.replay, standIn: !found.replay.sides[0]!.human }
           : {
               ...n,
               file: found.file,
@@ -198,5 +236,43 @@ export function resolveClips(study: Study, opts: RecordOptions): ClipFile[] {
     out.push(c);
     opts.onClip?.(c, out.length, needs.length);
   }
+  refuseShared(out);
   return out;
+}
+
+/** The spec that played a stand-in (`extra.standIn`), or null. */
+export function standInOf(r: Replay): string | null {
+  const s = (r.extra as { standIn?: unknown } | undefined)?.standIn;
+  return typeof s === 'string' ? s : null;
+}
+
+/** The play itself (config and inputs), whatever the header says: two files with the same play are one replay. */
+function playHash(r: Replay): string {
+  const parts = [JSON.stringify(r.config), ...r.inputs.map((i) => Array.from(i).join(','))];
+  return sha256Hex(parts.join('\n'));
+}
+
+/** Marks bad every clip whose replay file, or whose play, also serves another player. */
+function refuseShared(clips: ClipFile[]): void {
+  const groups = new Map<string, ClipFile[]>();
+  for (const c of clips) {
+    if (!c.replay || c.status === 'bad' || c.status === 'missing') continue;
+    for (const k of [`file:${c.file}`, `play:${playHash(c.replay)}`]) {
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k)!.push(c);
+    }
+  }
+  for (const [k, cs] of groups) {
+    const players = [...new Set(cs.map((c) => c.playerId))];
+    if (players.length < 2) continue;
+    const files = [...new Set(cs.map((c) => c.name ?? c.file))];
+    const what = k.startsWith('file:') ? `the same replay file ${files[0]}` : `the same play (config and inputs) in ${files.join(' and ')}`;
+    for (const c of cs) {
+      if (c.status === 'bad') continue;
+      c.status = 'bad';
+      c.problem =
+        `${c.playerId} variant ${c.variant}: ${what} is given for players ${players.map((p) => `'${p}'`).join(' and ')}; ` +
+        'each player needs its own recording';
+    }
+  }
 }

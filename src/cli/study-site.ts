@@ -1,10 +1,11 @@
 // Writes a built study package to disk: OUT/site/ (the rater page built by Vite from study.html,
 // served as index.html, the game's public files, manifest.json and the blinded clips) and
 // OUT/key.json beside it (never served). Used by `study build`.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuiltPackage } from '../study/build';
+import { keyFileText } from '../study/key';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -40,8 +41,22 @@ export function writePackage(pkg: BuiltPackage, outDir: string, siteDir = join(o
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, bytes);
   }
-  // clipId -> entry, as src/study/key.ts reads it.
-  writeFileSync(join(outDir, 'key.json'), `${JSON.stringify(pkg.key, null, 2)}\n`);
+  // The fingerprint and clipId -> entry, as src/study/key.ts reads it.
+  writeFileSync(join(outDir, 'key.json'), keyFileText(pkg.fingerprint, pkg.key));
+}
+
+/**
+ * The page's files in `siteDir` (path -> bytes) for the package fingerprint: everything but
+ * manifest.json, clips/ (the build's own) and video/ (rendered from the clips afterwards).
+ */
+export function readPageFiles(siteDir: string): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  if (!existsSync(siteDir)) return out;
+  for (const f of listFiles(siteDir)) {
+    if (f.path === 'manifest.json' || f.path.startsWith('clips/') || f.path.startsWith('video/')) continue;
+    out.set(f.path, readFileSync(join(siteDir, f.path)));
+  }
+  return out;
 }
 
 /** Every file under `dir` (paths relative to it, '/'-separated) with its size. */

@@ -1,13 +1,15 @@
-// `npm run -s study -- <template|record|build|analyze|simulate> ...`: the human-likeness study
+// `npm run -s study -- <template|record|stand-in|build|analyze|simulate> ...`: the human-likeness study
 // (seed 004 §4.2) from the study file to the paper's tables. docs/study.md walks through it.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { humanLikeness, replayLogs, type HumanLikeness } from '../metrics';
 import { readPlayableReplayFile, writeFileAtomic } from './replay-files';
-import { analyze, formatAnalysis, type PlayerInfo } from '../study/analyze';
+import { analyze, checkFingerprints, formatAnalysis, type PlayerInfo } from '../study/analyze';
 import { answersToCsv, mergeParticipants, parseAnswers, type Participant } from '../study/answers';
-import { parseKey, type ClipKey } from '../study/key';
+import { keyFileText, parseKeyFile, type ClipKey } from '../study/key';
 import { resolveClips } from './study-recordings';
+import { canonicalJson } from '../study/build';
+import { sha256Hex } from '../study/sha256';
 import { buildReport } from '../study/report';
 import { parseStudy, type Study } from '../study/schema';
 import { simulateAnswers, simulatedKey } from '../study/simulate';
@@ -57,14 +59,23 @@ export const templateMain = defineTool(
 export const recordMain = defineTool(
   {
     name: 'study record',
-    usage: 'npm run -s study -- record STUDY.json [--clips DIR] [--force] [--json]',
+    usage: 'npm run -s study -- record STUDY.json [--clips DIR] [--from OUT|DB|ZIP] [--force] [--stand-ins] [--json]',
     summary:
       'Plays every CPU clip of the study headless (its drill variant, seed and preset) into DIR/<player>-<variant>.twrp, ' +
-      'keeping good ones already there, and checks every human clip: the right drill, variant and seed, long enough, and it ' +
-      're-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.',
+      'keeping good ones already there, and checks every human clip: the right drill, variant and seed, exactly the ' +
+      "study's config, long enough, a person's recording (human), tagged with this study and player, not used for another " +
+      'player, and it re-simulates. Lists exactly which human clips are missing; exit 1 when any clip is missing or bad.',
     options: [
       { name: 'clips', kind: 'string', help: "the CPU clips' folder (default: clips/ beside the study file)" },
-      { name: 'force', kind: 'flag', help: 'record CPU clips again even when good ones exist' },
+      { name: 'force', kind: 'flag', help: 'record CPU clips again even when good ones exist (with --from: replace human clip files)' },
+      {
+        name: 'from',
+        kind: 'string',
+        help:
+          "take human clips from remote recordings: the study server's package folder (its study.sqlite) or the dashboard's " +
+          'replays.zip; each is written to the file players[].replays lists for it',
+      },
+      { name: 'stand-ins', kind: 'flag', help: "accept CPU-played stand-ins (study stand-in) as human players' clips" },
     ],
     positional: [1, 1],
   },
@@ -75,21 +86,33 @@ export const recordMain = defineTool(
     if (existsSync(folder) && !statSync(folder).isDirectory()) throw new UsageError(`--clips ${folder}: not a directory`);
     mkdirSync(folder, { recursive: true });
     const t0 = performance.now();
+    // Loaded only when asked for: it brings the server's database driver.
+    const rr = opts.from ? await import('./study-remote-recordings') : null;
+    const remote =
+      rr && opts.from ? rr.takeRemoteRecordings(study, studyPath, rr.readRemoteRecordings(resolve(opts.from)), opts.force) : [];
+    for (const r of remote) out.warn(`remote ${r.status.padEnd(7)} ${r.player} variant ${r.variant}: ${r.note}`);
     const clips = resolveClips(study, {
       folder,
       studyPath,
       record: true,
       force: opts.force,
+      standIns: opts['stand-ins'],
       date: new Date().toISOString(),
       onClip: (c, done, total) => out.warn(`clip ${done}/${total}: ${c.playerId} ${c.variant} ${c.status}`),
     });
     const seconds = (performance.now() - t0) / 1000;
     const bad = clips.filter((c) => c.status === 'missing' || c.status === 'bad');
+    const standIns = clips.filter((c) => c.standIn && c.status === 'ok');
+    if (standIns.length)
+      out.warn(
+        `stand-ins used for ${standIns.length} human clip(s): ${standIns.map((c) => `${c.playerId} ${c.variant} (${c.name})`).join(', ')}`,
+      );
     if (!json) {
       for (const c of clips)
         out.log(
           `${c.status.padEnd(8)} ${c.kind.padEnd(5)} ${c.playerId} variant ${c.variant} (sets ` +
-            `${c.sets.join(', ')})${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}${c.problem ? ` — ${c.problem}` : ''}`,
+            `${c.sets.join(', ')})${c.standIn ? ' [stand-in]' : ''}${c.file ? `: ${relative(process.cwd(), c.file)}` : ''}` +
+            `${c.problem ? ` — ${c.problem}` : ''}`,
         );
       out.log(
         bad.length ? `${bad.length} of ${clips.length} clips missing or bad` : `all ${clips.length} clips ready (${seconds.toFixed(1)} s)`,
@@ -109,9 +132,11 @@ export const recordMain = defineTool(
         kind: c.kind,
         status: c.status,
         file: c.file,
+        standIn: c.standIn ?? false,
         problem: c.problem ?? null,
       })),
       missing: bad.map((c) => ({ player: c.playerId, variant: c.variant, sets: c.sets, problem: c.problem ?? null })),
+      remote,
     };
   },
 );
@@ -161,13 +186,15 @@ function defaultLabels(key: ClipKey, study: Study | null): PlayerInfo[] | undefi
 export const analyzeMain = defineTool(
   {
     name: 'study analyze',
-    usage: 'npm run -s study -- analyze DATA... [--key FILE] [--study FILE] [--out DIR] [--complete-only] [--json]',
+    usage:
+      'npm run -s study -- analyze DATA... [--key FILE] [--study FILE] [--out DIR] [--complete-only] [--exclude-failed-attention] [--json]',
     summary:
       'Merges answer files (JSON or CSV exports of the rater page; the same participant in two files counts once) and prints ' +
       "Table 2 (relative), Table 3 (absolute: n, mean, SD, 95 % CI) and Fig. 7 beside the paper's numbers, per-set Wilcoxon " +
       "signed-rank tests and order effects, results per experience group, the free-text reasons per player and the clips' " +
-      'metrics with their rank correlation with the ratings. --out DIR writes fig7.svg, table2.svg, metrics.svg, report.html and ' +
-      'analysis.json.',
+      'metrics with their rank correlation with the ratings, clips that played slowed and failed attention checks. Answers ' +
+      "of another package (their fingerprint is not the key's) are refused. --out DIR writes fig7.svg, table2.svg, metrics.svg, " +
+      'report.html and analysis.json.',
     options: [
       {
         name: 'key',
@@ -177,19 +204,25 @@ export const analyzeMain = defineTool(
       { name: 'study', kind: 'string', help: 'the study file, for player labels and order (default: the paper labels when the ids match)' },
       { name: 'out', kind: 'string', help: 'write the figures (SVG), the HTML report and analysis.json into this folder' },
       { name: 'complete-only', kind: 'flag', help: 'only participants who finished (default: every answered set counts)' },
+      { name: 'exclude-failed-attention', kind: 'flag', help: 'leave out participants who failed an attention check' },
     ],
     positional: [1, 1000],
   },
   async ({ opts, positional }, json, out) => {
     const t0 = performance.now();
-    const lists: Participant[][] = [];
-    for (const p of positional) lists.push(parseAnswers(await readTextFile(p, 64 * 1024 * 1024), p));
-    const participants = mergeParticipants(lists);
     const first = resolve(positional[0]!);
     const keyPath = opts.key ?? [join(dirname(first), 'key.json'), join(dirname(dirname(first)), 'key.json')].find((p) => existsSync(p));
     if (!keyPath)
       throw new UsageError(`no key.json beside ${positional[0]} or in its parent folder; give the package's key with --key FILE`);
-    const key = parseKey(await readTextFile(keyPath), keyPath);
+    const keyFile = parseKeyFile(await readTextFile(keyPath), keyPath);
+    const key = keyFile.clips;
+    const lists: Participant[][] = [];
+    for (const p of positional) {
+      const ps = parseAnswers(await readTextFile(p, 64 * 1024 * 1024), p);
+      checkFingerprints(ps, keyFile.fingerprint, p);
+      lists.push(ps);
+    }
+    const participants = mergeParticipants(lists);
     const study = opts.study ? await readStudy(opts.study) : null;
     const metrics = clipMetrics(keyPath, key, (s) => out.warn(s));
     const a = analyze({
@@ -198,7 +231,14 @@ export const analyzeMain = defineTool(
       players: defaultLabels(key, study),
       clipMetrics: metrics ?? undefined,
       completeOnly: opts['complete-only'],
+      excludeFailedAttention: opts['exclude-failed-attention'],
     });
+    if (a.standIns.length)
+      out.warn(
+        `warning: ${a.standIns.length} clip(s) of human players are CPU-played stand-ins ` +
+          `(${[...new Set(a.standIns.map((x) => x.player))].join(', ')})`,
+      );
+    if (a.attention.excluded) out.warn(`${a.attention.excluded} participant(s) excluded for failed attention checks`);
     let files: string[] = [];
     if (opts.out) {
       mkdirSync(opts.out, { recursive: true });
@@ -223,7 +263,7 @@ export const analyzeMain = defineTool(
       if (files.length) out.log('', `wrote ${files.join(', ')}`);
       out.log(`analysed in ${seconds.toFixed(2)} s`);
     }
-    return { ...a, key: keyPath, files, seconds };
+    return { ...a, key: keyPath, fingerprint: keyFile.fingerprint, files, seconds };
   },
 );
 
@@ -249,21 +289,24 @@ export const simulateMain = defineTool(
     if (!opts.out) throw new UsageError('--out FILE is required');
     if (opts.raters < 1 || opts.raters > 100000) throw new UsageError(`--raters must be 1..100000, got ${opts.raters}`);
     if (opts.seed < 0) throw new UsageError(`--seed must be ≥ 0, got ${opts.seed}`);
-    const key = opts.key ? parseKey(await readTextFile(opts.key), opts.key) : simulatedKey(study);
-    const ps = simulateAnswers(study, { raters: opts.raters, seed: opts.seed, key });
+    const keyFile = opts.key ? parseKeyFile(await readTextFile(opts.key), opts.key) : null;
+    const key = keyFile?.clips ?? simulatedKey(study);
+    // Without a package, the simulated key gets a fingerprint of the study and its ids.
+    const fingerprint = keyFile ? keyFile.fingerprint : sha256Hex(canonicalJson({ study, key })).slice(0, 16);
+    const ps = simulateAnswers(study, { raters: opts.raters, seed: opts.seed, key, fingerprint });
     const text = /\.csv$/i.test(opts.out) ? answersToCsv(ps) : `${JSON.stringify(ps, null, 2)}\n`;
     writeText(opts.out, text);
     let keyOut: string | null = null;
     if (!opts.key) {
       keyOut = join(dirname(resolve(opts.out)), 'key.json');
-      writeText(keyOut, `${JSON.stringify(key, null, 2)}\n`);
+      writeText(keyOut, keyFileText(fingerprint!, key));
     }
     if (!json)
       out.log(
         `${opts.out}: ${ps.length} synthetic raters, ${ps.length * study.sets.length} answered ` +
           `sets${keyOut ? `; key ${relative(process.cwd(), keyOut)}` : ''}`,
       );
-    return { out: opts.out, raters: ps.length, trials: ps.length * study.sets.length, key: keyOut ?? opts.key };
+    return { out: opts.out, raters: ps.length, trials: ps.length * study.sets.length, key: keyOut ?? opts.key, fingerprint };
   },
 );
 
@@ -271,7 +314,10 @@ export const simulateMain = defineTool(
 const SUBCOMMANDS: Record<string, () => Promise<ToolMain>> = {
   template: async () => templateMain,
   record: async () => recordMain,
+  'stand-in': async () => (await import('./study-stand-in')).standInMain,
   build: async () => (await import('./study-build')).buildMain,
+  'import-jatos': async () => (await import('./study-import-jatos')).importJatosMain,
+  serve: async () => (await import('./study-serve')).serveMain,
   analyze: async () => analyzeMain,
   simulate: async () => simulateMain,
 };
@@ -281,7 +327,10 @@ The human-likeness study (seed 004 §4.2; docs/study.md).
 commands:
   template paper [--out FILE]                 print the paper's study file
   record STUDY.json [--clips DIR]             record the CPU clips, check the human ones
-  build STUDY.json --out DIR                  the blinded rater package (DIR/site/) and its key
+  stand-in STUDY.json --player ID --as SPEC   stand-in clips for a human player (the study's exact config)
+  build STUDY.json --out DIR                  the blinded rater package (DIR/site/) and its key [--jatos]
+  import-jatos RESULTS.zip --out DIR          JATOS's results export -> answers.json and replays/
+  serve OUT [--port P]                        the study server: the package online, answers in OUT/study.sqlite
   analyze DATA... [--key FILE] [--out DIR]    Tables 2–3, Fig. 7, tests, metrics, report
   simulate STUDY.json --raters N --seed S --out FILE   synthetic answers with a known effect
 Run a command with --help for its options.

@@ -13,6 +13,7 @@ import {
   Mp4OutputFormat,
   Output,
   QUALITY_HIGH,
+  Quality,
   VideoSampleSink,
   WebMOutputFormat,
 } from 'mediabunny';
@@ -35,12 +36,30 @@ export interface VideoFrameSource {
   capture(frame: number, timestamp: number, duration: number): VideoFrame | Promise<VideoFrame>;
 }
 
+/**
+ * How a clip is encoded. Left out, the playback export's choice: quality-mode encoder with
+ * mediabunny's QUALITY_HIGH, a key frame every second (about 14 MB of VP9 per 30 s of one field).
+ * The study's videos (src/study/page/render.ts) set a fixed bitrate for survey platforms.
+ */
+export interface ClipEncoding {
+  /** Target bits per second (variable bitrate); left out: QUALITY_HIGH. */
+  bitrate?: number;
+  /** Seconds between key frames (default 1). */
+  keyFrameInterval?: number;
+}
+
 export interface ExportOptions {
   range: ClipRange;
   format: ClipFormat;
   codec: ClipCodec;
+  encoding?: ClipEncoding;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+}
+
+/** exportClips: several files (say a WebM and an MP4) of one clip from one render of its frames. */
+export interface MultiExportOptions extends Omit<ExportOptions, 'format' | 'codec'> {
+  outputs: readonly { format: ClipFormat; codec: ClipCodec }[];
 }
 
 export interface ExportResult {
@@ -83,49 +102,74 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Renders and encodes frames range.start … range.end−1: one video frame per sim frame at 60 fps,
- * quality-mode encoder with mediabunny's QUALITY_HIGH, a key frame every second. `source.add`
- * returns at once while the encoder has fewer than 4 frames queued, so rendering the next frame
- * overlaps encoding the last ones; it waits only when the encoder falls behind. An error names
- * its side: the encoder's (start, add, finalize) or the frame's render and capture.
+ * encoded as `o.encoding` says (default: quality mode, QUALITY_HIGH, a key frame every second).
+ * `source.add` returns at once while the encoder has fewer than 4 frames queued, so rendering the
+ * next frame overlaps encoding the last ones; it waits only when the encoder falls behind. An error
+ * names its side: the encoder's (start, add, finalize) or the frame's render and capture.
  */
 export async function exportClip(src: VideoFrameSource, o: ExportOptions): Promise<ExportResult> {
+  const [r] = await exportClips(src, { ...o, outputs: [{ format: o.format, codec: o.codec }] });
+  return r!;
+}
+
+/**
+ * exportClip into several files at once: each frame is rendered and captured once and handed to
+ * every output's encoder (the encoders run side by side), so a WebM and an MP4 of a clip cost one
+ * render. Results in the order of `o.outputs`.
+ */
+export async function exportClips(src: VideoFrameSource, o: MultiExportOptions): Promise<ExportResult[]> {
   const t0 = performance.now();
   const { width, height } = src;
-  const output = new Output({
-    format: o.format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
-    target: new BufferTarget(),
+  const e = o.encoding ?? {};
+  const outs = o.outputs.map(({ format, codec }) => {
+    const output = new Output({
+      format: format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
+      target: new BufferTarget(),
+    });
+    const source = new VideoSampleSource({
+      codec,
+      quality: e.bitrate ? new Quality({ bitrate: e.bitrate, bitrateMode: 'variable' }) : QUALITY_HIGH,
+      keyFrameInterval: e.keyFrameInterval ?? 1,
+    });
+    output.addVideoTrack(source, { frameRate: CLIP_FPS });
+    const encoder = async (step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (err) {
+        throw err instanceof ClipError ? err : new ClipError(`the ${CODEC_LABELS[codec]} encoder failed: ${message(err)}`);
+      }
+    };
+    return { output, source, encoder, codec };
   });
-  const source = new VideoSampleSource({ codec: o.codec, quality: QUALITY_HIGH, keyFrameInterval: 1 });
-  output.addVideoTrack(source, { frameRate: CLIP_FPS });
-  const encoder = async (step: () => Promise<void>) => {
-    try {
-      await step();
-    } catch (e) {
-      throw e instanceof ClipError ? e : new ClipError(`the ${CODEC_LABELS[o.codec]} encoder failed: ${message(e)}`);
-    }
-  };
   const total = o.range.end - o.range.start;
   try {
-    await encoder(() => output.start());
+    for (const x of outs) await x.encoder(() => x.output.start());
     for (let i = 0; i < total; i++) {
       if (o.signal?.aborted) throw new ClipCancelled();
       const f = o.range.start + i;
       let frame: VideoFrame;
       try {
         frame = await src.capture(f, Math.round((i * 1e6) / CLIP_FPS), Math.round(1e6 / CLIP_FPS));
-      } catch (e) {
-        throw e instanceof ClipError ? e : new ClipError(`frame ${f} could not be rendered: ${message(e)}`);
+      } catch (err) {
+        throw err instanceof ClipError ? err : new ClipError(`frame ${f} could not be rendered: ${message(err)}`);
       }
-      // The frame is closed whatever happens from here on.
+      // The frame is closed whatever happens from here on; each encoder gets its own reference.
       try {
-        await encoder(async () => {
-          const sample = new VideoSample(frame, { timestamp: i / CLIP_FPS, duration: 1 / CLIP_FPS });
-          try {
-            await source.add(sample);
-          } finally {
-            sample.close();
-          }
-        });
+        await Promise.all(
+          outs.map((x) =>
+            x.encoder(async () => {
+              const sample = new VideoSample(outs.length > 1 ? frame.clone() : frame, {
+                timestamp: i / CLIP_FPS,
+                duration: 1 / CLIP_FPS,
+              });
+              try {
+                await x.source.add(sample);
+              } finally {
+                sample.close();
+              }
+            }),
+          ),
+        );
       } finally {
         frame.close();
       }
@@ -134,22 +178,19 @@ export async function exportClip(src: VideoFrameSource, o: ExportOptions): Promi
       if (i % 8 === 7) await nextTurn();
     }
     if (o.signal?.aborted) throw new ClipCancelled();
-    await encoder(() => output.finalize());
-  } catch (e) {
-    if (output.state !== 'finalized' && output.state !== 'canceled') await output.cancel().catch(() => {});
-    throw e instanceof ClipError ? e : new ClipError(`the clip export failed: ${message(e)}`);
+    for (const x of outs) await x.encoder(() => x.output.finalize());
+  } catch (err) {
+    for (const { output } of outs) if (output.state !== 'finalized' && output.state !== 'canceled') await output.cancel().catch(() => {});
+    throw err instanceof ClipError ? err : new ClipError(`the clip export failed: ${message(err)}`);
   }
-  const buf = output.target.buffer;
-  if (!buf) throw new ClipError('the encoder produced no file');
-  return {
-    bytes: new Uint8Array(buf),
-    mimeType: await output.getMimeType(),
-    codec: o.codec,
-    frames: total,
-    width,
-    height,
-    elapsed: (performance.now() - t0) / 1000,
-  };
+  const elapsed = (performance.now() - t0) / 1000;
+  return Promise.all(
+    outs.map(async ({ output, codec }) => {
+      const buf = output.target.buffer;
+      if (!buf) throw new ClipError('the encoder produced no file');
+      return { bytes: new Uint8Array(buf), mimeType: await output.getMimeType(), codec, frames: total, width, height, elapsed };
+    }),
+  );
 }
 
 export interface VideoProbe {

@@ -1,6 +1,7 @@
 // Survey drills (seed 004 §4.2): one field, a fixed script of named enemies, no opponent, easy to
 // survive. A variant swaps the patterns (pattern, first volley, period) of two named enemies, so two
-// clips of one drill differ only slightly, as in the paper. The drill ignores the config's stage
+// clips of one drill differ only slightly, as in the paper. Every variant's pair fires within a
+// study's shown window (3–33 s in the paper template), so every two variants show different bullets. The drill ignores the config's stage
 // preset: its bullets always fly at DRILL_DIFFICULTY, so a drill is the same drill in every study.
 import type { DifficultyParams } from './difficulty';
 import { spawnEnemy, type SpawnSpec } from './enemies';
@@ -114,7 +115,7 @@ export const DRILLS: Record<string, DrillDef> = {
     label: 'Survey drill (40 s)',
     frames: 2400,
     enemies: survey(),
-    variants: { a: null, b: ['left', 'right'], c: ['flank-left', 'flank-right'], d: ['last-left', 'last-right'] },
+    variants: { a: null, b: ['left', 'right'], c: ['flank-left', 'flank-right'], d: ['gunship', 'line3'] },
   },
 };
 

@@ -1,7 +1,9 @@
 // The study analysis (seed 004 §4.2.3): merged answers + the clip key -> Table 2 (relative means, row
 // player vs column player), Table 3 (absolute means with n, SD, 95 % CI), Fig. 7 (absolute score
 // histogram, % of votes), per-set paired tests and order effects, results per experience group,
-// free-text reasons per player, and the clips' objective metrics beside their ratings. Pure.
+// free-text reasons per player, and the clips' objective metrics beside their ratings; also the
+// integrity checks: answers of another package refused (fingerprint), slowed playback listed,
+// failed attention checks flagged (optionally excluded), stand-in clips warned of. Pure.
 import type { HumanLikeness } from '../metrics';
 import { EXPERIENCE, type Participant } from './answers';
 import type { ClipKey } from './key';
@@ -35,6 +37,34 @@ export interface AnalysisInput {
   points?: number;
   /** Participants included only when they answered every set (default false: every trial counts). */
   completeOnly?: boolean;
+  /** Leave out participants who failed any attention check. */
+  excludeFailedAttention?: boolean;
+}
+
+/** A clip (or practice) is slowed when it played below this frame rate (more than 10 % under 60) or at a rate ≠ 1. */
+export const SLOW_FPS = 54;
+
+export interface SlowedPlayback {
+  pid: string;
+  kind: 'practice' | 'clip';
+  set: number | null;
+  which: 'first' | 'second' | null;
+  clip: string | null;
+  /** The clip's player (from the key), null for the practice. */
+  player: string | null;
+  fps: number;
+  rate: number;
+  wallMs: number;
+  frames: number;
+}
+
+export interface AttentionSummary {
+  /** Participants who answered at least one attention check. */
+  checked: number;
+  /** Participants who failed at least one: pid, checks failed and answered. */
+  failed: { pid: string; failed: number; answered: number }[];
+  /** Participants left out for it (excludeFailedAttention). */
+  excluded: number;
 }
 
 export interface PlayerAbsolute extends Describe {
@@ -95,12 +125,50 @@ export interface Analysis {
   clips: ClipResult[];
   /** Spearman's rho of each metric with the clip's mean absolute rating (over clips). */
   correlations: Record<MetricName, { n: number; rho: number | null }>;
+  /** Clips and practices that played slowed (fps < SLOW_FPS or rate ≠ 1), and how many participants had one. */
+  slowed: { entries: SlowedPlayback[]; count: number; participants: number; threshold: number };
+  attention: AttentionSummary;
+  /** Clips of human players that are CPU-played stand-ins (key.json standIn). */
+  standIns: { clip: string; player: string; variant: string }[];
+}
+
+/** Whether a participant failed any attention check they answered. */
+export function failedAttention(p: Participant): boolean {
+  return (p.attention ?? []).some((a) => !a.correct);
+}
+
+/**
+ * Refuses answers given to another package: `keyFingerprint` is the key's (null: an older key).
+ * Throws AnalysisError naming the file, the participant and both fingerprints.
+ */
+export function checkFingerprints(participants: readonly Participant[], keyFingerprint: string | null, file: string): void {
+  for (const p of participants) {
+    const fp = p.fingerprint ?? null;
+    if (fp === keyFingerprint) continue;
+    const who = `${file}: participant '${p.pid}'`;
+    if (fp === null)
+      throw new AnalysisError(
+        `${who}: the answers carry no package fingerprint, so they come from an older package than this key ` +
+          `(fingerprint ${keyFingerprint}); analyse them with that package's key`,
+      );
+    if (keyFingerprint === null)
+      throw new AnalysisError(
+        `${who}: the answers come from package ${fp}, but the key has no fingerprint (an older package); give the key.json of the ` +
+          'package these answers were given to',
+      );
+    throw new AnalysisError(
+      `${who}: the answers come from package ${fp}, the key is of package ${keyFingerprint}; give the key.json of the package ` +
+        'these answers were given to (a rebuilt or changed study gives another package)',
+    );
+  }
 }
 
 export function analyze(input: AnalysisInput): Analysis {
   const { key } = input;
   const points = input.points ?? 5;
-  const ps = input.completeOnly ? input.participants.filter((p) => p.finishedAt !== null) : input.participants;
+  const base = input.completeOnly ? input.participants.filter((p) => p.finishedAt !== null) : input.participants;
+  const failed = base.filter(failedAttention);
+  const ps = input.excludeFailedAttention ? base.filter((p) => !failedAttention(p)) : base;
   const order: PlayerInfo[] = input.players ? [...input.players] : [];
   const known = new Set(order.map((p) => p.id));
   for (const e of Object.values(key)) {
@@ -252,6 +320,22 @@ export function analyze(input: AnalysisInput): Analysis {
       ),
     };
   }
+  const slowed: SlowedPlayback[] = [];
+  for (const p of ps)
+    for (const e of p.playback ?? [])
+      if (e.fps < SLOW_FPS || e.rate !== 1)
+        slowed.push({
+          pid: p.pid,
+          kind: e.kind,
+          set: e.set,
+          which: e.which,
+          clip: e.clip,
+          player: e.clip ? (key[e.clip]?.playerId ?? null) : null,
+          fps: e.fps,
+          rate: e.rate,
+          wallMs: e.wallMs,
+          frames: e.frames,
+        });
   return {
     participants: ps.length,
     finished: ps.filter((p) => p.finishedAt !== null).length,
@@ -265,6 +349,15 @@ export function analyze(input: AnalysisInput): Analysis {
     reasons,
     clips,
     correlations,
+    slowed: { entries: slowed, count: slowed.length, participants: new Set(slowed.map((x) => x.pid)).size, threshold: SLOW_FPS },
+    attention: {
+      checked: base.filter((p) => (p.attention ?? []).length > 0).length,
+      failed: failed.map((p) => ({ pid: p.pid, failed: p.attention.filter((a) => !a.correct).length, answered: p.attention.length })),
+      excluded: input.excludeFailedAttention ? failed.length : 0,
+    },
+    standIns: Object.entries(key)
+      .filter(([, e]) => e.standIn)
+      .map(([clip, e]) => ({ clip, player: e.playerId, variant: e.variant })),
   };
 }
 
@@ -278,6 +371,13 @@ export function formatAnalysis(a: Analysis): string {
   const label = new Map(a.players.map((p) => [p.id, p.label]));
   const ids = a.players.map((p) => p.id);
   const w = Math.max(12, ...a.players.map((p) => p.label.length + 1));
+  if (a.standIns.length)
+    L.push(
+      `WARNING: ${a.standIns.length} clip(s) of human players are CPU-played stand-ins (key.json standIn: ` +
+        `${[...new Set(a.standIns.map((x) => x.player))].map((x) => label.get(x) ?? x).join(', ')}); ` +
+        'their ratings say nothing about people',
+      '',
+    );
   L.push(
     `${a.participants} participants (${a.finished} finished), ${a.trials} answered sets; groups ${Object.entries(a.groups)
       .map(([g, n]) => `${g}: ${n}`)
@@ -285,6 +385,29 @@ export function formatAnalysis(a: Analysis): string {
       .map(([g, n]) => `${g}: ${n}`)
       .join(', ')}`,
   );
+  const at = a.attention;
+  if (at.checked > 0 || at.failed.length > 0)
+    L.push(
+      `Attention checks: ${at.checked} participants answered one, ${at.failed.length} failed` +
+        `${at.failed.length ? ` (${at.failed.map((x) => `${x.pid} ${x.failed}/${x.answered}`).join(', ')})` : ''}` +
+        (at.excluded
+          ? `; ${at.excluded} excluded (--exclude-failed-attention)`
+          : at.failed.length
+            ? '; kept (--exclude-failed-attention leaves them out)'
+            : ''),
+    );
+  L.push(
+    `Slowed playback (fps < ${a.slowed.threshold} or rate ≠ 1): ${a.slowed.count} clip/practice plays of ` +
+      `${a.slowed.participants} participants`,
+  );
+  for (const e of a.slowed.entries.slice(0, 40)) {
+    const who = e.player ? (label.get(e.player) ?? e.player) : e.clip;
+    L.push(
+      `  ${e.pid}: ${e.kind === 'practice' ? 'practice' : `set ${e.set} ${e.which} (${who})`} ` +
+        `${f(e.fps, 1)} fps, rate ${e.rate}, ${f(e.wallMs / 1000, 1)} s for ${e.frames} frames`,
+    );
+  }
+  if (a.slowed.count > 40) L.push(`  … ${a.slowed.count - 40} more (see --json)`);
   L.push('', 'Table 3 — absolute human-likeness (1–5): this study vs the paper');
   L.push(`${pad('player', w)}${lpad('n', 5)}${lpad('mean', 7)}${lpad('SD', 6)}${lpad('95% CI', 15)}${lpad('paper', 7)}`);
   for (const p of a.players)

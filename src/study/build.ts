@@ -3,14 +3,19 @@
 //  - site/clips/<id>.twrp: each clip's replay, blinded: cut to the clip's end, re-simulated for
 //    fresh checksums, and every field that could tell who played (controller, human flag, name,
 //    preset, date, game version, result, extra) set to one constant for all clips;
-//  - key.json (never served): clip id -> player, set, variant and the source replay file.
+//  - key.json (never served): clip id -> player, set, variant and the source replay file;
+//  - a fingerprint of the whole package (the study file, every clip, the key and the page's files),
+//    written into the manifest (so into every answer) and the key: `analyze` refuses answers of
+//    another package, even one built from a changed study with the same id.
 // Ids are seeded from the study (opaqueId), so building the same study twice gives the same
 // package, and nothing of the player, preset or set can be read from them.
 import { encodeReplay, type Replay } from '../replay';
 import { hashState } from '../sim/hash';
 import { createMatch, step } from '../sim/match';
 import { CHECKSUM_INTERVAL, type Checksum } from '../sim/runner';
+import type { ClipKey } from './key';
 import { type LangText, type Lang, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, opaqueId, parseManifest } from './manifest';
+import { Sha256 } from './sha256';
 
 /** One clip to package: which player and drill variant, and the replay that shows it. */
 export interface ClipSource {
@@ -19,6 +24,8 @@ export interface ClipSource {
   /** The source replay's path (goes to key.json only). */
   replayFile: string;
   replay: Replay;
+  /** A CPU-played stand-in for a human player's clip (`study stand-in`, accepted with --stand-ins). */
+  standIn?: boolean;
 }
 
 export interface BuildInput {
@@ -36,18 +43,30 @@ export interface BuildInput {
   questions: Manifest['questions'];
   practice: { seconds: number; config: Record<string, unknown> };
   answers: { postUrl: string | null; jatos: boolean };
+  consent: Manifest['consent'];
+  debrief: Manifest['debrief'];
+  contact: string;
+  setOrder: Manifest['setOrder'];
+  attention: Manifest['attention'];
+  prolific: Manifest['prolific'];
+  /** Whether the practice play is recorded, and the match config of every drill variant of the study. */
+  recording: Manifest['recording'];
+  /** The study file as canonical JSON (canonicalJson of the parsed study): part of the fingerprint. */
+  studyJson: string;
+  /**
+   * The page's files (site/ but manifest.json, clips/ and video/: path -> bytes), part of the
+   * fingerprint; the CLI builds the page first and reads them. Tests may leave them out.
+   */
+  pageFiles?: ReadonlyMap<string, Uint8Array>;
 }
 
-export interface KeyEntry {
-  playerId: string;
-  set: number;
-  variant: string;
-  replayFile: string;
-}
+export type KeyEntry = ClipKey[string];
 
 export interface BuiltPackage {
   manifest: Manifest;
   key: Record<string, KeyEntry>;
+  /** The package's fingerprint (16 hex digits), also in the manifest and the key file. */
+  fingerprint: string;
   /** Files of site/ besides the page itself: path relative to site/ -> bytes. */
   files: Map<string, Uint8Array>;
 }
@@ -135,6 +154,7 @@ export function buildPackage(input: BuildInput, onProgress?: (done: number, tota
       const file = `clips/${opaqueId(input.seed, `file ${id}`, 16)}.twrp`;
       files.set(file, encodeReplay(blinded));
       key[id] = { playerId: src.playerId, set: i + 1, variant: src.variant, replayFile: src.replayFile };
+      if (src.standIn) key[id].standIn = true;
       clips.push({ id, file, start: clipStart, end });
       ids[k] = id;
       onProgress?.(++done, total);
@@ -143,6 +163,7 @@ export function buildPackage(input: BuildInput, onProgress?: (done: number, tota
   });
   // Listed by id, so the order of the list says nothing about players or sets.
   clips.sort((x, y) => x.id.localeCompare(y.id));
+  const fingerprint = packageFingerprint({ studyJson: input.studyJson, clips: files, key, page: input.pageFiles ?? new Map() });
   const manifest = parseManifest(
     {
       format: MANIFEST_FORMAT,
@@ -162,9 +183,58 @@ export function buildPackage(input: BuildInput, onProgress?: (done: number, tota
       questions: input.questions,
       practice: input.practice,
       answers: input.answers,
+      fingerprint,
+      consent: input.consent,
+      debrief: input.debrief,
+      contact: input.contact,
+      setOrder: input.setOrder,
+      attention: input.attention,
+      prolific: input.prolific,
+      recording: input.recording,
     },
     'the built manifest',
   );
   files.set('manifest.json', new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
-  return { manifest, key, files };
+  return { manifest, key, fingerprint, files };
+}
+
+/** JSON with every object's keys sorted (the same value gives the same text, whatever its key order). */
+export function canonicalJson(v: unknown): string {
+  const sort = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(sort);
+    if (x !== null && typeof x === 'object')
+      return Object.fromEntries(
+        Object.keys(x)
+          .sort()
+          .filter((k) => (x as Record<string, unknown>)[k] !== undefined)
+          .map((k) => [k, sort((x as Record<string, unknown>)[k])]),
+      );
+    return x;
+  };
+  return JSON.stringify(sort(v));
+}
+
+/**
+ * The package fingerprint: the first 16 hex digits of SHA-256 over the canonical study JSON, every
+ * file of site/ the build writes besides the manifest (the blinded clips; path and bytes), the key
+ * (canonical JSON) and the page's files (path and bytes), each part framed with its name and length.
+ */
+export function packageFingerprint(parts: {
+  studyJson: string;
+  clips: ReadonlyMap<string, Uint8Array>;
+  key: ClipKey;
+  page: ReadonlyMap<string, Uint8Array>;
+}): string {
+  const h = new Sha256();
+  const enc = new TextEncoder();
+  const part = (name: string, bytes: Uint8Array) => {
+    h.update(`${name}\u0000${bytes.length}\u0000`);
+    h.update(bytes);
+  };
+  part('study', enc.encode(parts.studyJson));
+  for (const [path, bytes] of [...parts.clips].filter(([p]) => p !== 'manifest.json').sort((a, b) => a[0].localeCompare(b[0])))
+    part(`site/${path}`, bytes);
+  part('key', enc.encode(canonicalJson(parts.key)));
+  for (const [path, bytes] of [...parts.page].sort((a, b) => a[0].localeCompare(b[0]))) part(`page/${path}`, bytes);
+  return h.hex().slice(0, 16);
 }

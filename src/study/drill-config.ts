@@ -7,7 +7,10 @@ import type { Study } from './schema';
 export const FPS = 60;
 
 /** The match config of every clip of `variant` (and of the practice play): the study's drill, single field. */
-export function drillConfig(study: Pick<Study, 'drill'>, variant: string): Partial<MatchConfig> & { seed: number } {
+export function drillConfig(
+  study: { drill: Pick<Study['drill'], 'name' | 'seed'> },
+  variant: string,
+): Partial<MatchConfig> & { seed: number } {
   // Infinite lives: a clip always lasts its full length; hits are still counted and drawn. The time
   // limit is the drill's length, so the HUD clock counts down the drill.
   return {

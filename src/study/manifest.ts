@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 export const MANIFEST_FORMAT = 'twinfield-study-site';
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 export const LANGS = ['ja', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -60,6 +60,31 @@ export const ManifestSchema = z
       config: z.record(z.string(), z.unknown()),
     }),
     answers: z.object({ postUrl: z.string().url().nullable(), jatos: z.boolean() }),
+    /**
+     * Hash of the package's content (study file, clips, key, page): written into every answer and
+     * the key, so `analyze` refuses answers given to a different package. 16 hex digits.
+     */
+    fingerprint: z.string().regex(/^[0-9a-f]{16}$/, '16 hex digits'),
+    consent: z.object({ text: langText, minutes: z.number().positive() }),
+    debrief: langText,
+    contact: z.string(),
+    /** 'latin': the sets in the order of a balanced Latin square row (per participant). */
+    setOrder: z.enum(['fixed', 'latin']),
+    attention: z.array(
+      z.object({
+        afterSet: z.number().int().min(1),
+        prompt: langText,
+        options: z.object({ ja: z.array(z.string()).optional(), en: z.array(z.string()).optional() }),
+        answer: z.number().int().min(0),
+      }),
+    ),
+    prolific: z.object({ completionCode: z.string().optional(), completionUrl: z.string().url().optional() }).nullable(),
+    recording: z.object({
+      /** Record the rater's practice play and send it with the answers. */
+      practice: z.boolean(),
+      /** Drill variant -> the exact match config of that variant's clips (remote recording plays these). */
+      configs: z.record(z.string(), z.record(z.string(), z.unknown())),
+    }),
   })
   .superRefine((m, ctx) => {
     const ids = new Set(m.clips.map((c) => c.id));
@@ -70,6 +95,9 @@ export const ManifestSchema = z
           if (!ids.has(s[k])) ctx.addIssue({ code: 'custom', path: ['groups', gi, 'sets', si, k], message: `unknown clip '${s[k]}'` });
       }
     }
+    for (const [i, a] of m.attention.entries())
+      if (a.afterSet > (m.groups[0]?.sets.length ?? 0))
+        ctx.addIssue({ code: 'custom', path: ['attention', i, 'afterSet'], message: 'after a set the study does not have' });
     for (const [i, c] of m.clips.entries())
       if (c.end - c.start !== m.clipFrames)
         ctx.addIssue({ code: 'custom', path: ['clips', i], message: `must be clipFrames (${m.clipFrames}) long, is ${c.end - c.start}` });

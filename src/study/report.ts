@@ -136,6 +136,26 @@ export async function buildReport(a: Analysis, title: string): Promise<ReportFil
         .join(', '),
     )}.</p>`,
   );
+  // Integrity: stand-ins, attention checks, slowed playback.
+  if (a.standIns.length)
+    h.push(
+      `<p><strong>Warning:</strong> ${a.standIns.length} clip(s) of human players are CPU-played stand-ins ` +
+        `(${esc([...new Set(a.standIns.map((x) => label.get(x.player) ?? x.player))].join(', '))}).</p>`,
+    );
+  if (a.attention.checked || a.attention.failed.length)
+    h.push(
+      `<p>Attention checks: ${a.attention.checked} participants answered one, ${a.attention.failed.length} failed` +
+        `${a.attention.failed.length ? ` (${esc(a.attention.failed.map((x) => x.pid).join(', '))})` : ''}` +
+        `${a.attention.excluded ? `; ${a.attention.excluded} excluded` : ''}.</p>`,
+    );
+  const slowText = (e: Analysis['slowed']['entries'][number]) =>
+    `${e.pid} ${e.kind === 'practice' ? 'practice' : `set ${e.set} ${e.which}`} ${e.fps.toFixed(1)} fps` +
+    `${e.rate !== 1 ? ` rate ${e.rate}` : ''}`;
+  const slowList = a.slowed.entries.slice(0, 40).map(slowText).join('; ');
+  h.push(
+    `<p>Slowed playback (fps &lt; ${a.slowed.threshold} or rate ≠ 1): ${a.slowed.count} plays of ${a.slowed.participants} ` +
+      `participants${a.slowed.count ? ` (${esc(slowList)})` : ''}.</p>`,
+  );
   h.push(
     '<h2>Table 3 — absolute human-likeness</h2><table><tr><th>player</th><th>n</th><th>mean</th><th>SD</th><th>95 % ' +
       'CI</th><th>paper</th></tr>',

@@ -3,6 +3,7 @@
 // clip lengths, and where answers go. Pure; `parseStudy` names the file and the field of any error.
 import { z } from 'zod';
 import { DRILLS } from '../sim/drill';
+import { DEFAULT_CONSENT } from './texts';
 
 export const STUDY_FORMAT = 'twinfield-study';
 export const STUDY_VERSION = 1;
@@ -64,6 +65,18 @@ const set = z.strictObject({
 });
 export type StudySet = z.infer<typeof set>;
 
+/**
+ * An instructed-response item (Prolific allows these: "select 'Strongly agree'"), shown after set
+ * `afterSet`; `answer` is the index of the option asked for. Flagged in `analyze`, optionally excluded.
+ */
+const attention = z.strictObject({
+  afterSet: z.number().int().min(1),
+  prompt: langText,
+  options: z.strictObject({ ja: z.array(z.string().min(1).max(200)).optional(), en: z.array(z.string().min(1).max(200)).optional() }),
+  answer: z.number().int().min(0),
+});
+export type StudyAttention = z.infer<typeof attention>;
+
 export const StudySchema = z
   .strictObject({
     format: z.literal(STUDY_FORMAT),
@@ -100,6 +113,28 @@ export const StudySchema = z
       start: z.number().min(0).max(600).default(0),
     }),
     answers: z.strictObject({ postUrl: z.string().url().nullable().default(null) }).default({ postUrl: null }),
+    /** What the rater agrees to, and how long the whole study takes (shown on the welcome page). */
+    consent: z.strictObject({ text: langText, minutes: z.number().positive().max(600) }).default(DEFAULT_CONSENT),
+    /** Shown on the end page (what the study was about); empty: none. */
+    debrief: langText.default({}),
+    /** The researcher's contact, shown on the consent and end pages; empty: none. */
+    contact: z.string().max(300).default(''),
+    /** 'fixed': every rater sees the sets in file order; 'latin': a balanced Latin square row per rater. */
+    setOrder: z.enum(['fixed', 'latin']).default('fixed'),
+    attention: z.array(attention).max(8).default([]),
+    /** Prolific: where a finished participant is sent (a completion code, or a full URL). */
+    prolific: z
+      .strictObject({
+        completionCode: z
+          .string()
+          .regex(/^[A-Za-z0-9]{1,40}$/, 'must be 1–40 letters or digits')
+          .optional(),
+        completionUrl: z.string().url().optional(),
+      })
+      .nullable()
+      .default(null),
+    /** Record the rater's practice play (with their consent) and keep it with the answers. */
+    recording: z.strictObject({ practice: z.boolean() }).default({ practice: true }),
   })
   .superRefine((s, ctx) => {
     const ids = new Map<string, number>();
@@ -162,6 +197,28 @@ export const StudySchema = z
           message: `needs one order per set: ${s.sets.length}, got ${g.orders.length}`,
         });
     });
+    s.attention.forEach((a, i) => {
+      if (a.afterSet > s.sets.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attention', i, 'afterSet'],
+          message: `there are ${s.sets.length} sets, got ${a.afterSet}`,
+        });
+      for (const lang of s.languages) {
+        const o = a.options[lang];
+        const path = ['attention', i];
+        if (!o || o.length < 2)
+          ctx.addIssue({ code: 'custom', path: [...path, 'options', lang], message: 'needs at least 2 options in every study language' });
+        else if (a.answer >= o.length)
+          ctx.addIssue({
+            code: 'custom',
+            path: [...path, 'answer'],
+            message: `must be an option's index (0–${o.length - 1}), got ${a.answer}`,
+          });
+      }
+    });
+    if (s.prolific && !s.prolific.completionCode && !s.prolific.completionUrl)
+      ctx.addIssue({ code: 'custom', path: ['prolific'], message: 'needs completionCode or completionUrl' });
     for (const [k, q] of [
       ['absolute', s.questions.absolute],
       ['relative', s.questions.relative],

@@ -5,8 +5,14 @@
 // chance when both neighbours are on the scale (the expectation stays exact). The relative score of
 // the second clip against the first has the true mean 3 + RELATIVE_SLOPE·(μ_second − μ_first),
 // clamped to 1..5, drawn the same way. Groups alternate A, B, … so orders are balanced.
+// Each rater also carries the package fingerprint (from the key), a Latin square row (setOrder
+// 'latin': the trials in that row's order), the attention checks' answers (5 % of raters miss one)
+// and plausible playback entries (practice and every clip: mostly ~60 fps, 1 rater in 10 on a slow
+// machine at 40–55 fps), drawn from their own random stream so the scores do not depend on them.
 import { matchStream, type Rng } from '../sim/rng';
-import { checkAnswers, EXPERIENCE, type Participant, type Trial } from './answers';
+import { checkAnswers, EXPERIENCE, type AttentionResult, type Participant, type PlaybackEntry, type Trial } from './answers';
+import { clipFrames, FPS } from './drill-config';
+import { latinRow, latinRows } from './latin';
 import type { ClipKey } from './key';
 import type { Study } from './schema';
 import { PAPER_ABSOLUTE } from './template';
@@ -48,6 +54,8 @@ export interface SimulateOptions {
   key?: ClipKey;
   means?: Record<string, number>;
   studyId?: string;
+  /** The package fingerprint the answers carry (the key's); null: none (answers of an older page). */
+  fingerprint?: string | null;
 }
 
 const REASONS = [
@@ -73,6 +81,14 @@ export function simulateAnswers(study: Study, opts: SimulateOptions): Participan
     }
     return `s${String(set).padStart(2, '0')}${player.replace(/[^a-z0-9]/g, '')}`.slice(0, 32).padEnd(6, '0');
   };
+  const play = matchStream(opts.seed, 'study-simulate-playback');
+  const { frames: clipLen } = clipFrames(study);
+  const WINDOWS = [
+    [1920, 1080, 1],
+    [1366, 657, 1],
+    [1440, 900, 2],
+    [2560, 1440, 1.5],
+  ] as const;
   const out: Participant[] = [];
   const expWeights = [4, 16, 10]; // the paper's raters: none 4, 1-5 16, 6+ 10
   for (let r = 0; r < opts.raters; r++) {
@@ -80,7 +96,10 @@ export function simulateAnswers(study: Study, opts: SimulateOptions): Participan
     let u = rng.next() * 30;
     let e = 0;
     while (u >= expWeights[e]!) u -= expWeights[e++]!;
-    const trials: Trial[] = study.sets.map((st, i) => {
+    const orderRow = study.setOrder === 'latin' ? r % latinRows(study.sets.length) : 0;
+    const shown = study.setOrder === 'latin' ? latinRow(study.sets.length, orderRow) : study.sets.map((_, i) => i);
+    const trials: Trial[] = shown.map((i) => {
+      const st = study.sets[i]!;
       const order = group.orders[i]!;
       const [first, second] = order === 'AB' ? [st.a, st.b] : [st.b, st.a];
       const absFirst = drawScore(rng, means[first]!);
@@ -102,10 +121,40 @@ export function simulateAnswers(study: Study, opts: SimulateOptions): Participan
       };
     });
     const minute = String(r % 60).padStart(2, '0');
+    // Playback: the window and machine speed of this rater.
+    const [width, height, dpr] = WINDOWS[play.int(WINDOWS.length)]!;
+    const slowMachine = play.next() < 0.1;
+    const entry = (
+      kind: 'practice' | 'clip',
+      frames: number,
+      set: number | null,
+      which: 'first' | 'second' | null,
+      clip: string | null,
+    ) => {
+      const fps = slowMachine ? 40 + play.next() * 15 : 59.4 + play.next() * 0.6;
+      const wallMs = Math.round((frames / fps) * 1000);
+      return { kind, set, which, clip, frames, wallMs, fps: frames / (wallMs / 1000), rate: 1, width, height, dpr } satisfies PlaybackEntry;
+    };
+    const playback: PlaybackEntry[] = [];
+    if (study.practice.seconds > 0) playback.push(entry('practice', Math.round(study.practice.seconds * FPS), null, null, null));
+    for (const t of trials)
+      playback.push(entry('clip', clipLen, t.set, 'first', t.first), entry('clip', clipLen, t.set, 'second', t.second));
+    const careless = play.next() < 0.05;
+    const attention: AttentionResult[] = study.attention.map((a, check) => {
+      const wrong = careless && check === 0;
+      const n = Math.max(2, a.options.en?.length ?? a.options.ja?.length ?? 2);
+      const answer = wrong ? (a.answer + 1) % n : a.answer;
+      return { check, afterSet: a.afterSet, answer, correct: answer === a.answer };
+    });
     out.push({
       studyId: opts.studyId ?? study.id,
+      fingerprint: opts.fingerprint ?? null,
       pid: `sim${String(r + 1).padStart(3, '0')}`,
       group: group.id,
+      orderRow,
+      attention,
+      playback,
+      prolific: null,
       lang: study.languages[r % study.languages.length]!,
       startedAt: `2026-01-01T10:${minute}:00.000Z`,
       finishedAt: `2026-01-01T11:${minute}:00.000Z`,

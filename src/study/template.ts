@@ -1,6 +1,7 @@
 // The paper's study (seed 004 §4.2) as a study file value, and its published results (Tables 2–3),
 // which `study analyze` prints beside a new study's numbers. Pure.
 import { checkStudy, STUDY_FORMAT, STUDY_VERSION, type Study, type StudyInput } from './schema';
+import { DEFAULT_CONSENT } from './texts';
 
 /** The paper's five players, in its table order. */
 export const PAPER_PLAYERS = ['base', 'imap', 'imap-multi', 'expert', 'beginner'] as const;
@@ -78,6 +79,19 @@ export function paperStudyInput(): StudyInput {
     practice: { seconds: 180 },
     clip: { seconds: 30, start: 3 },
     answers: { postUrl: null },
+    // What raters read and agree to: edit these here (the page shows them as written).
+    consent: { text: { ...DEFAULT_CONSENT.text }, minutes: DEFAULT_CONSENT.minutes },
+    debrief: {
+      en:
+        'Thank you. Some of the clips were played by people and some by computer players; the study asks how human-like ' +
+        'computer play can look.',
+      ja: 'ご協力ありがとうございました。動画の一部は人が、一部はコンピュータがプレイしたものです。コンピュータのプレイがどこまで人間らしく見えるかを調べています。',
+    },
+    contact: '',
+    setOrder: 'fixed',
+    attention: [],
+    prolific: null,
+    recording: { practice: true },
   };
 }
 

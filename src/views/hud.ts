@@ -39,6 +39,40 @@ export interface HudSnapshot {
 
 const MAX_LIFE_ICONS = 8;
 
+/** The HUD's words (the game's are English; the study page passes its page language's). */
+export interface HudLabels {
+  time: string;
+  level: string;
+  mazes: string;
+  vs: string;
+  /** The hint under the clock ('Esc pause'; hidden in survey mode). */
+  hint: string;
+  score: string;
+  kills: string;
+  chain: string;
+  /** After '∞' with infinite lives: '∞  hits 3'. */
+  hits: string;
+  attack: string;
+  /** The gauge has a level ready: 'X: ATTACK LV 2'. */
+  attackReady: string;
+  charge: string;
+}
+
+export const HUD_LABELS: HudLabels = {
+  time: 'TIME',
+  level: 'LEVEL',
+  mazes: 'MAZES',
+  vs: 'VS',
+  hint: 'Esc pause',
+  score: 'SCORE',
+  kills: 'KILLS',
+  chain: 'CHAIN',
+  hits: 'hits',
+  attack: 'ATTACK LV',
+  attackReady: 'X: ATTACK LV',
+  charge: 'CHARGE LV',
+};
+
 export class Hud {
   private sides: SideHud[];
   private clock: Phaser.GameObjects.Text;
@@ -60,7 +94,9 @@ export class Hud {
     names: string[],
     /** The survey look: one frame colour and ship icon for every side. */
     neutral = false,
+    private readonly labels: HudLabels = HUD_LABELS,
   ) {
+    const L = labels;
     const add = <T extends Phaser.GameObjects.GameObject>(o: T): T => {
       layer.add(o);
       return o;
@@ -102,15 +138,15 @@ export class Hud {
     });
     const cx = rects.length > 1 ? GAME_W / 2 : rects[0]!.x + FIELD_W + (GAME_W - rects[0]!.x - FIELD_W) / 2;
     const top = rects[0]!.y;
-    if (rects.length > 1) add(scene.add.text(cx, top + 150, 'VS', textStyle(40, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5));
-    add(scene.add.text(cx, top + 8, 'TIME', textStyle(13, UI.dim)).setOrigin(0.5, 0));
+    if (rects.length > 1) add(scene.add.text(cx, top + 150, L.vs, textStyle(40, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5));
+    add(scene.add.text(cx, top + 8, L.time, textStyle(13, UI.dim)).setOrigin(0.5, 0));
     this.clock = add(scene.add.text(cx, top + 26, '', textStyle(24)).setOrigin(0.5, 0));
-    add(scene.add.text(cx, top + 70, 'LEVEL', textStyle(13, UI.dim)).setOrigin(0.5, 0));
+    add(scene.add.text(cx, top + 70, L.level, textStyle(13, UI.dim)).setOrigin(0.5, 0));
     this.stage = add(scene.add.text(cx, top + 88, '', textStyle(24)).setOrigin(0.5, 0));
     this.fps = add(scene.add.text(cx, top + FIELD_H - 4, '', textStyle(12, UI.dim)).setOrigin(0.5, 1));
     this.mazeLabel = add(
       scene.add
-        .text(cx, top + 200, 'MAZES', textStyle(13, UI.dim))
+        .text(cx, top + 200, L.mazes, textStyle(13, UI.dim))
         .setOrigin(0.5, 0)
         .setVisible(false),
     );
@@ -120,7 +156,7 @@ export class Hud {
         .setOrigin(0.5, 0)
         .setVisible(false),
     );
-    add(scene.add.text(cx, top + FIELD_H - 26, 'Esc pause', textStyle(12, UI.dim)).setOrigin(0.5, 1));
+    add(scene.add.text(cx, top + FIELD_H - 26, L.hint, textStyle(12, UI.dim)).setOrigin(0.5, 1));
   }
 
   update(s: MatchState, fps: number): void {
@@ -167,14 +203,14 @@ export class Hud {
 
   private updateSide(h: SideHud, s: MatchState, i: number): void {
     const side = s.sides[i]!;
-    setText(h.score, `SCORE ${String(side.score).padStart(8, '0')}`);
+    setText(h.score, `${this.labels.score} ${String(side.score).padStart(8, '0')}`);
     const lives = Math.max(0, side.ship.lives);
     // A life lost (not a jump back, e.g. a replay seek): its icon pops off in red with a "−1".
     if (h.lastLives > lives && h.lastLives - lives <= 3 && s.frame > 0) this.popLife(h, i, lives, h.lastLives);
     h.lastLives = lives;
     h.lives.forEach((img, k) => img.setVisible(k < Math.min(lives, MAX_LIFE_ICONS)));
-    setText(h.livesText, s.config.infiniteLives ? `∞  hits ${side.hits}` : lives > MAX_LIFE_ICONS ? `×${lives}` : '');
-    setText(h.chain, side.chain > 1 ? `CHAIN ×${side.chain}` : `KILLS ${side.kills}`);
+    setText(h.livesText, s.config.infiniteLives ? `∞  ${this.labels.hits} ${side.hits}` : lives > MAX_LIFE_ICONS ? `×${lives}` : '');
+    setText(h.chain, side.chain > 1 ? `${this.labels.chain} ×${side.chain}` : `${this.labels.kills} ${side.kills}`);
     const charge = chargeLevel(side);
     if (h.lastGauge !== side.gauge || h.lastCharge !== charge) {
       h.lastGauge = side.gauge;
@@ -182,7 +218,10 @@ export class Hud {
       this.drawGauge(h, side.gauge, charge);
     }
     const lv = gaugeLevels(side);
-    setText(h.level, charge > 0 ? `CHARGE LV ${charge}` : lv > 0 ? `X: ATTACK LV ${lv}` : 'ATTACK LV 0');
+    setText(
+      h.level,
+      charge > 0 ? `${this.labels.charge} ${charge}` : lv > 0 ? `${this.labels.attackReady} ${lv}` : `${this.labels.attack} 0`,
+    );
     h.level.setColor(charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
   }
 

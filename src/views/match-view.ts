@@ -11,7 +11,7 @@ import type { CpuController } from '../cpu/cpu-controller';
 import { DodgeOverlay } from './dodge-overlay';
 import { PlannerOverlay } from './planner-overlay';
 import { FieldView } from './field-view';
-import { Hud } from './hud';
+import { Hud, HUD_LABELS, type HudLabels } from './hud';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layout';
 import { matchStreamForView } from './visual-stream';
 import { matchStream } from '../sim/rng';
@@ -25,6 +25,8 @@ export interface MatchViewOptions {
   fps?: boolean;
   /** One neutral ship, field and HUD colour whichever side is drawn (study clips). */
   neutral?: boolean;
+  /** The HUD's words (default English; the study page gives its page language's). */
+  hudLabels?: HudLabels;
 }
 
 export class MatchView {
@@ -59,11 +61,12 @@ export class MatchView {
     );
     this.hudLayer = scene.add.layer();
     const before = new Set(this.hudLayer.list);
-    this.hud = new Hud(scene, this.hudLayer, this.rects, names, opts.neutral ?? false);
+    const labels = opts.hudLabels ?? HUD_LABELS;
+    this.hud = new Hud(scene, this.hudLayer, this.rects, names, opts.neutral ?? false, labels);
     for (const o of this.hudLayer.list) {
       if (before.has(o) || !(o instanceof Phaser.GameObjects.Text)) continue;
       if (names.includes(o.text) && o.text !== '') this.nameTexts.push(o);
-      if (o.text === 'Esc pause') this.hintText = o;
+      if (o.text === labels.hint) this.hintText = o;
     }
     this.overlayLayer = scene.add.layer();
     this.overlayCamera = scene.cameras.add(0, 0, GAME_W, GAME_H);

@@ -18,6 +18,9 @@ import { parseManifest, type Manifest } from '../../src/study/manifest';
 import { clipFrames, drillConfig } from '../../src/cli/study-recordings';
 import { checkStudy, type Study } from '../../src/study/schema';
 import { paperStudyInput } from '../../src/study/template';
+import { STRINGS } from '../../src/study/page/i18n';
+import { FIELD_TOP, GAME_H, GAME_W } from '../../src/views/layout';
+import { FIELD_H } from '../../src/sim/constants';
 import { bufferIo } from '../../src/cli/common';
 import { buildMain } from '../../src/cli/study-build';
 import { analyzeMain, recordMain } from '../../src/cli/study';
@@ -43,16 +46,29 @@ beforeAll(async () => {
   const input = paperStudyInput();
   input.clip = { seconds: 2, start: 0.5 };
   input.practice = { seconds: 2 };
+  // The study file's own texts: consent duration, debrief, contact and an instructed-response item.
+  input.consent = { text: { ja: '同意のテスト文です。参加に同意しますか？', en: 'A test consent text. Do you agree?' }, minutes: 12 };
+  input.debrief = { ja: 'この調査の目的は…（説明のテスト）', en: 'What this study was about (a test debrief).' };
+  input.contact = 'study-team@example.org';
+  input.attention = [
+    {
+      afterSet: 2,
+      prompt: { ja: 'この質問では「いいえ」を選んでください。', en: 'For this question, please choose "No".' },
+      options: { ja: ['はい', 'いいえ', 'わからない'], en: ['Yes', 'No', 'Not sure'] },
+      answer: 1,
+    },
+  ];
   study = checkStudy(input, 'e2e study');
   const studyPath = join(DIR, 'study.json');
   writeFileSync(studyPath, JSON.stringify(input, null, 2));
   // Stand-in human clips: seeded random inputs on the exact drill variant, saved as a person's replay.
   const { end } = clipFrames(study);
-  for (const p of study.players.filter((x) => x.source === 'human')) {
+  // Each player's play is their own (a seed per player and variant): `record` refuses one play given for two players.
+  for (const [pi, p] of study.players.filter((x) => x.source === 'human').entries()) {
     for (const [i, file] of p.replays!.entries()) {
       const variant = /-([a-z])\.twrp$/.exec(file)![1]!;
       const state = createMatch(drillConfig(study, variant));
-      const runner = new MatchRunner(state, [createController(`random:${i + 7}`)]);
+      const runner = new MatchRunner(state, [createController(`random:${i + 7 + 100 * pi}`)]);
       runner.runUntil(end + 30);
       const r = replayFromRunner(runner, {
         date: '2026-11-23T12:00:00.000Z',
@@ -147,8 +163,47 @@ async function rateSecond(abs: string, rel: string, reason: string): Promise<voi
   await keys('Tab', 'Enter');
 }
 
+/** The validity message a required radio (the first one on the page) shows when left open. */
+async function requiredMessage(): Promise<string> {
+  return (await page.evaluate(
+    () => document.querySelector<HTMLInputElement>('input[type=radio][required]')?.validationMessage ?? '',
+  )) as string;
+}
+
+/**
+ * The game (canvas) and its field with the HUD frame around it, ship included (the ship never
+ * leaves its field), lie wholly inside the window: nothing of the play is scrolled off-screen.
+ */
+async function gameInView(where: string): Promise<void> {
+  const b = (await page.evaluate(() => {
+    const c = document.querySelector('#stage canvas')!.getBoundingClientRect();
+    return { x: c.left, y: c.top, w: c.width, h: c.height, vw: innerWidth, vh: innerHeight };
+  })) as { x: number; y: number; w: number; h: number; vw: number; vh: number };
+  const k = b.w / GAME_W;
+  expect(b.h / k, `${where}: the canvas keeps the game's shape`).toBeCloseTo(GAME_H, 0);
+  const field = { top: b.y + (FIELD_TOP - 58) * k, bottom: b.y + (FIELD_TOP + FIELD_H + 38) * k };
+  const inside = (v: number, max: number) => v >= -0.5 && v <= max + 0.5;
+  expect(
+    [b.x, b.y, b.x + b.w, b.y + b.h].map((v, i) => inside(v, i % 2 ? b.vh : b.vw)),
+    `${where}: canvas ${JSON.stringify(b)}`,
+  ).toEqual([true, true, true, true]);
+  expect(inside(field.top, b.vh) && inside(field.bottom, b.vh), `${where}: field ${JSON.stringify(field)}`).toBe(true);
+  expect(b.w, `${where}: the game is not shrunk to a stamp`).toBeGreaterThan(Math.min(b.vw, ((b.vh - 120) * 16) / 9) * 0.9);
+}
+
 /** Clips shown since the page was (re)loaded. */
 let shown = 0;
+/** The HUD on the first frame of every clip shown (read before the reload and at the end). */
+interface ClipHud {
+  clock: string;
+  level: string;
+  lives: [string, number][];
+}
+const firstHuds: ClipHud[] = [];
+/** Takes the first-frame HUDs the page has recorded (before the page is left: they live in its window). */
+async function collectHuds(): Promise<void> {
+  firstHuds.push(...(JSON.parse((await page.evaluate(() => document.body.dataset.clipHuds)) ?? '[]') as ClipHud[]));
+}
 
 /** Waits until the next clip has been on screen and its rating form is up (labelled with the clip). */
 async function clipPlays(label: RegExp): Promise<void> {
@@ -174,16 +229,40 @@ describe('study package', () => {
     ctx.onTestFailed(async () => {
       await screenshot(page, 'study-failed');
     });
+    // A researcher's preview (?view=preview): the only place ?rate= (faster clips) is honoured; it
+    // runs the rater flow under a preview- pid that is never sent. In a laptop's window (1366×657).
     const pid = 'e2e-rater-1';
-    await page.goto(`${url}?group=B&pid=${pid}&lang=ja&rate=6`);
-    await page.waitForSelector('button');
+    const previewId = `preview-${pid}`;
+    await page.setViewportSize({ width: 1366, height: 657 });
+    await page.goto(`${url}?view=preview&group=B&pid=${pid}&rate=6`);
+    // No ?lang=: the language chooser, keyboard only (日本語 has the focus).
+    await page.waitForSelector('.tf-lang button');
+    await focused();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('日本語');
+    await screenshot(page, 'study-lang');
+    await keys('Enter');
+    await page.waitForSelector('.tf-welcome');
+    // The chooser is gone; the welcome page has the focus and says the study file's duration.
+    expect(await page.$('.tf-lang')).toBeNull();
+    expect(await page.textContent('.tf-welcome')).toContain('約12分');
     await expectBlindDom('welcome');
     await focused();
+    await screenshot(page, 'study-welcome');
     await keys('Enter'); // welcome
-    await page.waitForSelector('text=同意する');
+    await page.waitForSelector('.tf-consent');
+    // The study file's consent text and the researcher's contact.
+    const consent = (await page.textContent('.tf-consent')) ?? '';
+    expect(consent).toContain('同意のテスト文です。');
+    expect(consent).toContain('連絡先：study-team@example.org');
     await focused();
+    await screenshot(page, 'study-consent');
     await keys('Enter'); // consent
     await page.waitForSelector('#jspsych-survey-multi-choice-next');
+    await focused();
+    // Enter with nothing chosen: the page stays, and says why in Japanese (not the browser's English).
+    await keys('Enter');
+    expect(await page.$('#jspsych-survey-multi-choice-next')).not.toBeNull();
+    expect(await requiredMessage()).toBe(STRINGS.ja.choose);
     await focused();
     // experience: 1–5 titles; plays games: yes; age: 25–34
     await keys('Space', 'ArrowDown', 'Tab', 'Space', 'Tab', 'ArrowDown', 'ArrowDown', 'Tab', 'Enter');
@@ -196,6 +275,7 @@ describe('study package', () => {
     await nextPaint(page, 40); // held for 40 frames, as a person holds keys
     await page.keyboard.up('ArrowLeft');
     await page.keyboard.up('z');
+    await gameInView('practice at 1366×657');
     await screenshot(page, 'study-practice');
     await page.waitForSelector('text=動画', { timeout: 60_000 });
     await focused();
@@ -208,11 +288,13 @@ describe('study package', () => {
       want.push({ abs1: a1, abs2: a2, rel });
       if (set === 4) {
         // The page opened again between sets (now at real-time speed): it goes straight to set 4.
-        await page.goto(`${url}?group=B&pid=${pid}&lang=ja`);
+        await collectHuds();
+        await page.goto(`${url}?view=preview&group=B&pid=${pid}`);
         shown = 0;
         // A clip as raters see it, a moment into playing.
         await page.waitForFunction(() => Number(document.body.dataset.clipsShown ?? 0) >= 1, null, { timeout: 60_000 });
         await page.waitForTimeout(700);
+        await gameInView('clip at 1366×657');
         await screenshot(page, 'study-clip');
         await clipPlays(/8組中 4組目 · 動画1/);
         const firstClip = (await page.evaluate(
@@ -227,6 +309,7 @@ describe('study package', () => {
           null,
           { timeout: 60_000 },
         );
+        await collectHuds();
         await page.reload();
         shown = 0;
         await page.waitForSelector('#stage', { timeout: 60_000 });
@@ -234,16 +317,56 @@ describe('study package', () => {
         await screenshot(page, 'study-resume');
         await clipPlays(/8組中 4組目 · 動画2/);
       } else {
+        if (set === 6) {
+          // A smaller window still (made so on the last rating page): the whole game is in view from the clip's first frame.
+          await page.waitForFunction((n) => Number(document.body.dataset.clipsShown ?? 0) >= n, shown + 1, { timeout: 60_000 });
+          await gameInView('clip at 1280×600');
+          await screenshot(page, 'study-clip-1280');
+        }
         await clipPlays(new RegExp(`8組中 ${set}組目 · 動画1`));
-        if (set === 1) await screenshot(page, 'study-rating');
+        if (set === 1) {
+          await page.waitForSelector('form.tf-rating');
+          // The study's reason prompt labels the free text.
+          expect(await page.textContent('.tf-reason-prompt')).toBe(manifest.questions.reason.prompt.ja);
+          await focused();
+          await screenshot(page, 'study-rating');
+          // Enter before choosing: the page's own Japanese message.
+          await keys('Enter');
+          expect(await page.$('form.tf-rating')).not.toBeNull();
+          expect(await requiredMessage()).toBe(STRINGS.ja.required);
+          await screenshot(page, 'study-required');
+        }
         await rateFirst(String(a1), `reason ${set}a`);
         await clipPlays(new RegExp(`8組中 ${set}組目 · 動画2`));
       }
+      // The window shrinks to 1280×600 between clips (while the canvas is off the page).
+      if (set === 5) await page.setViewportSize({ width: 1280, height: 600 });
       await rateSecond(String(a2), String(rel), `reason ${set}b`);
+      if (set === 2) {
+        // The study's instructed-response item after the second set: radios, keyboard only.
+        await page.waitForSelector('form.tf-choice');
+        await expectBlindDom('attention');
+        expect(await page.textContent('form.tf-choice legend')).toBe('この質問では「いいえ」を選んでください。');
+        await focused();
+        await screenshot(page, 'study-attention');
+        await keys('Enter');
+        expect(await requiredMessage()).toBe(STRINGS.ja.choose);
+        // Arrows move between the options (the game, off stage since the practice, no longer swallows them).
+        await keys('Space', 'ArrowDown', 'Enter'); // はい, then いいえ (the second option)
+      }
     }
     await page.waitForSelector('.tf-end');
+    // Every clip's first frame says the same about the match config: the clock, level and the lives
+    // line (a clip from another config would show another time or no "∞" line); counts may differ.
+    await collectHuds();
+    expect(firstHuds.length).toBeGreaterThanOrEqual(16);
+    for (const h of firstHuds) expect(h).toEqual(firstHuds[0]);
+    expect(firstHuds[0]!.lives[0]![0]).toMatch(/^∞/);
     await focused();
     await expectBlindDom('end');
+    // The study file's debrief and the contact.
+    expect(await page.textContent('.tf-debrief')).toBe('この調査の目的は…（説明のテスト）');
+    expect(await page.textContent('.tf-end')).toContain('study-team@example.org');
     await screenshot(page, 'study-end');
     // The end screen starts on "download CSV".
     const [download] = await Promise.all([page.waitForEvent('download'), keys('Enter')]);
@@ -252,7 +375,7 @@ describe('study package', () => {
     const csv = readFileSync(csvPath, 'utf8');
     expect(csv).toContain(",'=1+1");
     const [p] = parseAnswersCsv(csv, csvPath);
-    expect(p!.pid).toBe(pid);
+    expect(p!.pid).toBe(previewId);
     expect(p!.group).toBe('B');
     expect(p!.lang).toBe('ja');
     expect(p!.finishedAt).not.toBeNull();
@@ -272,6 +395,37 @@ describe('study package', () => {
       });
       expect(t.reasonFirst).toBe(`reason ${i + 1}a`);
     }
+    // The JSON export: the attention check's answer and how every clip and the practice played.
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-export="json"]')]);
+    const jsonPath = join(DIR, 'answers-one.json');
+    await jsonDownload.saveAs(jsonPath);
+    const [pj] = parseAnswersJson(readFileSync(jsonPath, 'utf8'), jsonPath);
+    expect(pj!.attention).toEqual([{ check: 0, afterSet: 2, answer: 1, correct: true }]);
+    expect(pj!.playback.map((x) => x.kind)).toEqual(['practice', ...Array(16).fill('clip')]);
+    expect(pj!.playback.filter((x) => x.kind === 'clip').map((x) => `${x.set}${x.which}`)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].flatMap((n) => [`${n}first`, `${n}second`]),
+    );
+    // Before the reload at set 4 clips played at the preview's rate 6; after it at 1 (the URL had none).
+    expect(pj!.playback.filter((x) => x.kind === 'clip').map((x) => x.rate)).toEqual([...Array(6).fill(6), ...Array(10).fill(1)]);
+    writeFileSync(join(DIR, 'playback.json'), JSON.stringify(pj!.playback, null, 1));
+    // Frames are sim frames (a clip shows all of its own: the first drawn may come a few steps in);
+    // fps = frames per wall second, over the rate 60 on time and never above it; a loaded machine
+    // (this one runs other tests at once) shows lower figures, which is what the entry is for.
+    for (const x of pj!.playback) {
+      const info = JSON.stringify(x);
+      const total = x.kind === 'clip' ? manifest.clipFrames - 1 : manifest.practice.seconds * 60;
+      expect(x.frames, info).toBeLessThanOrEqual(total);
+      expect(x.frames, info).toBeGreaterThan(total - 4 * x.rate - 2);
+      expect(x.wallMs, info).toBeGreaterThan(0);
+      expect(x.fps, info).toBeCloseTo(x.frames / (x.wallMs / 1000), 1);
+      expect(x.fps / x.rate, info).toBeLessThan(66);
+      expect(x.fps / x.rate, info).toBeGreaterThan(2);
+      expect(x.dpr).toBeGreaterThan(0);
+    }
+    const perRate = pj!.playback.map((x) => x.fps / x.rate).sort((a, b) => a - b);
+    writeFileSync(join(DIR, 'playback-fps.json'), JSON.stringify({ medianFpsOverRate: perRate[perRate.length >> 1] }));
+    expect(pj!.playback[0]).toMatchObject({ kind: 'practice', rate: 1, width: 1366, height: 657 });
+    expect(pj!.playback.filter((x) => x.set === 6 && x.which === 'first')[0]).toMatchObject({ width: 1280, height: 600 });
     // The export goes straight into `study analyze` with the package's key: each player's ratings.
     const an = bufferIo();
     expect(await analyzeMain([csvPath, '--key', join(OUT, 'key.json'), '--study', join(DIR, 'study.json'), '--json'], an), an.err).toBe(0);
@@ -314,26 +468,34 @@ describe('study package', () => {
 
   it('starts the next participant on the same machine and lists both on the researcher page', async () => {
     expect(existsSync(join(DIR, 'answers-ok')), 'the rater test ran').toBe(true);
+    await page.focus('[data-export="csv"]');
     await keys('Tab', 'Tab', 'Enter'); // "Next participant"
     await page.waitForSelector('text=Please choose a language.');
     await focused();
     await keys('Tab', 'Enter'); // English
-    await page.waitForSelector('#jspsych-html-button-response-stimulus'); // their welcome page
+    await page.waitForSelector('.tf-welcome'); // their welcome page, in English, with the focus
+    expect(await page.textContent('.tf-welcome')).toContain('about 12 minutes');
+    expect(await page.$('.tf-lang')).toBeNull();
+    await focused();
+    await keys('Enter');
+    await page.waitForSelector('.tf-consent');
+    expect(await page.textContent('.tf-consent')).toContain('A test consent text.');
     await page.goto(`${url}?view=researcher`);
     await page.waitForSelector('.tf-researcher table');
     const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     expect(rows).toHaveLength(2);
-    expect(rows[0]![0]).toBe('e2e-rater-1');
+    expect(rows[0]![0]).toBe('preview-e2e-rater-1');
     expect(rows[0]![6]).toBe('finished');
-    // The second person was balanced into the group with fewer participants.
-    expect(rows[1]![1]).toBe('A (balanced)');
+    // "Next participant" stays in the preview: the second run is a preview too, never a participant.
+    expect(rows[1]![0]).toMatch(/^preview-/);
+    expect(rows[1]![1]).toMatch(/^[AB] \(preview\)$/);
     await screenshot(page, 'study-researcher');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-export="json"]')]);
     const jsonPath = join(DIR, 'answers-all.json');
     await download.saveAs(jsonPath);
     const all = parseAnswersJson(readFileSync(jsonPath, 'utf8'), jsonPath);
     expect(all.map((p) => [p.pid, p.trials.length, p.finishedAt === null])).toEqual([
-      ['e2e-rater-1', 8, false],
+      ['preview-e2e-rater-1', 8, false],
       [all[1]!.pid, 0, true],
     ]);
   });

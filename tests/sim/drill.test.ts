@@ -3,9 +3,11 @@ import { createController } from '../../src/controllers/registry';
 import { decodeReplay, encodeReplay, replayFromRunner, verifyReplay } from '../../src/replay';
 import { makeConfig } from '../../src/sim/config';
 import { DRILLS, drillScript } from '../../src/sim/drill';
-import { hashState } from '../../src/sim/hash';
+import { Hasher, hashState } from '../../src/sim/hash';
 import { createMatch, step } from '../../src/sim/match';
 import { MatchRunner } from '../../src/sim/runner';
+import { clipFrames } from '../../src/study/drill-config';
+import { paperStudy } from '../../src/study/template';
 
 const drill = { seed: 4, mode: 'practice' as const, stages: 'drill' as const, drill: 'survey', drillVariant: 'a' };
 
@@ -62,10 +64,43 @@ describe('survey drill stage', () => {
     expect(h('b')).not.toBe(h('a'));
   });
 
-  it('is easy: the paper\u2019s Base and I-Map+multi CPUs and the scripted dodger finish it without a hit', () => {
-    for (const p of ['cpu:base', 'cpu:imap-multi', 'scripted']) {
-      const r = play(p, { drillVariant: 'b' });
-      expect({ p, hits: r.state.sides[0]!.hits }).toEqual({ p, hits: 0 });
+  it('is easy in every variant: the paper\u2019s Base and I-Map+multi CPUs and the scripted dodger take no hit, idle is hit', () => {
+    for (const v of Object.keys(DRILLS.survey!.variants)) {
+      for (const p of ['cpu:base', 'cpu:imap-multi', 'scripted']) {
+        const r = play(p, { drillVariant: v });
+        expect({ p, v, hits: r.state.sides[0]!.hits }).toEqual({ p, v, hits: 0 });
+      }
+      expect(play('idle', { drillVariant: v }).state.sides[0]!.hits, `idle on ${v}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('every two variants show different bullets inside the paper\u2019s clip window, with the same player', () => {
+    const { start: from, end: to } = clipFrames(paperStudy());
+    // The bullets on screen (count, positions, velocities) after each frame of the window.
+    const shown = (v: string, spec: string) => {
+      const r = new MatchRunner(createMatch({ ...drill, drillVariant: v, infiniteLives: true }), [createController(spec)]);
+      const out: string[] = [];
+      for (let f = 1; f <= to; f++) {
+        r.runUntil(f);
+        if (f <= from) continue;
+        const p = r.state.sides[0]!.bullets;
+        const h = new Hasher();
+        h.int(p.count);
+        for (let i = 0; i < p.count; i++) for (const a of [p.x, p.y, p.vx, p.vy]) h.num(a[i]!);
+        out.push(h.hex());
+      }
+      return out;
+    };
+    const variants = Object.keys(DRILLS.survey!.variants);
+    expect(variants).toEqual(['a', 'b', 'c', 'd']);
+    for (const spec of ['idle', 'scripted']) {
+      const frames = Object.fromEntries(variants.map((v) => [v, shown(v, spec)]));
+      for (const [i, x] of variants.entries())
+        for (const y of variants.slice(i + 1)) {
+          const differ = frames[x]!.filter((h, k) => h !== frames[y]![k]).length;
+          // At least a second of the window shows different bullets, not one stray frame.
+          expect(differ, `${spec}: frames of ${x} and ${y} in [${from}, ${to}) with different bullets`).toBeGreaterThanOrEqual(60);
+        }
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, AnalysisError } from '../../src/study/analyze';
+import { analyze, AnalysisError, checkFingerprints, formatAnalysis, SLOW_FPS } from '../../src/study/analyze';
 import { answersToCsv, checkAnswers, parseAnswersCsv, type Participant } from '../../src/study/answers';
 import type { ClipKey } from '../../src/study/key';
 import { buildReport } from '../../src/study/report';
@@ -69,6 +69,11 @@ describe('analysis on a hand-made data set', () => {
     experience: 'none' | '6+',
   ): Participant => ({
     studyId: 's',
+    fingerprint: null,
+    orderRow: 0,
+    attention: [],
+    playback: [],
+    prolific: null,
     pid,
     group: order === 'AB' ? 'A' : 'B',
     lang: 'en',
@@ -178,5 +183,69 @@ describe('analysis on a hand-made data set', () => {
     expect(r['fig7.svg']).toContain('% of votes');
     expect(r['report.html']).toContain('<h1>T &lt;test&gt;</h1>');
     expect(r['report.html']).toContain(r['table2.svg']);
+  });
+});
+
+describe('integrity in the analysis', () => {
+  const ps = simulateAnswers(study, { raters: 20, seed: 3, key, fingerprint: '00000000000000aa' });
+
+  it('simulate carries the fingerprint and a plausible playback entry for the practice and every clip shown', () => {
+    for (const p of ps) {
+      expect(p.fingerprint).toBe('00000000000000aa');
+      expect(p.playback).toHaveLength(1 + 2 * study.sets.length);
+      expect(p.playback[0]).toMatchObject({ kind: 'practice', frames: 180 * 60, rate: 1 });
+      for (const e of p.playback) {
+        expect(e.fps).toBeGreaterThan(39);
+        expect(e.fps).toBeLessThan(60.5);
+        expect(Math.abs(e.frames / (e.wallMs / 1000) - e.fps)).toBeLessThan(1e-9);
+      }
+      for (const t of p.trials) expect(p.playback.filter((e) => e.set === t.set).map((e) => e.clip)).toEqual([t.first, t.second]);
+    }
+    expect(simulateAnswers(study, { raters: 2, seed: 3, key })[0]!.fingerprint).toBeNull();
+  });
+
+  it('refuses answers of another package or of an older one, naming the file, pid and both fingerprints', () => {
+    expect(() => checkFingerprints(ps, '00000000000000aa', 'a.json')).not.toThrow();
+    expect(() => checkFingerprints(ps, '00000000000000bb', 'a.json')).toThrow(
+      "a.json: participant 'sim001': the answers come from package 00000000000000aa, the key is of package 00000000000000bb",
+    );
+    expect(() => checkFingerprints([{ ...ps[0]!, fingerprint: null }], '00000000000000bb', 'old.json')).toThrow(
+      /^old\.json: participant 'sim001': the answers carry no package fingerprint, so they come from an older package/,
+    );
+    expect(() => checkFingerprints(ps, null, 'a.json')).toThrow(AnalysisError);
+    expect(() => checkFingerprints([{ ...ps[0]!, fingerprint: null }], null, 'old.json')).not.toThrow();
+  });
+
+  it(`lists clips played under ${SLOW_FPS} fps or at a rate other than 1, with the clip's player`, () => {
+    const fast = ps.map((p) => ({ ...p, playback: p.playback.map((e) => ({ ...e, fps: 60, rate: 1 })) }));
+    expect(analyze({ participants: fast, key }).slowed).toMatchObject({ count: 0, participants: 0 });
+    const t = fast[1]!.trials[2]!;
+    fast[1] = {
+      ...fast[1]!,
+      playback: fast[1]!.playback.map((e) =>
+        e.clip === t.first ? { ...e, fps: 53.9 } : e.clip === t.second ? { ...e, rate: 4 } : e.kind === 'practice' ? { ...e, fps: 54 } : e,
+      ),
+    };
+    const a = analyze({ participants: fast, key });
+    expect(a.slowed.count).toBe(2);
+    expect(a.slowed.participants).toBe(1);
+    expect(a.slowed.entries.map((e) => [e.pid, e.set, e.which, e.player, e.fps, e.rate])).toEqual([
+      ['sim002', t.set, 'first', key[t.first]!.playerId, 53.9, 1],
+      ['sim002', t.set, 'second', key[t.second]!.playerId, 60, 4],
+    ]);
+    expect(formatAnalysis(a)).toContain('Slowed playback (fps < 54 or rate ≠ 1): 2 clip/practice plays of 1 participants');
+  });
+
+  it('flags participants who failed an attention check and leaves them out only when asked', () => {
+    const withChecks = ps.map((p, i) => ({
+      ...p,
+      attention: [{ check: 0, afterSet: 4, answer: i === 3 ? 0 : 1, correct: i !== 3 }],
+    }));
+    const kept = analyze({ participants: withChecks, key });
+    expect(kept.participants).toBe(20);
+    expect(kept.attention).toEqual({ checked: 20, failed: [{ pid: 'sim004', failed: 1, answered: 1 }], excluded: 0 });
+    const dropped = analyze({ participants: withChecks, key, excludeFailedAttention: true });
+    expect([dropped.participants, dropped.attention.excluded]).toEqual([19, 1]);
+    expect(dropped.trials).toBe(19 * 8);
   });
 });

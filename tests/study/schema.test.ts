@@ -60,6 +60,38 @@ describe('study file schema', () => {
     expect(err((s) => (s.languages = ['fr']))).toMatch(/^studies\/x\.json: languages\[0\]: /);
   });
 
+  it("the rater's texts, set order, attention checks and Prolific: defaults and errors", () => {
+    const bare = parseStudy(
+      text((s) => {
+        for (const k of ['consent', 'debrief', 'contact', 'setOrder', 'attention', 'prolific', 'recording']) delete s[k];
+      }),
+      'bare.json',
+    );
+    expect(bare.consent.minutes).toBe(20);
+    expect(bare.consent.text.ja).toMatch(/同意/);
+    expect([bare.setOrder, bare.attention, bare.prolific, bare.recording.practice]).toEqual(['fixed', [], null, true]);
+    const check = { afterSet: 2, prompt: { en: 'Pick B', ja: 'Bを選んで' }, options: { en: ['A', 'B'], ja: ['A', 'B'] }, answer: 1 };
+    expect(
+      parseStudy(
+        text((s) => (s.attention = [check])),
+        'ok.json',
+      ).attention[0]!.answer,
+    ).toBe(1);
+    expect(err((s) => (s.attention = [{ ...check, afterSet: 9 }]))).toBe('studies/x.json: attention[0].afterSet: there are 8 sets, got 9');
+    expect(err((s) => (s.attention = [{ ...check, answer: 2 }]))).toBe(
+      "studies/x.json: attention[0].answer: must be an option's index (0–1), got 2",
+    );
+    expect(err((s) => (s.attention = [{ ...check, options: { en: ['A', 'B'] } }]))).toBe(
+      'studies/x.json: attention[0].options.ja: needs at least 2 options in every study language',
+    );
+    expect(err((s) => (s.prolific = {}))).toBe('studies/x.json: prolific: needs completionCode or completionUrl');
+    expect(err((s) => (s.prolific = { completionCode: 'C-1' }))).toMatch(
+      /^studies\/x\.json: prolific\.completionCode: must be 1–40 letters/,
+    );
+    expect(err((s) => (s.setOrder = 'random'))).toMatch(/^studies\/x\.json: setOrder: /);
+    expect(err((s) => (s.consent = { text: {}, minutes: 0 }))).toMatch(/^studies\/x\.json: consent\.minutes: /);
+  });
+
   it('bad JSON names the line and column', () => {
     expect(() => parseStudy('{\n  "format": "twinfield-study",\n  oops\n}', 'a.json')).toThrow(/^a\.json:3:3: not valid JSON/);
   });

@@ -1,9 +1,10 @@
 // Answer files: JSON (an array of participants, the contract read by `study analyze`) and CSV (one
-// row per answered set, the participant's fields repeated, nested names flattened with '_').
+// row per answered set, the participant's fields repeated, nested names flattened with '_'; then the
+// package fingerprint, order row, both clips' and the practice's playback, attention and Prolific ids).
 // The CSV is safe to open in a spreadsheet: a cell that begins with = + - @, a tab or a carriage
 // return gets a leading apostrophe so it is never run as a formula (OWASP "CSV injection").
 import { ANSWER_CSV_COLUMNS, answersToCsv as contractCsv, csvCell } from '../answers';
-import type { ParticipantAnswer } from './flow';
+import type { ParticipantAnswer } from '../flow';
 
 /** The CSV's columns: the answer contract's, as `study analyze` reads them back (src/study/answers.ts). */
 export const CSV_COLUMNS = ANSWER_CSV_COLUMNS;

@@ -5,7 +5,26 @@
 import { type JsPsych, type JsPsychPlugin, ParameterType, type TrialType } from 'jspsych';
 import type { Replay } from '../../replay';
 import type { MatchConfig } from '../../sim/config';
-import type { Stage } from './stage';
+import type { HudLabels } from '../../views/hud';
+import type { Played, Stage } from './stage';
+
+/**
+ * Required radio groups say so in the page's language (not the browser's): every radio of a group
+ * carries `message` as its validity message until one of the group is chosen.
+ */
+export function requireChoice(form: HTMLFormElement, message: string): void {
+  const groups = new Map<string, HTMLInputElement[]>();
+  for (const r of form.querySelectorAll<HTMLInputElement>('input[type=radio][required]'))
+    groups.set(r.name, [...(groups.get(r.name) ?? []), r]);
+  for (const radios of groups.values()) {
+    const update = () => {
+      const chosen = radios.some((r) => r.checked);
+      for (const r of radios) r.setCustomValidity(chosen ? '' : message);
+    };
+    for (const r of radios) r.addEventListener('change', update);
+    update();
+  }
+}
 
 // ── clip ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -23,9 +42,11 @@ const clipInfo = {
     end: { type: ParameterType.INT, default: undefined },
     rate: { type: ParameterType.FLOAT, default: 1 },
     loading_text: { type: ParameterType.STRING, default: 'Loading…' },
+    /** The HUD's words (default English). */
+    labels: { type: ParameterType.OBJECT, default: undefined },
     /** Called once the clip's first frame is on screen. */
     on_playing: { type: ParameterType.FUNCTION, default: () => {} },
-    /** Awaited before the trial ends (saving progress). */
+    /** Awaited with how the clip played before the trial ends (saving progress). */
     save: { type: ParameterType.FUNCTION, default: async () => {} },
   },
   data: {
@@ -50,8 +71,9 @@ export function clipPlugin(stage: Stage) {
         end: number;
         rate: number;
         loading_text: string;
+        labels: HudLabels | undefined;
         on_playing: () => void;
-        save: () => Promise<void>;
+        save: (played: Played) => Promise<void>;
       };
       const t0 = performance.now();
       el.innerHTML = '';
@@ -65,12 +87,13 @@ export function clipPlugin(stage: Stage) {
       const replay = (await (trial.load as () => Promise<Replay>)()) as Replay;
       const loaded = performance.now();
       let playing = 0;
-      await new Promise<void>((resolve) => {
+      const played = await new Promise<Played>((resolve) => {
         void stage.show(el, 'study-clip', {
           replay,
           start: trial.start,
           end: trial.end,
           rate: trial.rate,
+          labels: trial.labels,
           onFirstFrame: () => {
             playing = performance.now();
             status.textContent = '';
@@ -82,7 +105,7 @@ export function clipPlugin(stage: Stage) {
       });
       stage.hide();
       delete el.dataset.playing;
-      await (trial.save as () => Promise<void>)();
+      await (trial.save as (p: Played) => Promise<void>)(played);
       this.jsPsych.finishTrial({
         clip_id: trial.clip_id,
         load_ms: Math.round(loaded - t0),
@@ -112,6 +135,8 @@ const ratingInfo = {
     reason_prompt: { type: ParameterType.STRING, default: '' },
     reason_placeholder: { type: ParameterType.STRING, default: '' },
     button_label: { type: ParameterType.STRING, default: 'Next' },
+    /** Shown (by the browser) when a scale is left unanswered, in the page's language. */
+    required_text: { type: ParameterType.STRING, default: '' },
     /** Awaited with the answers before the trial ends (saving them). */
     save: { type: ParameterType.FUNCTION, default: async () => {} },
   },
@@ -141,6 +166,7 @@ export function ratingPlugin() {
         reason_prompt: string;
         reason_placeholder: string;
         button_label: string;
+        required_text: string;
         save: (r: RatingResult) => Promise<void>;
       };
       const scales = trial.scales as ScaleQuestion[];
@@ -175,12 +201,20 @@ export function ratingPlugin() {
           row.append(label);
         }
         fs.append(row);
+        // The study's reason prompt labels the free text (the placeholder only says it is optional).
+        const reasonLabel = document.createElement('label');
+        reasonLabel.className = 'tf-reason';
+        const reasonText = document.createElement('span');
+        reasonText.className = 'tf-reason-prompt';
+        reasonText.textContent = trial.reason_prompt;
         const reason = document.createElement('textarea');
         reason.name = `${q.name}_reason`;
         reason.rows = 2;
-        reason.placeholder = trial.reason_placeholder;
-        reason.setAttribute('aria-label', trial.reason_prompt || trial.reason_placeholder);
-        fs.append(reason);
+        // The prompt above says what to write; without one the placeholder says it is optional.
+        reason.placeholder = trial.reason_prompt ? '' : trial.reason_placeholder;
+        if (!trial.reason_prompt) reason.setAttribute('aria-label', trial.reason_placeholder);
+        reasonLabel.append(reasonText, reason);
+        fs.append(reasonLabel);
         form.append(fs);
       }
       const button = document.createElement('button');
@@ -190,6 +224,7 @@ export function ratingPlugin() {
       form.append(button);
       el.innerHTML = '';
       el.append(form);
+      if (trial.required_text) requireChoice(form, trial.required_text);
       const t0 = performance.now();
       (form.querySelector('input[type=radio]') as HTMLInputElement | null)?.focus();
       // Digit keys answer the focused scale (or the first one still open), outside the text boxes.
@@ -202,6 +237,7 @@ export function ratingPlugin() {
         if (!input) return;
         e.preventDefault();
         input.checked = true;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
         input.focus();
       });
       return new Promise<void>((resolve) => {
@@ -235,9 +271,13 @@ const practiceInfo = {
     config: { type: ParameterType.OBJECT, default: undefined },
     seconds: { type: ParameterType.FLOAT, default: undefined },
     left_text: { type: ParameterType.FUNCTION, default: (s: number) => `${s}` },
+    /** The HUD's words (default English). */
+    labels: { type: ParameterType.OBJECT, default: undefined },
     save: { type: ParameterType.FUNCTION, default: async () => {} },
+    /** Called with each round's replay (Replay, round) when the study records the practice; null: not recorded. */
+    on_replay: { type: ParameterType.FUNCTION, default: null },
   },
-  data: { frames: { type: ParameterType.INT } },
+  data: { frames: { type: ParameterType.INT }, wall_ms: { type: ParameterType.INT } },
 } as const;
 type PracticeInfo = typeof practiceInfo;
 
@@ -251,20 +291,105 @@ export function practicePlugin(stage: Stage) {
         config: Partial<MatchConfig> & { seed: number };
         seconds: number;
         left_text: (s: number) => string;
-        save: () => Promise<void>;
+        labels: HudLabels | undefined;
+        save: (played: Played) => Promise<void>;
+        on_replay: ((replay: Replay, round: number) => void) | null;
       };
       el.innerHTML = '';
-      const frames = await new Promise<number>((resolve) => {
+      const played = await new Promise<Played>((resolve) => {
         void stage.show(el, 'study-practice', {
           config: trial.config as Partial<MatchConfig> & { seed: number },
           frames: Math.round((trial.seconds as number) * 60),
           leftText: trial.left_text as (s: number) => string,
+          labels: trial.labels,
           onDone: resolve,
+          onReplay: trial.on_replay ?? undefined,
         });
       });
       stage.hide();
-      await (trial.save as () => Promise<void>)();
-      this.jsPsych.finishTrial({ frames });
+      await (trial.save as (p: Played) => Promise<void>)(played);
+      this.jsPsych.finishTrial({ frames: played.frames, wall_ms: played.wallMs });
+    }
+  };
+}
+
+// ── choice (attention check) ────────────────────────────────────────────────────────────────────
+
+const choiceInfo = {
+  name: 'twinfield-choice',
+  version: '1.0.0',
+  parameters: {
+    title: { type: ParameterType.STRING, default: '' },
+    prompt: { type: ParameterType.STRING, default: '' },
+    options: { type: ParameterType.STRING, array: true, default: [] },
+    button_label: { type: ParameterType.STRING, default: 'Next' },
+    required_text: { type: ParameterType.STRING, default: '' },
+    /** Awaited with the index chosen before the trial ends (saving it). */
+    save: { type: ParameterType.FUNCTION, default: async () => {} },
+  },
+  data: { choice: { type: ParameterType.INT }, rt: { type: ParameterType.INT } },
+} as const;
+type ChoiceInfo = typeof choiceInfo;
+
+/** One question with one answer among radio buttons (arrows choose, Enter submits). */
+export function choicePlugin() {
+  return class ChoicePlugin implements JsPsychPlugin<ChoiceInfo> {
+    static info = choiceInfo;
+    constructor(private readonly jsPsych: JsPsych) {}
+
+    trial(el: HTMLElement, t: TrialType<ChoiceInfo>): Promise<void> {
+      const trial = t as unknown as {
+        title: string;
+        prompt: string;
+        options: string[];
+        button_label: string;
+        required_text: string;
+        save: (choice: number) => Promise<void>;
+      };
+      const form = document.createElement('form');
+      form.className = 'tf-page tf-choice';
+      const h = document.createElement('h1');
+      h.textContent = trial.title;
+      const fs = document.createElement('fieldset');
+      const legend = document.createElement('legend');
+      legend.textContent = trial.prompt;
+      fs.append(legend);
+      for (const [i, o] of trial.options.entries()) {
+        const label = document.createElement('label');
+        const input = document.createElement('input');
+        input.type = 'radio';
+        input.name = 'choice';
+        input.value = String(i);
+        input.required = true;
+        const text = document.createElement('span');
+        text.textContent = o;
+        label.append(input, text);
+        fs.append(label);
+      }
+      const button = document.createElement('button');
+      button.type = 'submit';
+      button.className = 'jspsych-btn tf-next';
+      button.textContent = trial.button_label;
+      if (trial.title) form.append(h);
+      form.append(fs, button);
+      el.innerHTML = '';
+      el.append(form);
+      if (trial.required_text) requireChoice(form, trial.required_text);
+      const t0 = performance.now();
+      form.querySelector<HTMLInputElement>('input[type=radio]')?.focus();
+      return new Promise<void>((resolve) => {
+        form.addEventListener('submit', (e) => {
+          e.preventDefault();
+          if (button.disabled) return;
+          const choice = Number(new FormData(form).get('choice'));
+          button.disabled = true;
+          void (async () => {
+            await trial.save(choice);
+            this.jsPsych.finishTrial({ choice, rt: Math.round(performance.now() - t0) });
+            resolve();
+          })();
+        });
+      });
     }
   };
 }

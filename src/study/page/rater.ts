@@ -19,12 +19,13 @@ import {
   type RatingSecond,
   type Step,
   stepsFor,
-} from './flow';
-import { DEFAULT_ANCHORS, duration, STRINGS } from './i18n';
-import { clipPlugin, practicePlugin, type RatingResult, ratingPlugin, type ScaleQuestion } from './plugins';
-import type { Stage } from './stage';
+} from '../flow';
+import { DEFAULT_ANCHORS, duration, HUD_TEXT, STRINGS } from './i18n';
+import { choicePlugin, clipPlugin, practicePlugin, type RatingResult, ratingPlugin, requireChoice, type ScaleQuestion } from './plugins';
+import { localCounts, pageMode, playbackOf, previewPid } from './session';
+import type { Played, Stage } from './stage';
 import type { AnswerStore } from './store';
-import { sendAnswer } from './send';
+import type { Sync } from './sync';
 import { answersToCsv, answersToJson, exportName } from './export';
 
 export interface RaterContext {
@@ -33,6 +34,8 @@ export interface RaterContext {
   stage: Stage;
   params: URLSearchParams;
   root: HTMLElement;
+  /** Where the data goes (study server, JATOS, answers.postUrl) and the outbox that sends it (sync.ts). */
+  sync?: Sync;
 }
 
 function esc(s: string): string {
@@ -47,17 +50,30 @@ function newPid(): string {
 
 const nowIso = () => new Date().toISOString();
 
-/** Asks for the language when the study has several and the URL does not say. */
+/**
+ * Asks for the language when the study has several and the URL does not say; once chosen the
+ * chooser is gone (the next screens get the page and the keyboard focus to themselves).
+ */
 function chooseLang(root: HTMLElement, langs: Lang[]): Promise<Lang> {
   root.innerHTML =
-    `<div class="tf-page"><p>${esc(STRINGS.ja.chooseLang)}<br>${esc(STRINGS.en.chooseLang)}</p><div ` + `class="tf-buttons"></div></div>`;
+    '<div class="tf-page tf-lang"><h1>言語 / Language</h1>' +
+    `<p lang="ja">${esc(STRINGS.ja.chooseLang)}</p><p lang="en">${esc(STRINGS.en.chooseLang)}</p>` +
+    `<div class="tf-buttons"></div></div>`;
   const box = root.querySelector('.tf-buttons')!;
   return new Promise((resolve) => {
     for (const l of langs) {
       const b = document.createElement('button');
       b.className = 'jspsych-btn';
+      b.lang = l;
       b.textContent = l === 'ja' ? '日本語' : 'English';
-      b.addEventListener('click', () => resolve(l));
+      b.addEventListener(
+        'click',
+        () => {
+          root.replaceChildren();
+          resolve(l);
+        },
+        { once: true },
+      );
       box.append(b);
     }
     (box.querySelector('button') as HTMLButtonElement).focus();
@@ -70,23 +86,34 @@ async function participant(ctx: RaterContext): Promise<ParticipantRecord> {
   const pidParam = params.get('pid')?.trim() || null;
   if (pidParam !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(pidParam))
     throw new Error(`?pid= must be 1–64 letters, digits, '.', '_' or '-', got '${pidParam}'`);
-  const pid = pidParam ?? (await store.current(m.studyId));
-  if (pid) {
-    const have = await store.get(m.studyId, pid);
-    if (have) return have;
-  }
-  const askedLang = params.get('lang');
-  const lang: Lang =
-    askedLang && (m.languages as string[]).includes(askedLang)
+  // A researcher preview only ever runs (and resumes) participants named preview-…
+  const { preview } = pageMode(params);
+  const current = await store.current(m.studyId);
+  const pid = preview ? (pidParam ? previewPid(pidParam) : current?.startsWith('preview-') ? current : null) : (pidParam ?? current);
+  const askLang = async (): Promise<Lang> => {
+    const askedLang = params.get('lang');
+    return askedLang && (m.languages as string[]).includes(askedLang)
       ? (askedLang as Lang)
       : m.languages.length === 1
         ? m.languages[0]!
         : await chooseLang(ctx.root, m.languages);
-  const id = pid ?? newPid();
-  const counts: Record<string, number> = {};
-  for (const p of await store.list(m.studyId)) counts[p.answer.group] = (counts[p.answer.group] ?? 0) + 1;
-  const g = assignGroup(m, params.get('group'), counts, id);
-  const rec = newRecord(m, id, g.group, g.how, lang, nowIso());
+  };
+  // With a study server: joined or resumed (on any device) through the server (sync.ts).
+  if (ctx.sync?.channel === 'server' && !preview) return ctx.sync.join(pid, askLang);
+  if (pid) {
+    const have = await store.get(m.studyId, pid);
+    if (have) return have;
+  }
+  const lang = await askLang();
+  const id = pid ?? (preview ? previewPid(newPid()) : newPid());
+  const counts = localCounts(await store.list(m.studyId));
+  // Inside JATOS the batch session balances groups over every participant (sync.ts).
+  const g = ctx.sync ? await ctx.sync.assignGroup(params.get('group'), counts, id) : assignGroup(m, params.get('group'), counts, id);
+  // The set order's Latin square row: this machine's participants of the group so far.
+  const rec = newRecord(m, id, g.group, g.how, lang, nowIso(), {
+    orderRow: counts[g.group] ?? 0,
+    prolific: preview ? null : (ctx.sync?.prolific ?? null),
+  });
   await store.save(rec, false, nowIso());
   return rec;
 }
@@ -94,31 +121,28 @@ async function participant(ctx: RaterContext): Promise<ParticipantRecord> {
 export async function runRater(ctx: RaterContext): Promise<void> {
   const { manifest: m, store, stage, root } = ctx;
   let rec = await participant(ctx);
-  const steps = stepsFor(m, rec.answer.group);
+  const steps = stepsFor(m, rec.answer.group, rec.answer.orderRow);
   const lang = rec.answer.lang;
   const S = STRINGS[lang];
   document.documentElement.lang = lang;
   document.title = pick(m.title, lang) || document.title;
-  const rate = Math.max(1, Math.min(16, Number(ctx.params.get('rate')) || 1));
+  // ?rate= (faster clips) only in a researcher preview (?view=preview), never for raters.
+  const { preview, rate } = pageMode(ctx.params);
+  if (preview) document.body.dataset.preview = '1';
   const clips = new Map(m.clips.map((c) => [c.id, c]));
+  // Every clip this participant will see is fetched now (a few KB each), so a server that goes down
+  // mid-study does not stop the clips; a fetch that fails is tried again when the clip is due.
+  for (const st of steps) if (st.kind === 'clip') prefetchClip(clips.get(st.set[st.which])!.file);
   const nSets = steps.filter((s) => s.kind === 'rate' && s.which === 'second').length;
 
-  // Inside JATOS (study run addresses contain /publix/) answers go through jatos.js.
-  const jatos = m.answers.jatos || location.pathname.includes('/publix/');
   let chain: Promise<void> = Promise.resolve();
   const commit = (answer?: Parameters<typeof advance>[2]): Promise<void> => {
     chain = chain.then(async () => {
       rec = advance(rec, steps, answer);
       const done = isFinished(rec, steps);
       await store.save(rec, done, nowIso());
-      if (done && !rec.sent && (m.answers.postUrl || jatos)) {
-        const r = await sendAnswer(rec.answer, { postUrl: m.answers.postUrl, jatos });
-        root.dataset.sent = r;
-        if (r === 'sent') {
-          rec = { ...rec, sent: true };
-          await store.save(rec, true, nowIso());
-        }
-      }
+      // Into the outbox (on disk before the next screen); sent in the background, retried, resent on reopen.
+      if (!preview) await ctx.sync?.saved(rec, done);
     });
     return chain;
   };
@@ -130,8 +154,20 @@ export async function runRater(ctx: RaterContext): Promise<void> {
   const ClipPlugin = clipPlugin(stage);
   const RatingPlugin = ratingPlugin();
   const PracticePlugin = practicePlugin(stage);
-  /** Keyboard users start on the page's first control (a radio button, else the button). */
-  const focusButton = () => (root.querySelector('input, button') as HTMLElement | null)?.focus();
+  const ChoicePlugin = choicePlugin();
+  const hud = HUD_TEXT[lang];
+  /** The Playback entry of a clip or the practice as it played in this window. */
+  const playback = (what: Parameters<typeof playbackOf>[0], played: Played) =>
+    playbackOf(what, played, what.kind === 'clip' ? rate : 1, window); // the practice is played in real time
+  /**
+   * Keyboard users start on the page's first control (a radio button, else the button); a required
+   * question left open says so in the page's language, not the browser's.
+   */
+  const focusButton = () => {
+    const form = root.querySelector('form');
+    if (form) requireChoice(form, S.choose);
+    (root.querySelector('input, button') as HTMLElement | null)?.focus();
+  };
   /** A jsPsych page of the library's plugins, then a wait until its step is saved. */
   const saved = (
     trial: Record<string, unknown>,
@@ -142,10 +178,18 @@ export async function runRater(ctx: RaterContext): Promise<void> {
       { type: CallFunctionPlugin, async: true, func: (done: () => void) => void chain.then(() => done()), data: { step: 'saved' } },
     ],
   });
-  const button = (title: string, body: string, label: string, step: string) =>
+  /** A page of text: `body`'s blank lines separate paragraphs; `small` lines come after it, quieter. */
+  const button = (title: string, body: string, label: string, step: string, small: string[] = []) =>
     saved({
       type: HtmlButtonResponsePlugin,
-      stimulus: `<div class="tf-page"><h1>${esc(title)}</h1><p>${esc(body)}</p></div>`,
+      stimulus:
+        `<div class="tf-page tf-${step}"><h1>${esc(title)}</h1>` +
+        body
+          .split(/\n\s*\n/)
+          .map((para) => `<p>${esc(para.trim())}</p>`)
+          .join('') +
+        small.map((line) => `<p class="tf-small">${esc(line)}</p>`).join('') +
+        '</div>',
       choices: [label],
       data: { step },
     });
@@ -163,9 +207,16 @@ export async function runRater(ctx: RaterContext): Promise<void> {
   const trialOf = (step: Step): Record<string, unknown> => {
     switch (step.kind) {
       case 'welcome':
-        return button(pick(m.title, lang) || S.welcome, S.welcomeBody, S.next, 'welcome');
+        return button(pick(m.title, lang) || S.welcome, S.welcomeBody(m.consent.minutes), S.next, 'welcome', preview ? [S.preview] : []);
       case 'consent':
-        return button(S.consentTitle, S.consentBody, S.agree, 'consent');
+        // The study file's consent text and the researcher's contact (when given).
+        return button(
+          S.consentTitle,
+          pick(m.consent.text, lang) || S.consentBody,
+          S.agree,
+          'consent',
+          m.contact ? [S.contact(m.contact)] : [],
+        );
       case 'demographics':
         return saved(
           {
@@ -198,7 +249,13 @@ export async function runRater(ctx: RaterContext): Promise<void> {
           config: { ...m.practice.config, seed: Number(m.practice.config.seed ?? 1) },
           seconds: m.practice.seconds,
           left_text: S.secondsLeft,
-          save: () => commit(),
+          labels: hud,
+          save: (played: Played) => commit({ playback: playback({ kind: 'practice' }, played) }),
+          // Recorded (with consent) when the study says so: each round's replay goes through the outbox.
+          on_replay:
+            m.recording.practice && ctx.sync && !preview
+              ? (r: Replay, round: number) => void ctx.sync!.practiceReplay(rec, r, round).catch((e) => console.error(e))
+              : null,
           data: { step: 'practice' },
         };
       case 'sets-intro':
@@ -215,13 +272,15 @@ export async function runRater(ctx: RaterContext): Promise<void> {
           end: clip.end,
           rate,
           loading_text: S.loading,
+          labels: hud,
           on_playing: () => {
             if (firstClip) performance.mark('study:first-clip-playing');
             firstClip = false;
             // Clips shown since the page opened (tests wait on it; a clip may be over before they look).
             document.body.dataset.clipsShown = String(Number(document.body.dataset.clipsShown ?? 0) + 1);
           },
-          save: () => commit(),
+          save: (played: Played) =>
+            commit({ playback: playback({ kind: 'clip', set: step.set.set, which: step.which, clip: id }, played) }),
           data: { step: 'clip', set: step.set.set, which: step.which },
         };
       }
@@ -239,6 +298,7 @@ export async function runRater(ctx: RaterContext): Promise<void> {
             : [{ ...absolute, name: 'abs' }],
           reason_prompt: reasonPrompt,
           reason_placeholder: S.reasonPlaceholder,
+          required_text: S.required,
           button_label: S.next,
           save: (r: RatingResult) => {
             const first: RatingFirst = { abs: r.ratings.abs!, reason: r.reasons.abs ?? '', rtMs: r.rt };
@@ -248,6 +308,21 @@ export async function runRater(ctx: RaterContext): Promise<void> {
             return commit({ rating, finishedAt: nowIso() });
           },
           data: { step: 'rate', set: step.set.set, which: step.which },
+        };
+      }
+      case 'attention': {
+        // An instructed-response item of the study file, in the page's language.
+        const a = m.attention[step.check]!;
+        const options = a.options[lang] ?? a.options[lang === 'ja' ? 'en' : 'ja'] ?? [];
+        return {
+          type: ChoicePlugin,
+          title: S.question,
+          prompt: pick(a.prompt, lang),
+          options,
+          button_label: S.next,
+          required_text: S.choose,
+          save: (choice: number) => commit({ attention: choice }),
+          data: { step: 'attention', check: step.check },
         };
       }
       case 'end':
@@ -268,10 +343,37 @@ function scaleOf(m: Manifest, which: 'absolute' | 'relative', lang: Lang): Scale
   return { name: which, prompt: pick(q.prompt, lang) || (which === 'absolute' ? d.absPrompt : d.relPrompt), anchors, points: q.points };
 }
 
+const clipBytes = new Map<string, Promise<Uint8Array>>();
+
+/** Fetches a clip's bytes, waiting out a network failure or a server restart (1, 2, 4 … 10 s apart, about 5 minutes). */
+async function fetchClip(file: string): Promise<Uint8Array> {
+  const url = new URL(file, document.baseURI);
+  let wait = 1000;
+  for (const until = Date.now() + 300_000; ; wait = Math.min(10_000, wait * 2)) {
+    let status = 0;
+    try {
+      const r = await fetch(url);
+      if (r.ok) return new Uint8Array(await r.arrayBuffer());
+      status = r.status;
+    } catch {
+      // No connection: tried again below.
+    }
+    const permanent = status >= 400 && status < 500 && status !== 408 && status !== 429;
+    if (permanent || Date.now() > until) throw new Error(`${file}: ${status ? `HTTP ${status}` : 'no connection to the server'}`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+function prefetchClip(file: string): void {
+  if (clipBytes.has(file)) return;
+  const p = fetchClip(file);
+  p.catch(() => clipBytes.delete(file)); // fetched again when the clip is due
+  clipBytes.set(file, p);
+}
+
 async function loadClip(file: string): Promise<Replay> {
-  const r = await fetch(new URL(file, document.baseURI));
-  if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
-  return decodeReplay(new Uint8Array(await r.arrayBuffer()));
+  prefetchClip(file);
+  return decodeReplay(await clipBytes.get(file)!);
 }
 
 export function download(text: string, name: string, type: string): void {
@@ -289,12 +391,19 @@ export function download(text: string, name: string, type: string): void {
 function endScreen(ctx: RaterContext, rec: ParticipantRecord, already: boolean): void {
   const { root, manifest: m, store } = ctx;
   const S = STRINGS[rec.answer.lang];
-  root.innerHTML = `<div class="tf-page tf-end"><h1>${esc(S.endTitle)}</h1><p>${esc(already ? S.already : S.endBody)}</p>
+  const debrief = pick(m.debrief, rec.answer.lang);
+  const after = (debrief ? debrief.split(/\n\s*\n/).map((para) => `<p class="tf-debrief">${esc(para.trim())}</p>`) : [])
+    .concat(m.contact ? [`<p class="tf-small">${esc(S.contact(m.contact))}</p>`] : [])
+    .join('');
+  root.innerHTML = `<div class="tf-page tf-end"><h1>${esc(S.endTitle)}</h1><p>${esc(already ? S.already : S.endBody)}</p>${after}
     <p class="tf-send">${root.dataset.sent === 'sent' ? esc(S.sent) : root.dataset.sent === 'failed' ? esc(S.sendFailed) : ''}</p>
     <div class="tf-buttons"><button class="jspsych-btn" data-export="csv">${esc(S.download('CSV'))}</button>
     <button class="jspsych-btn" data-export="json">${esc(S.download('JSON'))}</button>
     <button class="jspsych-btn" data-next>${esc(S.nextParticipant)}</button></div></div>`;
   root.dataset.done = rec.answer.pid;
+  // Waits until the data is stored, then ends a JATOS run or goes back to Prolific (sync.ts).
+  const sendEl = root.querySelector<HTMLElement>('.tf-send');
+  if (ctx.sync && sendEl && !pageMode(ctx.params).preview) void ctx.sync.finish(rec, sendEl, root).catch((e) => console.error(e));
   for (const b of root.querySelectorAll<HTMLButtonElement>('[data-export]')) {
     b.addEventListener('click', () => {
       const csv = b.dataset.export === 'csv';

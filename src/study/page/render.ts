@@ -1,13 +1,14 @@
 // Video clips for other survey platforms (`study build --video`): the same clip the rater page
-// plays, rendered frame by frame and encoded with mediabunny (src/clips/export-clip.ts) as WebM or
-// MP4. It uses the playback export's capture (src/clips/scene-capture.ts): the game loop asleep,
-// each sim frame drawn, rendered once on a clock of one frame per render (Phaser's tweens too: the
+// plays, rendered frame by frame once and encoded with mediabunny (src/clips/export-clip.ts) as WebM
+// and MP4 from the same frames, at a bitrate fit for one 384×448 field (STUDY_VIDEO_ENCODING). It
+// uses the playback export's capture (src/clips/scene-capture.ts): the game loop asleep, each sim
+// frame drawn, rendered once on a clock of one frame per render (Phaser's tweens too: the
 // HUD's lost-life animation) and read out of the WebGL canvas, the cameras drawing only the field.
 // So a video's frames depend only on the clip (replay, range, field) and the options, never on how
 // fast the machine renders or encodes. The page exposes this as window.__studyRender when opened
 // with ?view=render; the build drives it in Chromium (src/cli/study-video.ts).
 import { clipRect } from '../../clips/clip-plan';
-import { exportClip } from '../../clips/export-clip';
+import { type ClipEncoding, exportClips } from '../../clips/export-clip';
 import { captureScene, type SceneCapture } from '../../clips/scene-capture';
 import { clipSupport } from '../../clips/support';
 import { decodeReplay } from '../../replay';
@@ -18,6 +19,12 @@ import { GAME_W } from '../../views/layout';
 
 const STEP_MS = 1000 / FPS;
 
+/**
+ * The study videos' encoding: one 384×448 field at 60 fps, 400 kbit/s (about 1.3 MB of VP9 and 1.5 MB
+ * of H.264 per 30 s clip: small enough for survey platforms), a key frame every 2 s.
+ */
+export const STUDY_VIDEO_ENCODING: ClipEncoding = { bitrate: 400_000, keyFrameInterval: 2 };
+
 export interface RenderedVideo {
   base64: string;
   mimeType: string;
@@ -25,7 +32,7 @@ export interface RenderedVideo {
   frames: number;
   width: number;
   height: number;
-  /** Seconds the render and encode took (figures only). */
+  /** Seconds the render and encode of the clip took, all its formats at once (figures only). */
   elapsed: number;
 }
 
@@ -35,6 +42,8 @@ export interface RenderOptions {
    * the e2e test renders the clips again with a delay and compares the frames.
    */
   frameDelayMs?: number;
+  /** Overrides STUDY_VIDEO_ENCODING's fields (figures and experiments). */
+  encoding?: ClipEncoding;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -46,7 +55,8 @@ function toBase64(bytes: Uint8Array): string {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): void {
-  const render = async (clipId: string, format: 'webm' | 'mp4', o: RenderOptions = {}): Promise<RenderedVideo> => {
+  // Renders a clip once and encodes every format from the same frames.
+  const render = async (clipId: string, formats: readonly ('webm' | 'mp4')[], o: RenderOptions = {}): Promise<RenderedVideo[]> => {
     const clip = m.clips.find((c) => c.id === clipId);
     if (!clip) throw new Error(`no clip '${clipId}' in the manifest`);
     const res = await fetch(new URL(clip.file, document.baseURI));
@@ -66,16 +76,21 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
       while (!(game.scene.getScene('study-clip') as ClipScene | null)?.sys.isActive()) await sleep(16);
       const scene = game.scene.getScene('study-clip') as ClipScene;
       const rect = clipRect('left', 1, game.canvas.width / GAME_W);
-      const support = (await clipSupport(rect.w, rect.h))[format];
-      if (!support.codec) throw new Error(support.note);
+      const support = await clipSupport(rect.w, rect.h);
+      const outputs = formats.map((format) => {
+        const { codec, note } = support[format];
+        if (!codec) throw new Error(note);
+        return { format, codec };
+      });
       const delay = o.frameDelayMs ?? 0;
       // The scene draws nothing on its overlay camera: narrowed to the field like the main camera.
       source = captureScene(game, scene, rect, {
         stepMs: STEP_MS,
         draw: delay > 0 ? (frame) => sleep(delay).then(() => scene.renderAt(frame)) : (frame) => scene.renderAt(frame),
       });
-      const out = await exportClip(source, { range: { start: clip.start, end: clip.end }, format, codec: support.codec });
-      return {
+      const range = { start: clip.start, end: clip.end };
+      const outs = await exportClips(source, { range, outputs, encoding: { ...STUDY_VIDEO_ENCODING, ...o.encoding } });
+      return outs.map((out) => ({
         base64: toBase64(out.bytes),
         mimeType: out.mimeType,
         codec: out.codec,
@@ -83,7 +98,7 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
         width: out.width,
         height: out.height,
         elapsed: out.elapsed,
-      };
+      }));
     } finally {
       source?.release();
       stage.hide();

@@ -9,7 +9,7 @@ import Phaser from 'phaser';
 import { loadFonts, queueGameAssets } from '../../art/load-assets';
 import { HumanController } from '../../input/human-controller';
 import { InputDevice } from '../../input/input-device';
-import { ReplayPlayer, type Replay } from '../../replay';
+import { ReplayPlayer, type Replay, replayFromRunner } from '../../replay';
 import type { MatchConfig } from '../../sim/config';
 import { FPS } from '../../sim/constants';
 import { createMatch } from '../../sim/match';
@@ -17,11 +17,38 @@ import { MatchRunner } from '../../sim/runner';
 import type { MatchState } from '../../sim/state';
 import { addBackdrop } from '../../views/backdrop';
 import { fieldRects, GAME_H, GAME_W } from '../../views/layout';
+import type { HudLabels } from '../../views/hud';
 import { MatchView } from '../../views/match-view';
 import { textStyle } from '../../views/text';
 
 const STEP_MS = 1000 / FPS;
 const MAX_STEPS_PER_FRAME = 4;
+
+/** How a clip or the practice played: sim frames advanced between the first and the last frame drawn, and the wall time between them. */
+export interface Played {
+  frames: number;
+  wallMs: number;
+}
+
+/** Counts the sim frames advanced and the wall time from the first frame drawn to the last. */
+class PlayClock {
+  private t0 = -1;
+  private f0 = 0;
+  private t1 = -1;
+  private f1 = 0;
+  /** A frame drawn: sim frame `frame` on screen at `now`. */
+  drawn(frame: number, now: number): void {
+    if (this.t0 < 0) {
+      this.t0 = now;
+      this.f0 = frame;
+    }
+    this.t1 = now;
+    this.f1 = frame;
+  }
+  get played(): Played {
+    return { frames: Math.max(0, this.f1 - this.f0), wallMs: this.t0 < 0 ? 0 : Math.round(this.t1 - this.t0) };
+  }
+}
 
 export interface ClipRun {
   replay: Replay;
@@ -30,7 +57,9 @@ export interface ClipRun {
   /** Sim frames per 1/60 s (1 = real time; a researcher's preview may play faster). */
   rate: number;
   onFirstFrame: () => void;
-  onDone: () => void;
+  onDone: (played: Played) => void;
+  /** The HUD's words (default English). */
+  labels?: HudLabels;
   /** Video export: nothing moves on its own; renderAt(frame) draws each frame (see render.ts). */
   manual?: boolean;
 }
@@ -42,6 +71,7 @@ export class ClipScene extends Phaser.Scene {
   private acc = 0;
   private shown = false;
   private done = false;
+  private clock = new PlayClock();
   private backdrop!: { update: (f: number) => void };
 
   constructor() {
@@ -53,6 +83,7 @@ export class ClipScene extends Phaser.Scene {
     this.acc = 0;
     this.shown = false;
     this.done = false;
+    this.clock = new PlayClock();
   }
 
   create(): void {
@@ -63,7 +94,7 @@ export class ClipScene extends Phaser.Scene {
       this,
       this.player.state,
       this.player.state.sides.map(() => ''),
-      { survey: true, fps: false, neutral: true },
+      { survey: true, fps: false, neutral: true, hudLabels: this.run.labels },
     );
     this.mv.resetVisuals(this.player.state);
     this.events.once('shutdown', () => this.mv.destroy());
@@ -95,13 +126,21 @@ export class ClipScene extends Phaser.Scene {
     }
     this.backdrop.update(this.player.frame); // as renderAt: the sim frame, the same for every run of the clip
     this.mv.draw(this.player.state, 0);
+    if (!this.done) this.clock.drawn(this.player.frame, performance.now());
     if (!this.shown) {
       this.shown = true;
+      // What the HUD said on the clip's first frame: every clip of a package must say the same about
+      // its config (clock, lives line), which the e2e test checks across all clips.
+      // Kept on the page like clipsShown: only what the config decides, nothing of who played.
+      const h = this.mv.hud.snapshot();
+      const seen = JSON.parse(document.body.dataset.clipHuds ?? '[]') as unknown[];
+      seen.push({ clock: h.clock, level: h.level, lives: h.sides.map((x) => [x.livesText.replace(/\d+/g, 'N'), x.lifeIcons]) });
+      document.body.dataset.clipHuds = JSON.stringify(seen);
       this.run.onFirstFrame();
     }
     if (!this.done && (this.player.frame >= this.run.end - 1 || this.player.atEnd)) {
       this.done = true;
-      this.run.onDone();
+      this.run.onDone(this.clock.played);
     }
   }
 
@@ -117,7 +156,11 @@ export interface PracticeRun {
   frames: number;
   /** Text over the field: "{s} s left" with the seconds filled in. */
   leftText: (seconds: number) => string;
-  onDone: (played: number) => void;
+  onDone: (played: Played) => void;
+  /** The HUD's words (default English). */
+  labels?: HudLabels;
+  /** Each round's replay (round 1, 2, …; the last one cut at the practice's end), when the study records the practice. */
+  onReplay?: (replay: Replay, round: number) => void;
 }
 
 export class PracticeScene extends Phaser.Scene {
@@ -130,6 +173,7 @@ export class PracticeScene extends Phaser.Scene {
   private played = 0;
   private round = 0;
   private finished = false;
+  private clock = new PlayClock();
   private left!: Phaser.GameObjects.Text;
   private backdrop!: { update: (f: number) => void };
 
@@ -143,6 +187,11 @@ export class PracticeScene extends Phaser.Scene {
     this.played = 0;
     this.round = 0;
     this.finished = false;
+    this.clock = new PlayClock();
+    // A second run of the scene (the recording view plays one per drill variant) starts from nothing:
+    // the last run's view and text were destroyed with it.
+    this.mv = undefined as unknown as MatchView;
+    this.left = undefined as unknown as Phaser.GameObjects.Text;
   }
 
   create(): void {
@@ -158,13 +207,20 @@ export class PracticeScene extends Phaser.Scene {
     this.events.once('shutdown', () => this.mv.destroy());
   }
 
+  /** Hands the round just played to onReplay (sync.ts uploads it). */
+  private emitReplay(): void {
+    if (!this.run.onReplay || this.round === 0 || this.state.frame === 0) return;
+    this.run.onReplay(replayFromRunner(this.runner, { date: new Date().toISOString() }), this.round);
+  }
+
   private startRound(): void {
+    this.emitReplay();
     const overlay = this.mv?.overlayLayer;
     if (this.mv) this.mv.destroy();
     this.state = createMatch({ ...this.run.config, seed: (this.run.config.seed + this.round) >>> 0 });
     this.round++;
     this.runner = new MatchRunner(this.state, [new HumanController(() => this.device.bits())]);
-    this.mv = new MatchView(this, this.state, [''], { survey: true, fps: false, neutral: true });
+    this.mv = new MatchView(this, this.state, [''], { survey: true, fps: false, neutral: true, hudLabels: this.run.labels });
     this.runner.on('step', (s) => {
       for (const ev of s.events) this.mv.effect(ev, s);
     });
@@ -185,10 +241,12 @@ export class PracticeScene extends Phaser.Scene {
       this.played++;
     }
     this.mv.draw(this.state, 0);
+    this.clock.drawn(this.played, performance.now());
     this.left.setText(this.run.leftText(Math.ceil((this.run.frames - this.played) / FPS)));
     if (this.played >= this.run.frames) {
       this.finished = true;
-      this.run.onDone(this.played);
+      this.emitReplay();
+      this.run.onDone(this.clock.played);
     }
   }
 }
@@ -235,7 +293,9 @@ export class Stage {
   constructor() {
     this.host = document.createElement('div');
     this.host.id = 'stage';
-    this.host.style.cssText = 'width:min(96vw,960px);aspect-ratio:16/9;margin:0 auto;';
+    // As wide as fits both ways: at 1366×657 or 1280×600 the whole field (ship, HUD) stays in view
+    // under the clip's label (study.css keeps the page's chrome above it this short).
+    this.host.style.cssText = 'width:min(96vw,960px,calc((100vh - 96px) * 16 / 9));aspect-ratio:16/9;margin:0 auto;';
   }
 
   private boot(): Promise<void> {
@@ -265,7 +325,11 @@ export class Stage {
     await this.boot();
     const g = this.game!;
     for (const k of ['study-clip', 'study-practice']) if (g.scene.isActive(k)) g.scene.stop(k);
+    // The window may have changed size while the canvas was out of the page (between trials): measure
+    // the host again now, so the game fits from its first frame (refresh alone keeps the old size).
+    g.scale.getParentBounds();
     g.scale.refresh();
+    if (g.input.keyboard) g.input.keyboard.preventDefault = true;
     g.scene.start(key, data);
   }
 
@@ -273,6 +337,9 @@ export class Stage {
   hide(): void {
     const g = this.game;
     if (g) for (const k of ['study-clip', 'study-practice']) if (g.scene.isActive(k)) g.scene.stop(k);
+    // The game keeps listening to the window: off stage it must not swallow the keys it captures
+    // (arrows would no longer move between a question's radio buttons).
+    if (g?.input.keyboard) g.input.keyboard.preventDefault = false;
     this.host.remove();
   }
 

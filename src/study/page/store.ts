@@ -4,20 +4,24 @@
 // "current" pointer says whom a reload without ?pid= resumes. Database and store names say only
 // "study answers": nothing about players.
 //
-// Database 'twinfield-study' version 1:
+// Database 'twinfield-study' version 2 (version 1 had no outbox; the upgrade keeps every participant):
 //   participants  key `${studyId}/${pid}`: ParticipantRecord (+ key, studyId, updatedAt)
 //   current       key studyId: pid of the participant in progress (deleted when they finish)
+//   outbox        key `${studyId}/${kind}/${id}`: what is still to be sent (outbox.ts): the latest
+//                 unsent record per participant and each unsent replay upload
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ParticipantRecord } from './flow';
+import type { ParticipantRecord } from '../flow';
+import type { OutboxItem } from './outbox';
 
 export const STUDY_DB = 'twinfield-study';
-export const STUDY_DB_VERSION = 1;
+export const STUDY_DB_VERSION = 2;
 
 export type StoredParticipant = ParticipantRecord & { key: string; studyId: string; updatedAt: string };
 
 interface StudySchema extends DBSchema {
   participants: { key: string; value: StoredParticipant; indexes: { studyId: string } };
   current: { key: string; value: string };
+  outbox: { key: string; value: OutboxItem; indexes: { studyId: string } };
 }
 
 export class AnswerStore {
@@ -25,10 +29,13 @@ export class AnswerStore {
 
   static async open(): Promise<AnswerStore> {
     const db = await openDB<StudySchema>(STUDY_DB, STUDY_DB_VERSION, {
-      upgrade(d) {
-        const p = d.createObjectStore('participants', { keyPath: 'key' });
-        p.createIndex('studyId', 'studyId');
-        d.createObjectStore('current');
+      upgrade(d, oldVersion) {
+        if (oldVersion < 1) {
+          const p = d.createObjectStore('participants', { keyPath: 'key' });
+          p.createIndex('studyId', 'studyId');
+          d.createObjectStore('current');
+        }
+        if (oldVersion < 2) d.createObjectStore('outbox', { keyPath: 'key' }).createIndex('studyId', 'studyId');
       },
     });
     return new AnswerStore(db);
@@ -77,6 +84,51 @@ export class AnswerStore {
   async studies(): Promise<string[]> {
     const all = await this.db.getAll('participants');
     return [...new Set(all.map((p) => p.studyId))].sort();
+  }
+
+  /** Marks a participant's data as sent (the record's other fields untouched). */
+  async markSent(studyId: string, pid: string): Promise<void> {
+    const tx = this.db.transaction('participants', 'readwrite');
+    const have = await tx.store.get(AnswerStore.key(studyId, pid));
+    if (have && !have.sent) await tx.store.put({ ...have, sent: true });
+    await tx.done;
+  }
+
+  // ── outbox (outbox.ts decides what goes in; these only keep it) ──
+
+  /**
+   * Puts `item` unless the outbox already holds a newer one under its key (a record of higher
+   * progress); `merge` sees the item it replaces. Returns what is stored.
+   */
+  async outboxPut(
+    item: OutboxItem,
+    merge: (old: OutboxItem | undefined, item: OutboxItem) => OutboxItem | null,
+  ): Promise<OutboxItem | null> {
+    const tx = this.db.transaction('outbox', 'readwrite');
+    const next = merge(await tx.store.get(item.key), item);
+    if (next) await tx.store.put(next);
+    await tx.done;
+    return next;
+  }
+
+  /** Removes the item under `key` if it is still the one sent (same seq): a newer one stays. */
+  async outboxDone(key: string, seq: number): Promise<void> {
+    const tx = this.db.transaction('outbox', 'readwrite');
+    const have = await tx.store.get(key);
+    if (have && have.seq === seq) await tx.store.delete(key);
+    await tx.done;
+  }
+
+  /** Updates the retry bookkeeping of an item still there with the same seq. */
+  async outboxRetry(key: string, seq: number, patch: Pick<OutboxItem, 'attempts' | 'nextAt' | 'lastError'>): Promise<void> {
+    const tx = this.db.transaction('outbox', 'readwrite');
+    const have = await tx.store.get(key);
+    if (have && have.seq === seq) await tx.store.put({ ...have, ...patch });
+    await tx.done;
+  }
+
+  async outboxList(studyId: string): Promise<OutboxItem[]> {
+    return this.db.getAllFromIndex('outbox', 'studyId', studyId);
   }
 
   close(): void {

@@ -4,6 +4,7 @@ import { replayFromRunner, type Replay } from '../../../src/replay';
 import { createMatch } from '../../../src/sim/match';
 import { MatchRunner } from '../../../src/sim/runner';
 import type { BuildInput, ClipSource } from '../../../src/study/build';
+import { DEFAULT_CONSENT } from '../../../src/study/texts';
 
 /** A practice match of `frames` frames played by `spec`, recorded as a replay with `human`/`name` metadata. */
 export function practiceReplay(seed: number, spec: string, frames: number, human: boolean, name: string): Replay {
@@ -57,6 +58,14 @@ export function paperInput(frames = 180): BuildInput {
     },
     practice: { seconds: 2, config: { seed: 5, mode: 'practice', infiniteLives: true, timeLimit: 0 } },
     answers: { postUrl: null, jatos: false },
+    consent: DEFAULT_CONSENT,
+    debrief: { en: 'Thank you.', ja: 'ありがとうございました。' },
+    contact: 'study@example.org',
+    setOrder: 'fixed',
+    attention: [],
+    prolific: null,
+    recording: { practice: true, configs: { v1: { seed: 5, mode: 'practice' }, v2: { seed: 5, mode: 'practice' } } },
+    studyJson: '{"id":"paper-test"}',
   };
 }
 

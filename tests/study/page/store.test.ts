@@ -2,7 +2,7 @@
 // the "current" participant a reload resumes, and nothing lost when a save replaces a record.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { newRecord } from '../../../src/study/page/flow';
+import { newRecord } from '../../../src/study/flow';
 import { AnswerStore } from '../../../src/study/page/store';
 import { buildPackage } from '../../../src/study/build';
 import { paperInput } from './fixtures';

@@ -1,10 +1,10 @@
 // The rater's steps, resuming from a saved record, group assignment, and the answer exports.
 import { describe, expect, it } from 'vitest';
-import { buildPackage } from '../../../src/study/build';
-import { assignGroup } from '../../../src/study/manifest';
-import { answersToCsv, answersToJson, csvCell, CSV_COLUMNS } from '../../../src/study/page/export';
-import { advance, isFinished, newRecord, type ParticipantRecord, stepsFor } from '../../../src/study/page/flow';
-import { paperInput } from './fixtures';
+import { buildPackage } from '../../src/study/build';
+import { assignGroup } from '../../src/study/manifest';
+import { answersToCsv, answersToJson, csvCell, CSV_COLUMNS } from '../../src/study/page/export';
+import { advance, isFinished, newRecord, type ParticipantRecord, stepsFor } from '../../src/study/flow';
+import { paperInput } from './page/fixtures';
 
 const m = buildPackage(paperInput(60)).manifest;
 
@@ -44,6 +44,60 @@ describe('stepsFor', () => {
     expect(steps.filter((s) => s.kind === 'clip')).toHaveLength(16);
     expect(steps.at(-1)!.kind).toBe('end');
     expect(() => stepsFor(m, 'Z')).toThrow(/group 'Z' is not in this study/);
+  });
+
+  it("setOrder 'latin': each row shows every set once, in the Latin square's order; attention checks after the n-th set shown", () => {
+    const check = { afterSet: 3, prompt: { en: 'Pick 2' }, options: { en: ['1', '2'] }, answer: 1 };
+    const lm = { ...m, setOrder: 'latin' as const, attention: [check] };
+    const shown = (row: number) => stepsFor(lm, 'A', row).flatMap((s) => (s.kind === 'clip' && s.which === 'first' ? [s.set.set] : []));
+    expect(shown(0)).toEqual([1, 2, 8, 3, 7, 4, 6, 5]);
+    expect(shown(1)).toEqual([2, 3, 1, 4, 8, 5, 7, 6]);
+    expect(shown(8)).toEqual(shown(0));
+    for (let r = 0; r < 8; r++) expect([...shown(r)].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(stepsFor(m, 'A', 5).flatMap((s) => (s.kind === 'clip' && s.which === 'first' ? [s.set.set] : []))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+    const steps = stepsFor(lm, 'A', 0);
+    const at = steps.findIndex((s) => s.kind === 'attention');
+    // After the third set shown: its second rating comes right before.
+    expect(steps[at - 1]).toMatchObject({ kind: 'rate', which: 'second', index: 2 });
+    expect(steps.filter((s) => s.kind === 'attention')).toHaveLength(1);
+  });
+});
+
+describe('advance: attention checks and playback', () => {
+  it("records the option chosen, whether it was the one asked for, and each step's playback", () => {
+    const check = { afterSet: 1, prompt: { en: 'Pick 2' }, options: { en: ['1', '2'] }, answer: 1 };
+    const am = { ...m, attention: [check] };
+    const steps = stepsFor(am, 'A');
+    let rec = newRecord(am, 'p9', 'A', 'url', 'en', '2026-11-23T12:00:00.000Z');
+    expect(rec.answer.fingerprint).toBe(m.fingerprint);
+    const playback = {
+      kind: 'clip' as const,
+      set: 1,
+      which: 'first' as const,
+      clip: 'c1',
+      frames: 1800,
+      wallMs: 30_500,
+      fps: 59,
+      rate: 1,
+      width: 1366,
+      height: 657,
+      dpr: 1,
+    };
+    while (steps[rec.progress]!.kind !== 'attention') {
+      const s = steps[rec.progress]!;
+      if (s.kind === 'demographics') rec = advance(rec, steps, { demographics: { experience: 'none', playsGames: false, ageBand: '' } });
+      else if (s.kind === 'rate')
+        rec = advance(rec, steps, {
+          rating: s.which === 'first' ? { abs: 3, reason: '', rtMs: 1 } : { abs: 3, reason: '', rtMs: 1, relative: 3, reasonRelative: '' },
+        });
+      else rec = advance(rec, steps, s.kind === 'clip' ? { playback } : undefined);
+    }
+    expect(rec.answer.playback).toEqual([playback, playback]);
+    expect(() => advance(rec, steps)).toThrow(/attention check needs the option chosen/);
+    expect(advance(rec, steps, { attention: 0 }).answer.attention).toEqual([{ check: 0, afterSet: 1, answer: 0, correct: false }]);
+    expect(advance(rec, steps, { attention: 1 }).answer.attention).toEqual([{ check: 0, afterSet: 1, answer: 1, correct: true }]);
   });
 });
 
@@ -112,6 +166,20 @@ describe('exports', () => {
   it('JSON: the participants exactly (the contract), nothing of the page state', () => {
     const back = JSON.parse(answersToJson(answers));
     expect(back).toEqual(answers);
-    expect(Object.keys(back[0]).sort()).toEqual(['demographics', 'finishedAt', 'group', 'lang', 'pid', 'startedAt', 'studyId', 'trials']);
+    expect(Object.keys(back[0]).sort()).toEqual([
+      'attention',
+      'demographics',
+      'fingerprint',
+      'finishedAt',
+      'group',
+      'lang',
+      'orderRow',
+      'pid',
+      'playback',
+      'prolific',
+      'startedAt',
+      'studyId',
+      'trials',
+    ]);
   });
 });
