@@ -18,7 +18,7 @@ import { MatchRunner } from '../sim/runner';
 import type { Study, StudyPlayer } from '../study/schema';
 import { clipNeeds, type ClipNeed } from '../study/clip-needs';
 import { clipConfigProblem } from '../study/clip-config';
-import { sha256Hex } from '../study/sha256';
+import { sha256Hex } from '../json/sha256';
 import { opaqueId } from '../study/manifest';
 
 export { clipFrames, drillConfig, FPS } from '../study/drill-config';

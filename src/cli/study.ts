@@ -9,7 +9,7 @@ import { answersToCsv, mergeParticipants, parseAnswers, type Participant } from 
 import { keyFileText, parseKeyFile, type ClipKey } from '../study/key';
 import { resolveClips } from './study-recordings';
 import { canonicalJson } from '../study/build';
-import { sha256Hex } from '../study/sha256';
+import { sha256Hex } from '../json/sha256';
 import { buildReport } from '../study/report';
 import { parseStudy, type Study } from '../study/schema';
 import { simulateAnswers, simulatedKey } from '../study/simulate';

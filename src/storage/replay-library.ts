@@ -28,7 +28,7 @@ import {
   type ListQuery,
   type TraceState,
 } from './replay-meta';
-import { sha256Hex } from './sha256';
+import { sha256Hex } from '../json/sha256';
 import { LibraryError, storageError } from './storage-error';
 import { summarizeTrace, traceReplay, type ReplayTrace, type SideSummary } from './trace';
 

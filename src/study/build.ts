@@ -15,7 +15,7 @@ import { createMatch, step } from '../sim/match';
 import { CHECKSUM_INTERVAL, type Checksum } from '../sim/runner';
 import type { ClipKey } from './key';
 import { type LangText, type Lang, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, opaqueId, parseManifest } from './manifest';
-import { Sha256 } from './sha256';
+import { Sha256 } from '../json/sha256';
 
 /** One clip to package: which player and drill variant, and the replay that shows it. */
 export interface ClipSource {

@@ -20,7 +20,7 @@ import {
   VERSION_CHANGE_MESSAGE,
 } from '../../src/storage/replay-library';
 import { metaFromHeader } from '../../src/storage/replay-meta';
-import { sha256Hex } from '../../src/storage/sha256';
+import { sha256Hex } from '../../src/json/sha256';
 
 function replayBytes(seed: number, frames = 400): Uint8Array {
   const s = createMatch({ seed, timeLimit: frames });

@@ -1,5 +1,4 @@
 // The package fingerprint (study, clips, key, page) and the key file that carries it.
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,21 +10,10 @@ import { buildPackage, canonicalJson, packageFingerprint } from '../../src/study
 import { drillConfig } from '../../src/study/drill-config';
 import { keyFileText, parseKey, parseKeyFile } from '../../src/study/key';
 import { checkStudy } from '../../src/study/schema';
-import { sha256Hex } from '../../src/study/sha256';
 import { paperStudyInput } from '../../src/study/template';
 
 const dir = mkdtempSync(join(tmpdir(), 'twf-study-fp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe('sha256', () => {
-  it('equals node:crypto on lengths around the block edges', () => {
-    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 70000]) {
-      const b = new Uint8Array(n).map((_, i) => (i * 31 + 7) & 255);
-      expect(sha256Hex(b)).toBe(createHash('sha256').update(b).digest('hex'));
-    }
-    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-  });
-});
 
 describe('packageFingerprint', () => {
   const enc = (s: string) => new TextEncoder().encode(s);

@@ -25,3 +25,15 @@ export function exportName(studyId: string, who: string, ext: 'csv' | 'json'): s
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
   return `answers-${safe(studyId)}-${safe(who)}.${ext}`;
 }
+
+/** Offers `data` as a file download (the browser's own save). */
+export function download(data: string | Uint8Array, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([data as string | Uint8Array<ArrayBuffer>], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

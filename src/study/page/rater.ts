@@ -26,7 +26,7 @@ import { localCounts, pageMode, playbackOf, previewPid } from './session';
 import type { Played, Stage } from './stage';
 import type { AnswerStore } from './store';
 import type { Sync } from './sync';
-import { answersToCsv, answersToJson, exportName } from './export';
+import { answersToCsv, answersToJson, download, exportName } from './export';
 
 export interface RaterContext {
   manifest: Manifest;
@@ -374,17 +374,6 @@ function prefetchClip(file: string): void {
 async function loadClip(file: string): Promise<Replay> {
   prefetchClip(file);
   return decodeReplay(await clipBytes.get(file)!);
-}
-
-export function download(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The end: thanks, this participant's answers to download, and the way to the next participant. */

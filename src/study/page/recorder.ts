@@ -11,6 +11,7 @@ import { encodeReplay, type Replay } from '../../replay';
 import type { MatchConfig } from '../../sim/config';
 import { HUD_TEXT, STRINGS, SYNC_STRINGS } from './i18n';
 import type { Stage } from './stage';
+import { download } from './export';
 import { detectServer, uploadRecording } from './sync';
 
 export interface RecorderContext {
@@ -43,17 +44,6 @@ function choose(box: HTMLElement, buttons: [HTMLButtonElement, string][]): Promi
   return new Promise((resolve) => {
     for (const [b, key] of buttons) b.addEventListener('click', () => resolve(key), { once: true });
   });
-}
-
-function saveFile(bytes: Uint8Array, name: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Frames one recording plays: the drill to its end (its time limit), else the longest clip window. */
@@ -120,7 +110,7 @@ export async function runRecorder(ctx: RecorderContext): Promise<void> {
             [button(last ? S.next : T.next, 'next'), 'next'],
             [button(T.again, 'again'), 'again'],
           ]);
-          if (k === 'download') saveFile(bytes, name);
+          if (k === 'download') download(bytes, name, 'application/octet-stream');
           else {
             again = k === 'again';
             break;
@@ -156,7 +146,7 @@ export async function runRecorder(ctx: RecorderContext): Promise<void> {
               ];
           let k = await choose(box2, options);
           while (k === 'download') {
-            saveFile(bytes, name);
+            download(bytes, name, 'application/octet-stream');
             k = await choose(box2, options);
           }
           if (k === 'again') {

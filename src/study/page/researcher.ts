@@ -3,9 +3,8 @@
 // unfinished have finishedAt null and only their completed sets).
 import type { Manifest } from '../manifest';
 import { pick } from '../manifest';
-import { answersToCsv, answersToJson, exportName } from './export';
+import { answersToCsv, answersToJson, download, exportName } from './export';
 import { isFinished, stepsFor } from '../flow';
-import { download } from './rater';
 import { isPreviewPid } from './session';
 import type { AnswerStore } from './store';
 

@@ -1,5 +1,7 @@
-// SHA-256 (FIPS 180-4) of bytes, pure and synchronous, so the package fingerprint (build.ts) is the
-// same in Node and in a browser. Checked against node:crypto in tests/study/fingerprint.test.ts.
+// SHA-256 (FIPS 180-4), pure and synchronous: the same digest in Node and in a browser. Synchronous on
+// purpose: the replay library re-keys stored replays inside an IndexedDB upgrade transaction, which commits
+// as soon as it waits on anything but a request (crypto.subtle.digest is a promise); the study package's
+// fingerprint (src/study/build.ts) hashes its files with it. Checked against node:crypto in tests/json/sha256.test.ts.
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,
   0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa,
