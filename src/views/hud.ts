@@ -8,6 +8,7 @@ import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { GAME_W, type FieldRect } from './layout';
 import { setText, textStyle } from './text';
+import { HUD_LABELS, type HudLabels } from './hud-labels';
 
 interface SideHud {
   name: Phaser.GameObjects.Text;
@@ -38,40 +39,6 @@ export interface HudSnapshot {
 }
 
 const MAX_LIFE_ICONS = 8;
-
-/** The HUD's words (the game's are English; the study page passes its page language's). */
-export interface HudLabels {
-  time: string;
-  level: string;
-  mazes: string;
-  vs: string;
-  /** The hint under the clock ('Esc pause'; hidden in survey mode). */
-  hint: string;
-  score: string;
-  kills: string;
-  chain: string;
-  /** After '∞' with infinite lives: '∞  hits 3'. */
-  hits: string;
-  attack: string;
-  /** The gauge has a level ready: 'X: ATTACK LV 2'. */
-  attackReady: string;
-  charge: string;
-}
-
-export const HUD_LABELS: HudLabels = {
-  time: 'TIME',
-  level: 'LEVEL',
-  mazes: 'MAZES',
-  vs: 'VS',
-  hint: 'Esc pause',
-  score: 'SCORE',
-  kills: 'KILLS',
-  chain: 'CHAIN',
-  hits: 'hits',
-  attack: 'ATTACK LV',
-  attackReady: 'X: ATTACK LV',
-  charge: 'CHARGE LV',
-};
 
 export class Hud {
   private sides: SideHud[];

@@ -2,7 +2,7 @@
 // and scale anchors, in the manifest) take precedence where they exist. Nothing here names a
 // player or says whether anyone is a person or a program beyond the research question itself.
 import type { Lang } from '../manifest';
-import type { HudLabels } from '../../views/hud';
+import { HUD_LABELS, type HudLabels } from '../../views/hud-labels';
 
 const en = {
   chooseLang: 'Please choose a language.',
@@ -148,20 +148,7 @@ export const DEFAULT_ANCHORS: Record<
 
 /** The game HUD's words on the rater page (the clips and the practice are drawn by the game's views). */
 export const HUD_TEXT: Record<Lang, HudLabels> = {
-  en: {
-    time: 'TIME',
-    level: 'LEVEL',
-    mazes: 'MAZES',
-    vs: 'VS',
-    hint: 'Esc pause',
-    score: 'SCORE',
-    kills: 'KILLS',
-    chain: 'CHAIN',
-    hits: 'hits',
-    attack: 'ATTACK LV',
-    attackReady: 'X: ATTACK LV',
-    charge: 'CHARGE LV',
-  },
+  en: HUD_LABELS,
   ja: {
     time: '時間',
     level: 'レベル',

@@ -5,7 +5,7 @@
 import { type JsPsych, type JsPsychPlugin, ParameterType, type TrialType } from 'jspsych';
 import type { Replay } from '../../replay';
 import type { MatchConfig } from '../../sim/config';
-import type { HudLabels } from '../../views/hud';
+import type { HudLabels } from '../../views/hud-labels';
 import type { Played, Stage } from './stage';
 
 /**

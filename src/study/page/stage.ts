@@ -17,7 +17,7 @@ import { MatchRunner } from '../../sim/runner';
 import type { MatchState } from '../../sim/state';
 import { addBackdrop } from '../../views/backdrop';
 import { fieldRects, GAME_H, GAME_W } from '../../views/layout';
-import type { HudLabels } from '../../views/hud';
+import type { HudLabels } from '../../views/hud-labels';
 import { MatchView } from '../../views/match-view';
 import { textStyle } from '../../views/text';
 
