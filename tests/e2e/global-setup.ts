@@ -1,6 +1,8 @@
 // Builds the game once in the e2e mode (the build with the test hook, window.__twinfield; see
-// src/main.ts) and serves it on a free localhost port for the browser tests.
+// src/main.ts) and serves it on a free localhost port for the browser tests; and the study's rater
+// page once (the production page `study build` makes), which the study tests reuse with --page-from.
 import { build, preview } from 'vite';
+import { buildRaterPage } from '../../src/cli/study-site';
 import type { TestProject } from 'vitest/node';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -11,6 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a URL');
   project.provide('baseUrl', url);
+  const studyPage = `${outDir}-study-page`;
+  await buildRaterPage(studyPage);
+  project.provide('studyPage', studyPage);
   return async () => {
     await server.close();
   };
@@ -19,5 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A built rater page (study.html as index.html), for `study build --page-from`. */
+    studyPage: string;
   }
 }

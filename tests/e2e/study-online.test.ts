@@ -7,13 +7,13 @@
 // started in this process): a rater joins, every step and the practice replay are stored there, the
 // same pid resumes on another device; the remote recording view plays both drill variants, each
 // accepted by the server, and a wrong token is refused with the server's reason.
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRaterPage, writePackage } from '../../src/cli/study-site';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { writePackage } from '../../src/cli/study-site';
 import { createStudyServer, type StudyServer } from '../../src/server/app';
 import { decodeReplay } from '../../src/replay';
 import { buildPackage } from '../../src/study/build';
@@ -92,7 +92,7 @@ function serve(): Promise<void> {
 beforeAll(async () => {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
-  await buildRaterPage(SITE);
+  cpSync(inject('studyPage'), SITE, { recursive: true }); // the page global-setup built
   const pkg = buildPackage(paperInput(60));
   writePackage(pkg, DIR, SITE);
   // One set per group keeps the run short; the study records the practice and ends on Prolific.

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { bufferIo } from '../../src/cli/common';
 import { recordMain } from '../../src/cli/study';
 import { buildMain } from '../../src/cli/study-build';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   const r = bufferIo();
   expect(await recordMain([path, '--json'], r), r.err).toBe(0);
   const io = bufferIo();
-  const code = await buildMain([path, '--out', OUT, '--video', '--json'], io);
+  const code = await buildMain([path, '--out', OUT, '--page-from', inject('studyPage'), '--video', '--json'], io);
   expect(code, io.err).toBe(0);
   report = JSON.parse(io.out.trim().split('\n').at(-1)!);
   manifest = parseManifest(JSON.parse(readFileSync(join(OUT, 'site', 'manifest.json'), 'utf8')));

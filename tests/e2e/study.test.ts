@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createController } from '../../src/controllers/registry';
 import { encodeReplay, replayFromRunner } from '../../src/replay';
 import { createMatch } from '../../src/sim/match';
@@ -82,7 +82,7 @@ beforeAll(async () => {
   const rec = bufferIo();
   expect(await recordMain([studyPath, '--json'], rec), rec.err).toBe(0); // study record: the CPU clips
   const io = bufferIo();
-  const code = await buildMain([studyPath, '--out', OUT, '--json'], io);
+  const code = await buildMain([studyPath, '--out', OUT, '--page-from', inject('studyPage'), '--json'], io);
   expect(
     io.err.split('\n').filter((l) => l.startsWith('error')),
     io.err,
