@@ -12,7 +12,7 @@ import { recordStandIn } from '../../src/cli/study-stand-in';
 import { parseKeyFile } from '../../src/study/key';
 import { parseManifest } from '../../src/study/manifest';
 import { checkStudy } from '../../src/study/schema';
-import { paperStudyInput } from '../../src/study/template';
+import { twoPlayerStudy } from './two-player-study';
 
 const tool = (args: string[]) => runMain(main, args);
 const dir = mkdtempSync(join(tmpdir(), 'twf-study-cli-'));
@@ -104,25 +104,7 @@ describe('study tool', () => {
   it("analyze of a built package puts each shown clip's metrics beside its rating", async () => {
     const pkgDir = join(dir, 'pkg');
     const studyPath = join(dir, 'two.json');
-    const study = checkStudy(
-      {
-        ...paperStudyInput(),
-        players: [
-          { id: 'calm', label: 'Calm', source: 'human', replays: ['calm-a.twrp', 'calm-b.twrp'] },
-          { id: 'busy', label: 'Busy', source: 'human', replays: ['busy-a.twrp', 'busy-b.twrp'] },
-        ],
-        sets: [
-          { a: 'calm', b: 'busy', variants: ['a', 'b'] },
-          { a: 'busy', b: 'calm', variants: ['a', 'b'] },
-        ],
-        groups: [
-          { id: 'A', orders: ['AB', 'AB'] },
-          { id: 'B', orders: ['BA', 'BA'] },
-        ],
-        clip: { seconds: 4, start: 1 },
-      },
-      'two.json',
-    );
+    const study = twoPlayerStudy({ seconds: 4, start: 1 });
     writeFileSync(studyPath, JSON.stringify(study));
     for (const [who, spec] of [
       ['calm', 'idle'],

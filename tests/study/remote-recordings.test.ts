@@ -11,8 +11,7 @@ import { recordStandIn } from '../../src/cli/study-stand-in';
 import { encodeReplay, type Replay } from '../../src/replay';
 import { createStudyServer } from '../../src/server/app';
 import { buildPackage } from '../../src/study/build';
-import { checkStudy } from '../../src/study/schema';
-import { paperStudyInput } from '../../src/study/template';
+import { twoPlayerStudy } from './two-player-study';
 import { lastJson, runMain } from '../cli/tool-run';
 
 const tool = (args: string[]) => runMain(main, args);
@@ -22,26 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('study record --from (remote recordings)', () => {
   it("takes each human clip from the server's database, newest good one first, and refuses what does not fit", async () => {
     const studyPath = join(dir, 'study.json');
-    const study = checkStudy(
-      {
-        ...paperStudyInput(),
-        players: [
-          { id: 'calm', label: 'Calm', source: 'human', replays: ['calm-a.twrp', 'calm-b.twrp'] },
-          { id: 'busy', label: 'Busy', source: 'human', replays: ['busy-a.twrp', 'busy-b.twrp'] },
-        ],
-        sets: [
-          { a: 'calm', b: 'busy', variants: ['a', 'b'] },
-          { a: 'busy', b: 'calm', variants: ['a', 'b'] },
-        ],
-        groups: [
-          { id: 'A', orders: ['AB', 'AB'] },
-          { id: 'B', orders: ['BA', 'BA'] },
-        ],
-        attention: [],
-        clip: { seconds: 2, start: 1 },
-      },
-      'study.json',
-    );
+    const study = twoPlayerStudy({ seconds: 2, start: 1 });
     writeFileSync(studyPath, JSON.stringify(study));
     const standIn = (who: string, v: string, spec: string) => recordStandIn(study, who, v, spec, '2026-01-01T00:00:00Z');
     for (const [who, spec] of [
