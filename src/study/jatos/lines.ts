@@ -28,8 +28,9 @@ export function safeNamePart(s: string): string {
   return [...s].map((ch) => (JATOS_ILLEGAL_IN_FILENAME.test(ch) ? '_' : ch)).join('');
 }
 
-export function practiceFileName(pid: string): string {
-  return `practice-${safeNamePart(pid)}.twrp`;
+/** The practice play's upload name; rounds after the first get `-N`. */
+export function practiceFileName(pid: string, round = 1): string {
+  return `practice-${safeNamePart(pid)}${round > 1 ? `-${round}` : ''}.twrp`;
 }
 
 export function recordingFileName(player: string, variant: string): string {

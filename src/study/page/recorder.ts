@@ -13,6 +13,7 @@ import { HUD_TEXT, STRINGS, SYNC_STRINGS } from './i18n';
 import type { Stage } from './stage';
 import { download } from './export';
 import { detectServer, uploadRecording } from './sync';
+import { recordingFileName } from '../jatos/lines';
 
 export interface RecorderContext {
   manifest: Manifest;
@@ -95,7 +96,7 @@ export async function runRecorder(ctx: RecorderContext): Promise<void> {
         extra: { ...replay.extra, study: { id: m.studyId, player, drill: String(config.drill ?? ''), variant } },
       };
       const bytes = encodeReplay(tagged);
-      const name = `recording-${player}-${variant}.twrp`;
+      const name = recordingFileName(player, variant);
       const status = el('p', 'tf-status');
       const box2 = el('div', 'tf-buttons');
       say(el('h1', '', T.round(i + 1, variants.length)), status, box2);

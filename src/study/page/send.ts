@@ -9,7 +9,7 @@
 // Failures are SendErrors (permanent when the other side refused the data); the answers stay in
 // IndexedDB whatever happens.
 import { type OutboxItem, permanentStatus, SendError, type Transport } from './outbox';
-import type { ParticipantRecord } from '../flow';
+import { recordLine } from '../jatos/lines';
 
 /** The part of jatos.js (JATOS 3.x) the page uses; every call returns a promise. */
 export interface Jatos {
@@ -68,11 +68,6 @@ export function loadJatos(timeoutMs = 30_000): Promise<Jatos | null> {
   return jatosReady;
 }
 
-/** One line of the JATOS result data: the whole record after a step (the importer keeps each pid's furthest). */
-export function jatosLine(rec: ParticipantRecord): string {
-  return `${JSON.stringify({ twinfield: 1, kind: 'record', record: rec })}\n`;
-}
-
 /** The reason a failed HTTP response gives ({ error } of the study server), in plain words. */
 async function httpError(r: Response, what: string): Promise<SendError> {
   let reason = '';
@@ -127,7 +122,7 @@ export class PageTransport implements Transport {
       const j = this.c.jatos;
       if (!j) throw new SendError('JATOS is not available on this page');
       try {
-        if (item.kind === 'record') await j.appendResultData(jatosLine(item.record!));
+        if (item.kind === 'record') await j.appendResultData(recordLine(item.record!));
         else
           await j.uploadResultFile(
             new Blob([item.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
@@ -137,29 +132,5 @@ export class PageTransport implements Transport {
         throw new SendError(`JATOS: ${e instanceof Error ? e.message : typeof e === 'string' ? e : 'the data was not stored'}`);
       }
     }
-  }
-}
-
-/**
- * One POST of a finished participant's answers without the outbox (kept for callers that have no
- * Sync; the rater page sends through sync.ts).
- */
-export async function sendAnswer(
-  a: ParticipantRecord['answer'],
-  t: { postUrl: string | null; jatos: boolean },
-): Promise<'sent' | 'failed' | 'none'> {
-  try {
-    if (t.jatos) {
-      const j = await loadJatos();
-      if (j) {
-        await j.appendResultData(jatosLine({ answer: a, progress: 0, groupHow: 'url', pending: null, sent: false }));
-        return 'sent';
-      }
-    }
-    if (!t.postUrl) return 'none';
-    const r = await fetch(t.postUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) });
-    return r.ok ? 'sent' : 'failed';
-  } catch {
-    return 'failed';
   }
 }

@@ -22,6 +22,7 @@ import { Outbox, type OutboxStatus, type Target } from './outbox';
 import { prolificEnd, prolificFromParams } from './prolific';
 import { inJatos, type Jatos, loadJatos, PageTransport } from './send';
 import type { AnswerStore } from './store';
+import { practiceFileName } from '../jatos/lines';
 
 export type Channel = 'server' | 'jatos' | 'post' | 'local';
 
@@ -292,7 +293,7 @@ export class Sync {
       ...replay,
       extra: { ...replay.extra, study: { id: this.m.studyId, fingerprint: this.m.fingerprint, pid, kind: 'practice', round } },
     };
-    const name = `practice-${pid}${round > 1 ? `-${round}` : ''}.twrp`;
+    const name = practiceFileName(pid, round);
     const query = new URLSearchParams({ pid, kind: 'practice', round: String(round) }).toString();
     await this.outbox.putReplay(this.m.studyId, pid, name, encodeReplay(r), t, query);
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../src/study/build';
 import { SERVER_NAME } from '../../../src/study/protocol';
 import { newRecord } from '../../../src/study/flow';
-import { jatosLine } from '../../../src/study/page/send';
+import { recordLine } from '../../../src/study/jatos/lines';
 import { detectServer, FingerprintError, plainRecord } from '../../../src/study/page/sync';
 import { paperInput } from './fixtures';
 
@@ -70,7 +70,7 @@ describe('records leaving the page', () => {
     const rec = newRecord(m, 'p1', 'A', 'url', 'en', '2026-11-27T10:00:00.000Z');
     const stored = { ...rec, key: `${m.studyId}/p1`, studyId: m.studyId, updatedAt: 'now' };
     expect(plainRecord(stored)).toEqual(rec);
-    const line = jatosLine(rec);
+    const line = recordLine(rec);
     expect(line.endsWith('\n')).toBe(true);
     expect(line.slice(0, -1)).not.toContain('\n');
     expect(JSON.parse(line)).toEqual({ twinfield: 1, kind: 'record', record: rec });
