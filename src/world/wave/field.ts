@@ -20,9 +20,12 @@
 // Optional first-arrival recording (used by the improved variant "wave+", see tracker.ts): for
 // every wave and open cell, the (sub-step) age at which |z| first reached `arrivalThreshold`.
 //
-// Everything is allocated in the constructor; emit/step/sample never allocate.
+// Everything is allocated in the constructor; emit/step/sample never allocate, except the first step,
+// which moves the buffers into a WebAssembly memory for the kernel (kernel.ts; the TS loops below give
+// the same values where it cannot run).
 
 import { type HashSink, type TileGrid, nearestOpenCell } from '../../geom/grid';
+import { type WaveKernel, instantiateKernel, kernelAvailable } from './kernel';
 import { ScheduledField, WaveSchedule } from './schedule';
 
 export interface WaveFieldOptions {
@@ -100,11 +103,26 @@ export class WaveField extends ScheduledField {
   readonly emittedX: Int32Array;
   readonly emittedY: Int32Array;
 
-  private readonly buf: Float64Array[];
+  /** Views on `store`: generation g of wave w at 3w + g, then per wave the arrival map, then arrivedNow. */
+  private buf: Float64Array[] = [];
+  private arrivals: Float64Array[] | null = null;
+  /** Scratch: padded indices of the points that arrived during the current step. */
+  private arrivedNow = new Int32Array(0);
+  /**
+   * One buffer for everything the kernel touches, in byte offsets: the run table [0, runsEnd), the
+   * value buffers from valuesOff, the arrival maps from arrivalsOff, arrivedNow at arrivedOff.
+   */
+  private store: ArrayBuffer;
+  private readonly runsEnd: number;
+  private readonly bufBytes: number;
+  private readonly valuesOff: number;
+  private readonly arrivalsOff: number;
+  private readonly arrivedOff: number;
+  private kernel: WaveKernel | null = null;
+  private kernelTried = false;
   private readonly cur: Int32Array;
   private readonly openPadded: Int32Array;
   private readonly coef: Float64Array;
-  private readonly arrivals: Float64Array[] | null;
   /**
    * Per wave, per grid point (padded index): the unit direction −∇(arrival time) by upwind differences
    * toward the earlier-reached neighbours, (0, 0) where none is earlier. Written once, at the end of
@@ -113,8 +131,6 @@ export class WaveField extends ScheduledField {
    */
   private readonly arrivalDirX: Float64Array[] | null;
   private readonly arrivalDirY: Float64Array[] | null;
-  /** Scratch: padded indices of the points that arrived during the current step. */
-  private readonly arrivedNow: Int32Array;
   /** The field's own wall flags, one per grid point (the maze upsampled by `resolution`). */
   readonly walls: Uint8Array;
   private readonly fine: TileGrid;
@@ -161,8 +177,6 @@ export class WaveField extends ScheduledField {
     const stride = w + 2 * PAD;
     this.stride = stride;
     const size = stride * (h + 2 * PAD);
-    this.buf = [];
-    for (let i = 0; i < 3 * waves; i++) this.buf.push(new Float64Array(size));
     this.cur = new Int32Array(waves);
     this.emittedFrom = new Int32Array(waves).fill(-1);
     this.emittedX = new Int32Array(waves).fill(-1);
@@ -182,12 +196,65 @@ export class WaveField extends ScheduledField {
         k++;
       }
     }
-    // Padded like the value buffers (index (gy+2)*stride + gx+2) and -1 in the pad, so a tracker reads a
-    // grid point's neighbours without bounds checks.
-    this.arrivals = opts.arrival ? Array.from({ length: waves }, () => new Float64Array(size).fill(-1)) : null;
+    // The kernel's run table: consecutive open points of a row that share a coefficient (the open list
+    // is row-major, and rows are 2·PAD apart in the padded index, so a run never spans two rows).
+    const runs: number[] = [];
+    for (let q = 0; q < nOpen; q++) {
+      const i = this.openPadded[q]!;
+      const last = runs.length - 3;
+      if (last >= 0 && runs[last + 1] === i && runs[last + 2] === this.coef[q]) runs[last + 1] = i + 1;
+      else runs.push(i, i + 1, this.coef[q]!);
+    }
+    this.runsEnd = (runs.length / 3) * 16;
+    this.bufBytes = size * 8;
+    this.valuesOff = this.runsEnd;
+    this.arrivalsOff = this.valuesOff + 3 * waves * this.bufBytes;
+    this.arrivedOff = this.arrivalsOff + (opts.arrival ? waves * this.bufBytes : 0);
+    this.store = new ArrayBuffer(this.arrivedOff + (opts.arrival ? 4 * nOpen : 0));
+    const table = new DataView(this.store);
+    for (let r = 0; r < runs.length / 3; r++) {
+      table.setInt32(16 * r, 8 * runs[3 * r]!, true);
+      table.setInt32(16 * r + 4, 8 * runs[3 * r + 1]!, true);
+      table.setFloat64(16 * r + 8, runs[3 * r + 2]!, true);
+    }
+    this.bind(opts.arrival === true, nOpen);
+    // Arrival maps are padded like the value buffers (index (gy+2)*stride + gx+2) and -1 in the pad, so a
+    // tracker reads a grid point's neighbours without bounds checks.
+    if (this.arrivals) for (const a of this.arrivals) a.fill(-1);
     this.arrivalDirX = opts.arrival ? Array.from({ length: waves }, () => new Float64Array(size)) : null;
     this.arrivalDirY = opts.arrival ? Array.from({ length: waves }, () => new Float64Array(size)) : null;
-    this.arrivedNow = new Int32Array(opts.arrival ? nOpen : 0);
+  }
+
+  /** (Re)creates the typed-array views on `store`. */
+  private bind(arrival: boolean, nOpen: number): void {
+    const n = this.bufBytes / 8;
+    const waves = this.clock.waves;
+    this.buf = Array.from({ length: 3 * waves }, (_, k) => new Float64Array(this.store, this.valuesOff + k * this.bufBytes, n));
+    this.arrivals = arrival
+      ? Array.from({ length: waves }, (_, w) => new Float64Array(this.store, this.arrivalsOff + w * this.bufBytes, n))
+      : null;
+    this.arrivedNow = new Int32Array(this.store, this.arrivedOff, arrival ? nOpen : 0);
+  }
+
+  /**
+   * At the first step: moves the buffers into a WebAssembly memory of the field's own and starts the
+   * kernel on it. Only fields that step get one (a replay keyframe is a copy that never steps, and each
+   * memory reserves address space). Where it cannot run, the TS loops go on with the same values.
+   */
+  private attachKernel(): void {
+    this.kernelTried = true;
+    if (!kernelAvailable()) return;
+    try {
+      const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(this.store.byteLength / 65536)) });
+      new Uint8Array(memory.buffer).set(new Uint8Array(this.store));
+      const kernel = instantiateKernel(memory);
+      if (!kernel) return;
+      this.kernel = kernel;
+      this.store = memory.buffer;
+      this.bind(this.arrivals !== null, this.arrivedNow.length);
+    } catch {
+      // No memory to be had (address space, size): the TS loops.
+    }
   }
 
   /** Moves the source (the target) to the continuous point (x, y) in cell units; used by the next emissions. */
@@ -247,6 +314,7 @@ export class WaveField extends ScheduledField {
   }
 
   private propagate(w: number): void {
+    if (!this.kernelTried) this.attachKernel();
     const c0 = this.cur[w]!;
     const nIdx = c0 === 2 ? 0 : c0 + 1; // generation k+1 overwrites k-2
     const pIdx = c0 === 0 ? 2 : c0 - 1; // generation k-1
@@ -259,7 +327,26 @@ export class WaveField extends ScheduledField {
     const S = this.stride;
     const m = open.length;
     const arr = this.arrivals?.[w];
-    if (!arr) {
+    const kernel = this.kernel;
+    if (kernel) {
+      // The same operations per point as the loops below (kernel.ts), on byte offsets into the memory.
+      const B = this.bufBytes;
+      const base = this.valuesOff + 3 * w * B;
+      kernel.propagate(base + nIdx * B, base + c0 * B, base + pIdx * B, 8 * S, 0, this.runsEnd, d);
+      if (arr) {
+        const count = kernel.arrive(
+          base + nIdx * B,
+          base + c0 * B,
+          this.arrivalsOff + w * B,
+          0,
+          this.runsEnd,
+          this.arrivalThreshold,
+          this.age[w]!,
+          this.arrivedOff,
+        );
+        this.arrivalDirections(w, count);
+      }
+    } else if (!arr) {
       for (let k = 0; k < m; k++) {
         const i = open[k]!;
         nx[i] = d * (c[i - 1]! + c[i + 1]! + c[i - S]! + c[i + S]!) + coef[k]! * c[i]! - p[i]!;
@@ -386,7 +473,10 @@ export class WaveField extends ScheduledField {
     return this.buf[3 * w + this.cur[w]!]![(cy + PAD) * this.stride + cx + PAD]!;
   }
 
-  /** The padded current-generation buffer of wave w (read-only use: overlays). Index (cy+2)*stride + cx+2. */
+  /**
+   * The padded current-generation buffer of wave w (read-only use: overlays). Index (cy+2)*stride + cx+2.
+   * Fetch it again after stepping: the buffers move once, at the first step (into WebAssembly memory).
+   */
   values(w: number): Float64Array {
     return this.buf[3 * w + this.cur[w]!]!;
   }
@@ -401,7 +491,8 @@ export class WaveField extends ScheduledField {
 
   /**
    * The padded first-arrival buffer of wave w (read-only use: trackers, overlays), index
-   * (gy+2)*stride + gx+2, -1 where not reached (and in the pad); null without `arrival`.
+   * (gy+2)*stride + gx+2, -1 where not reached (and in the pad); null without `arrival`. Fetch it again
+   * after stepping, as values().
    */
   arrivalBuffer(w: number): Float64Array | null {
     return this.arrivals?.[w] ?? null;
