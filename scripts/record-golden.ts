@@ -23,7 +23,7 @@ const scriptedPerson = (seed: number) =>
 
 export interface GoldenSpec {
   file: string;
-  /** What it covers: 'open', 'maze', 'preset:NAME', 'human'. */
+  /** What it covers: 'open', 'maze', 'lee', 'preset:NAME', 'human'. */
   covers: string[];
   seed: number;
   config: Partial<MatchConfig>;
@@ -50,6 +50,15 @@ export function goldenSpecs(): GoldenSpec[] {
       covers: ['maze'],
       seed: 12,
       config: { stages: 'maze', difficulty: 'normal' },
+      p1: 'cpu:normal',
+      p2: 'cpu:hard',
+    },
+    {
+      // The maze chasers by Lee's algorithm (SIM_VERSION 8 changed how they move).
+      file: 'maze-lee-normal-vs-hard.twrp',
+      covers: ['maze', 'lee'],
+      seed: 14,
+      config: { stages: 'maze', difficulty: 'normal', chaseMethod: 'lee' },
       p1: 'cpu:normal',
       p2: 'cpu:hard',
     },

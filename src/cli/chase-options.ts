@@ -9,7 +9,11 @@ import { type OptionSpec, type ParsedArgs, UsageError } from './common';
 export const WAVE_OPTION_SPECS: OptionSpec[] = [
   { name: 'delta', kind: 'number', help: 'δ = c²Δt²/Δh² of eq. 13, in (0, 0.5] (wave, wave+, wave1; default 0.4)' },
   { name: 'waves', kind: 'int', help: 'number of waves n (wave, wave+, lee, lee+; default 3)' },
-  { name: 'lifetime', kind: 'int', help: 'wave lifetime T in steps (wave, wave1, lee, lee+ default 300; wave+ 600)' },
+  {
+    name: 'lifetime',
+    kind: 'int',
+    help: 'wave lifetime T in steps (wave, wave1, lee, lee+ default 300; wave+ 600; a Lee wave still spreading at T lives on until done)',
+  },
   { name: 'threshold', kind: 'number', help: '|z| that counts as arrival for the faithful wave (wave, wave1; default 1e-6)' },
   {
     name: 'arrival-threshold',

@@ -7,9 +7,9 @@ import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
 
 /**
  * Bump whenever a rule change would alter the outcome of an existing replay (the list: docs/sim.md,
- * Sim versions). 7: the survey drill's variant d swaps two enemies that fire inside the clip window.
+ * Sim versions). 8: Lee chasers (chaseMethod lee, lee+) always reach a target that stands still.
  */
-export const SIM_VERSION = 7;
+export const SIM_VERSION = 8;
 
 /**
  * Largest time limit, in frames: 4 hours, the longest match a replay holds (MAX_FRAMES). A check on

@@ -53,7 +53,7 @@ function goldenProblem(file: string, r: Replay): string | null {
 describe('golden replays', () => {
   it('cover the open and maze stages, every CPU preset and a human-input match', () => {
     const covers = new Set(manifest.replays.flatMap((g) => g.covers));
-    expect(covers.has('open') && covers.has('maze') && covers.has('human')).toBe(true);
+    expect(covers.has('open') && covers.has('maze') && covers.has('human') && covers.has('lee')).toBe(true);
     for (const p of DODGE_PRESETS) expect(covers.has(`preset:${p.name}`), `no golden replay for preset ${p.name}: ${RERECORD}`).toBe(true);
     const maze = manifest.replays.find((g) => g.covers.includes('maze'))!;
     expect(load(maze.file).config.stages).toBe('maze');

@@ -1,6 +1,7 @@
 // Issue 15: the Lee baseline must be as strong as its information allows. A Lee chaser that holds
-// its heading for T/n steps between wave arrivals overshoots a one-cell door and bounces in front of
-// it; read every step ('lee+', LeeTracker follow) it goes through. Also: the grid points a chaser's
+// its heading for T/n steps between wave arrivals overshot a one-cell door and bounced in front of
+// it; read every step ('lee+', LeeTracker follow) it goes through, and since issue 26 so does the
+// held heading (re-read where holding it would lead away from the target). Also: the grid points a chaser's
 // body cannot centre on are closed at 4 points per cell, and nothing changes at 2.
 import { describe, expect, it } from 'vitest';
 import { parseMaze } from '../../src/maze/maze';
@@ -37,17 +38,19 @@ describe('Lee chaser through a one-cell door', () => {
     });
   }
 
-  it('lee (turn on arrival, hold the heading) is the weaker reading: slower, or never through', () => {
+  it('lee (turn on arrival, hold the heading) goes through too, but no faster than lee+', () => {
     const plus = simulateChase(DOOR, { method: 'lee+', maxSteps: 3000 }).chasers[0]!;
     const held = simulateChase(DOOR, { method: 'lee', maxSteps: 3000 }).chasers[0]!;
-    expect(!held.caught || held.steps > plus.steps).toBe(true);
+    // Issue 26: the held heading is re-read where holding it would lead away (it overshot the door).
+    expect(held.caught).toBe(true);
+    expect(held.steps).toBeGreaterThanOrEqual(plus.steps);
   });
 
-  it('on the rooms maze lee+ catches A and B, which the held-heading Lee never catches', () => {
+  it('on the rooms maze lee and lee+ catch A and B, which the held heading alone never caught', () => {
     const rooms = parseMaze(catalogMazeText('rooms')!, 'rooms');
     const held = simulateChase(rooms, { method: 'lee', only: ['A', 'B'], maxSteps: 3000 }).chasers;
     const plus = simulateChase(rooms, { method: 'lee+', only: ['A', 'B'], maxSteps: 3000 }).chasers;
-    expect(held.map((c) => c.caught)).toEqual([false, false]);
+    expect(held.map((c) => c.caught)).toEqual([true, true]);
     expect(plus.map((c) => c.caught)).toEqual([true, true]);
   });
 });
