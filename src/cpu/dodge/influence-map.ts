@@ -290,7 +290,7 @@ export class InfluenceMap {
 
   /**
    * The cells `reads` holds with build()'s values, from the shapes `s` collected for them; the
-   * window is the box of those cells and its other cells are left partly drawn.
+   * window is the box of those cells and its other cells are left stale or partly drawn.
    */
   buildReads(w: DodgeWorld, t: number, s: MapShapes, reads: ReadCells): this {
     this.setWindow(t, reads.c0, reads.c1, reads.r0, reads.r1);

@@ -188,6 +188,14 @@ export class ReadCells {
   readonly rowLo: Int32Array;
   readonly rowHi: Int32Array;
   private readonly reads: InterpolationReads = { c0: 0, r0: 0, c1: 0, r1: 0, adx: 0, ady: 0, diag: false };
+  /** Per point of markPoint(): columns, rows (as row · cols), |offsets| and the diagonal cone. */
+  private pC0 = new Int32Array(64);
+  private pC1 = new Int32Array(64);
+  private pR0 = new Int32Array(64);
+  private pR1 = new Int32Array(64);
+  private pAx = new Float64Array(64);
+  private pAy = new Float64Array(64);
+  private pDiag = new Uint8Array(64);
   /** Box of the marked cells (empty when c0 > c1). */
   c0 = 0;
   c1 = -1;
@@ -212,6 +220,105 @@ export class ReadCells {
     }
     this.c0 = this.r0 = Infinity;
     this.c1 = this.r1 = -Infinity;
+  }
+
+  /**
+   * mark(px·scale, py·scale) for point i, keeping what interpolateDanger() reads there, so that
+   * dangers() later gives interpolateDanger() there without working the reads out again (same
+   * expressions).
+   */
+  markPoint(i: number, px: number, py: number, scale: number): void {
+    if (i >= this.pAx.length) this.growPoints(i + 1);
+    // (Integers scaled here: a double argument would be boxed on every call.)
+    const x = px * scale;
+    const y = py * scale;
+    const cell = this.cell;
+    const cols = this.cols;
+    const rows = this.rows;
+    let c0 = Math.round(x / cell - 0.5);
+    let r0 = Math.round(y / cell - 0.5);
+    if (c0 < 0) c0 = 0;
+    else if (c0 >= cols) c0 = cols - 1;
+    if (r0 < 0) r0 = 0;
+    else if (r0 >= rows) r0 = rows - 1;
+    const dx = x - (c0 + 0.5) * cell;
+    const dy = y - (r0 + 0.5) * cell;
+    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
+    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
+    if (c1 < 0 || c1 >= cols) c1 = c0;
+    if (r1 < 0 || r1 >= rows) r1 = r0;
+    const adx = dx < 0 ? -dx : dx;
+    const ady = dy < 0 ? -dy : dy;
+    const diag = 2 * ady > adx && 2 * adx > ady;
+    this.pC0[i] = c0;
+    this.pC1[i] = c1;
+    this.pR0[i] = r0 * cols;
+    this.pR1[i] = r1 * cols;
+    this.pAx[i] = adx;
+    this.pAy[i] = ady;
+    this.pDiag[i] = diag ? 1 : 0;
+    this.add(c0, r0);
+    if (diag) this.add(c1, r1);
+    else {
+      this.add(c1, r0);
+      this.add(c0, r1);
+    }
+  }
+
+  /**
+   * interpolateDanger(map, x, y) at each point i < n of markPoint() with sel[i] ≥ 0 into out[i],
+   * once the marked cells hold their values (same expressions).
+   */
+  dangers(vals: Float64Array, sel: Int32Array, n: number, out: Float64Array): void {
+    const cell = this.cell;
+    const C0 = this.pC0;
+    const C1 = this.pC1;
+    const R0 = this.pR0;
+    const R1 = this.pR1;
+    const AX = this.pAx;
+    const AY = this.pAy;
+    const DG = this.pDiag;
+    for (let i = 0; i < n; i++) {
+      if (sel[i]! < 0) continue;
+      const c0 = C0[i]!;
+      const c1 = C1[i]!;
+      const r0 = R0[i]!;
+      const r1 = R1[i]!;
+      const adx = AX[i]!;
+      const ady = AY[i]!;
+      const i0 = vals[r0 + c0]!;
+      if (DG[i] !== 0) out[i] = i0 + ((vals[r1 + c1]! - i0) * (adx + ady)) / (2 * cell);
+      else {
+        const ddx = ((vals[r0 + c1]! - i0) * adx) / cell;
+        const ddy = ((vals[r1 + c0]! - i0) * ady) / cell;
+        out[i] = i0 + ddx + ddy;
+      }
+    }
+  }
+
+  private growPoints(n: number): void {
+    let cap = this.pAx.length;
+    while (cap < n) cap *= 2;
+    // Points are marked in increasing order: the earlier ones are kept.
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.pC0 = i32(this.pC0);
+    this.pC1 = i32(this.pC1);
+    this.pR0 = i32(this.pR0);
+    this.pR1 = i32(this.pR1);
+    this.pAx = f64(this.pAx);
+    this.pAy = f64(this.pAy);
+    const d = new Uint8Array(cap);
+    d.set(this.pDiag);
+    this.pDiag = d;
   }
 
   /** Marks the cells interpolateDanger(map, x, y) reads. */

@@ -3,7 +3,7 @@
 // path weights, the move set and the lattice. `transition` is the single definition of what one
 // search step does (hold a move for F frames; hit on any frame = unreachable; count nearly-hit
 // pairs; node value at the end), so the exhaustive and the fast search cannot disagree on it.
-import { LATTICE, NEARLY_FACTOR } from './constants';
+import { LATTICE, NEARLY_CAP, NEARLY_COST, NEARLY_FACTOR } from './constants';
 import { InfluenceMap } from './influence-map';
 import { interpolateDanger } from './interpolate';
 import { makeMoveSet, type MoveSet } from './moves';
@@ -333,6 +333,34 @@ export class DodgeProblem {
    * The plain I-Map value (no pull, no lure) skips nodeE()'s per-call checks; same expression.
    */
   nodeValues(X: Int32Array, Y: Int32Array, danger: Float64Array, near: Int32Array, n: number, E: Float64Array): void {
+    const p = this.params;
+    const w = this.world;
+    if (w.pull === 0 && p.influenceMap && p.lure > 0) {
+      // nodeE() with the lure, written out: a call returning a double boxes it.
+      const lure = p.lure;
+      const gx = w.goalX;
+      const gy = w.goalY;
+      const useX = !Number.isNaN(gx);
+      const useY = !Number.isNaN(gy);
+      const width = w.width;
+      const height = w.height;
+      for (let i = 0; i < n; i++) {
+        const c = near[i]!;
+        if (c < 0) continue;
+        let e = -danger[i]! - NEARLY_COST * (c < NEARLY_CAP ? c : NEARLY_CAP);
+        if (useX) {
+          const d = X[i]! * INV_Q - gx;
+          const g = (d < 0 ? -d : d) - LURE_BAND;
+          if (g > 0) e -= (lure * g) / width;
+        }
+        if (useY) {
+          const g = gy - Y[i]! * INV_Q;
+          if (g > 0) e -= (lure * g) / height;
+        }
+        E[i] = e;
+      }
+      return;
+    }
     if (this.world.pull > 0 || this.params.lure > 0 || !this.params.influenceMap) {
       for (let i = 0; i < n; i++) if (near[i]! >= 0) E[i] = this.nodeE(X[i]!, Y[i]!, danger[i]!, near[i]!);
       return;

@@ -28,7 +28,7 @@ import type { DodgeDecision, DodgePlan } from './decision';
 import { LatticeTemplate } from './lattice-template';
 import { BackwardPass, type BestLast, fillPlan } from './search-backward';
 import { DEFERRED, Level, UNSEEN } from './search-level';
-import { better, clampInt, penalised, type DodgeProblem } from './problem';
+import { better, clampInt, type DodgeProblem } from './problem';
 import { LATTICE } from './constants';
 import { MapShapes } from './influence-map';
 import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
@@ -73,6 +73,13 @@ export class FastSearch {
   private readonly stepBoxes = new BoxBuckets();
   /** Per position: indices into the step's lists (1-frame steps) or obstacle indices. */
   private posList = new Int32Array(256);
+  /**
+   * The last step of several frames, open field: each position's list (posList of parentList), kept
+   * from expandLast for bestLast: lastList[lastOff[pi] ..][0 .. lastLen[pi]).
+   */
+  private lastList = new Int32Array(1024);
+  private lastOff = new Int32Array(64);
+  private lastLen = new Int32Array(64);
   private readonly axes = new AxisReads();
   /** The cells the current level's positions read (its map is drawn there only). */
   private reads: ReadCells | null = null;
@@ -435,7 +442,11 @@ export class FastSearch {
           const ey = clampInt(iy + p.frames * p.moves.dy[a]!, p.loY, p.hiY);
           if (fromTemplate) cp = child[base + a]!;
           else child[base + a] = cp = nxt.addPos(ex, ey);
-          c = this.heldContacts(ix, iy, a, ex, ey, pn, nxt, cp);
+          if (pn === 0) {
+            // heldContacts() with an empty list: the last frame's count, which is then 0.
+            c = nxt.posEnd[cp]!;
+            if (c === UNSEEN) c = nxt.posEnd[cp] = 0;
+          } else c = this.heldContacts(ix, iy, a, ex, ey, this.posList, 0, pn, nxt, cp);
         }
         lev.tNear[base + a] = c;
         if (c >= 0) nxt.posNear[cp] = 0;
@@ -459,6 +470,17 @@ export class FastSearch {
     const child = lev.child;
     this.stepBoxes.build(sn, this.sbX0, this.sbX1, this.sbY0, this.sbY1, F * p.moves.maxStep * INV_Q);
     let expanded = 0;
+    if (this.lastOff.length < lev.nPos) {
+      this.lastOff = new Int32Array(lev.nPos * 2);
+      this.lastLen = new Int32Array(lev.nPos * 2);
+    }
+    let off = 0;
+    const dX = p.moves.dx;
+    const dY = p.moves.dy;
+    const loX = p.loX;
+    const hiX = p.hiX;
+    const loY = p.loY;
+    const hiY = p.hiY;
     for (let pi = 0; pi < lev.nPos; pi++) {
       if (lev.posNear[pi]! < 0) continue;
       expanded++;
@@ -467,30 +489,59 @@ export class FastSearch {
       const iy = lev.posY[pi]!;
       // Walls: problem.contacts checks every frame later (posEnd is the open field's).
       const pn = walls ? 0 : this.parentList(ix, iy, false);
+      if (!walls) {
+        // Kept for bestLast, which checks this position's moves later.
+        if (this.lastList.length < off + pn) {
+          const grown = new Int32Array((off + pn) * 2);
+          grown.set(this.lastList.subarray(0, off));
+          this.lastList = grown;
+        }
+        const ll = this.lastList;
+        const pl = this.posList;
+        for (let q = 0; q < pn; q++) ll[off + q] = pl[q]!;
+        this.lastOff[pi] = off;
+        this.lastLen[pi] = pn;
+        off += pn;
+      }
       for (let a = 0; a < M; a++) {
         let cp: number;
         if (fromTemplate) cp = child[base + a]!;
         else {
           let x = ix;
           let y = iy;
-          if (p.walls) {
+          if (walls) {
             for (let f = 0; f < F; f++) {
-              p.wallStep(x, y, p.moves.dx[a]!, p.moves.dy[a]!);
+              p.wallStep(x, y, dX[a]!, dY[a]!);
               x = p.outX;
               y = p.outY;
             }
           } else {
-            x = clampInt(ix + F * p.moves.dx[a]!, p.loX, p.hiX);
-            y = clampInt(iy + F * p.moves.dy[a]!, p.loY, p.hiY);
+            x = ix + F * dX[a]!;
+            y = iy + F * dY[a]!;
+            x = x < loX ? loX : x > hiX ? hiX : x;
+            y = y < loY ? loY : y > hiY ? hiY : y;
           }
           child[base + a] = cp = nxt.addPos(x, y);
         }
-        if (!walls && nxt.posEnd[cp] === UNSEEN) nxt.posEnd[cp] = this.frameContacts(F, nxt.posX[cp]!, nxt.posY[cp]!, this.posList, pn);
-        if (!walls && nxt.posEnd[cp]! < 0) {
+        if (walls) {
+          lev.tNear[base + a] = DEFERRED;
+          nxt.posNear[cp] = 0;
+          continue;
+        }
+        const posEnd = nxt.posEnd; // (after addPos, which may grow it)
+        let end = posEnd[cp]!;
+        // (frameContacts() of an empty list is 0.)
+        if (end === UNSEEN) end = posEnd[cp] = pn === 0 ? 0 : this.frameContacts(F, nxt.posX[cp]!, nxt.posY[cp]!, this.posList, pn);
+        if (end < 0) {
           lev.tNear[base + a] = -1;
           continue;
         }
-        lev.tNear[base + a] = DEFERRED;
+        if (pn === 0) {
+          // Nothing can come near this parent during the step: the move's contacts are its last
+          // frame's (what heldContacts returns with an empty list), known now; evaluate() sets tE.
+          lev.tNear[base + a] = end;
+          this.transitions++;
+        } else lev.tNear[base + a] = DEFERRED;
         nxt.posNear[cp] = 0;
       }
     }
@@ -531,15 +582,25 @@ export class FastSearch {
 
   /**
    * Open field: contacts of move a held from (ix, iy) to its (clamped) end (ex, ey), child cp of
-   * nxt, checking only the entries of the parent's list (posList[0..pn)) near the move's own box.
+   * nxt, checking only the entries of the parent's list (pl[off .. off + pn)) near the move's own box.
    * −1 on a hit, else the nearly-hit count over the step's frames (as problem.contacts).
    */
-  private heldContacts(ix: number, iy: number, a: number, ex: number, ey: number, pn: number, nxt: Level, cp: number): number {
+  private heldContacts(
+    ix: number,
+    iy: number,
+    a: number,
+    ex: number,
+    ey: number,
+    pl: Int32Array,
+    off: number,
+    pn: number,
+    nxt: Level,
+    cp: number,
+  ): number {
     const p = this.p;
     const F = p.frames;
     const ddx = p.moves.dx[a]!;
     const ddy = p.moves.dy[a]!;
-    const pl = this.posList;
     const ml = this.moveList;
     let mn = 0;
     if (pn > 0) {
@@ -556,7 +617,7 @@ export class FastSearch {
       const sX1 = this.sbX1;
       const sY0 = this.sbY0;
       const sY1 = this.sbY1;
-      for (let q = 0; q < pn; q++) {
+      for (let q = off; q < off + pn; q++) {
         const j = pl[q]!;
         if (sX1[j]! < mx0 || sX0[j]! > mx1 || sY1[j]! < my0 || sY0[j]! > my1) continue;
         ml[mn++] = j;
@@ -639,30 +700,65 @@ export class FastSearch {
     const base = pi * M;
     const child = lev.child;
     const bound = this.moveBound;
-    // (A move known to be hit is worth (k, 0): below any (D, ·) that stops the checks.)
-    for (let a = 0; a < M; a++)
-      bound[a] = lev.tNear[base + a] === -1 ? -Infinity : c * penalised(nxt.posE[child[base + a]!]!, a, last, penalty) + 0;
+    const tNear = lev.tNear;
+    const posE = nxt.posE;
+    // (A move known to be hit is worth (k, 0): below any (D, ·) that stops the checks.) The first
+    // two moves to take, by (bound desc, move asc), are found on the way (a, then a2).
+    // penalised() written out (a call returning a double boxes it): a move other than `last` pays.
+    const pays = penalty > 0 && last >= 0;
+    let a = 0;
+    let b = -Infinity;
+    let a2 = -1;
+    let b2 = -Infinity;
+    for (let q = 0; q < M; q++) {
+      let bq = -Infinity;
+      if (tNear[base + q] !== -1) {
+        const E = posE[child[base + q]!]!;
+        bq = c * (pays && q !== last ? E - penalty : E) + 0;
+      }
+      bound[q] = bq;
+      if (q === 0 || bq > b) {
+        if (q > 0) {
+          a2 = a;
+          b2 = b;
+        }
+        b = bq;
+        a = q;
+      } else if (a2 < 0 || bq > b2) {
+        a2 = q;
+        b2 = bq;
+      }
+    }
     let bestL = -1;
     let bestV = -Infinity;
     let bestA = 0;
-    let pn = -1;
+    // With walls the list is made when first needed; in the open field expandLast kept it.
+    const walls = p.walls !== null;
+    let pn = walls ? -1 : this.lastLen[pi]!;
+    const list = walls ? this.posList : this.lastList;
+    const off = walls ? 0 : this.lastOff[pi]!;
     // Take the moves by (bound desc, move asc): usually the first or second one settles it.
     let taken = 0;
     for (let left = M; left > 0; left--) {
-      let a = -1;
-      let b = -Infinity;
-      for (let q = 0; q < M; q++) {
-        if ((taken & (1 << q)) === 0 && (a < 0 || bound[q]! > b)) {
-          b = bound[q]!;
-          a = q;
+      if (left === M - 1) {
+        a = a2;
+        b = b2;
+      } else if (left < M) {
+        a = -1;
+        b = -Infinity;
+        for (let q = 0; q < M; q++) {
+          if ((taken & (1 << q)) === 0 && (a < 0 || bound[q]! > b)) {
+            b = bound[q]!;
+            a = q;
+          }
         }
       }
       taken |= 1 << a;
       if (bestL === D && (b < bestV || (b === bestV && a > bestA))) break;
-      let t = lev.tNear[base + a]!;
+      let t = tNear[base + a]!;
       if (t === DEFERRED) {
-        if (pn < 0) pn = this.parentList(lev.posX[pi]!, lev.posY[pi]!, p.walls !== null);
-        t = this.lastContacts(k, lev, nxt, pi, a, pn);
+        if (pn < 0) pn = this.parentList(lev.posX[pi]!, lev.posY[pi]!, true);
+        t = this.lastContacts(k, lev, nxt, pi, a, list, off, pn);
       }
       let L: number;
       let V: number;
@@ -671,7 +767,8 @@ export class FastSearch {
         V = 0;
       } else {
         L = D;
-        V = c * penalised(lev.tE[base + a]!, a, last, penalty) + 0;
+        const E = lev.tE[base + a]!;
+        V = c * (pays && a !== last ? E - penalty : E) + 0;
       }
       if (better(L, V, bestL, bestV) || (L === bestL && V === bestV && a < bestA)) {
         bestL = L;
@@ -685,7 +782,7 @@ export class FastSearch {
   }
 
   /** Contacts of a deferred last-step transition (pi, a), with its node value into tE. */
-  private lastContacts(k: number, lev: Level, nxt: Level, pi: number, a: number, pn: number): number {
+  private lastContacts(k: number, lev: Level, nxt: Level, pi: number, a: number, list: Int32Array, off: number, pn: number): number {
     const p = this.p;
     const t = pi * p.moves.count + a;
     const ix = lev.posX[pi]!;
@@ -693,8 +790,8 @@ export class FastSearch {
     const cp = lev.child[t]!;
     const c =
       p.walls !== null
-        ? p.contacts(k, ix, iy, a, this.posList, pn)
-        : this.heldContacts(ix, iy, a, nxt.posX[cp]!, nxt.posY[cp]!, pn, nxt, cp);
+        ? p.contacts(k, ix, iy, a, list, pn)
+        : this.heldContacts(ix, iy, a, nxt.posX[cp]!, nxt.posY[cp]!, list, off, pn, nxt, cp);
     this.transitions++;
     lev.tNear[t] = c;
     if (c >= 0) lev.tE[t] = c === 0 ? nxt.posE[cp]! : p.nodeE(nxt.posX[cp]!, nxt.posY[cp]!, nxt.posD[cp]!, c);
@@ -742,12 +839,16 @@ export class FastSearch {
         }
       } else {
         // Longer steps: the positions lie cells apart; draw only the cells interpolation reads there.
+        // Each position's reads are worked out once: to mark its cells, then to interpolate.
         const reads = (this.reads ??= new ReadCells(map.cols, map.rows, map.cell));
         reads.reset();
-        for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) reads.mark(X[cp]! * INV_Q, Y[cp]! * INV_Q);
+        for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) reads.markPoint(cp, X[cp]!, Y[cp]!, INV_Q);
         if (reads.c0 <= reads.c1) map.buildReads(p.world, t, this.shapes, reads);
+        reads.dangers(map.values, near, n, nxt.posD);
       }
-      if (tpl) {
+      if (p.frames > 1) {
+        // (danger worked out above)
+      } else if (tpl) {
         // Template levels: interpolation's per-axis work once per distinct coordinate.
         const ax = this.axes;
         const xs = tpl.xs[k + 1]!;

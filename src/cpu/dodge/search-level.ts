@@ -7,6 +7,8 @@ import { PairTable } from './lattice-table';
 export const UNSEEN = -2;
 /** tNear of a transition of the last step whose contacts are checked only when needed (see bestLast). */
 export const DEFERRED = -3;
+/** Room per position in the state table: last move + 1 ≤ 17 (the largest move set). */
+const ST_STRIDE = 32;
 
 export class Level {
   nPos = 0;
@@ -37,7 +39,13 @@ export class Level {
   nSt = 0;
   stPos = new Int32Array(64);
   stLast = new Int32Array(64);
-  readonly stTable = new PairTable(256);
+  /**
+   * State index of (position, last move) at pos · ST_STRIDE + last + 1, valid where stStamp holds
+   * stGen: a direct table (cleared in O(1)) rather than a hash, positions being dense indices.
+   */
+  private stIndex = new Int32Array(64 * ST_STRIDE);
+  private stStamp = new Int32Array(64 * ST_STRIDE);
+  private stGen = 1;
   /** Per (state, move): child state index, −1 when hit. */
   sChild = new Int32Array(64);
   /** Per state: best (nodes survived, suffix value) and its first move. */
@@ -49,7 +57,10 @@ export class Level {
     this.nPos = 0;
     this.nSt = 0;
     this.posTable.reset();
-    this.stTable.reset();
+    if (++this.stGen === 0x7fffffff) {
+      this.stStamp.fill(0);
+      this.stGen = 1;
+    }
   }
 
   /** Level k of the template placed at (sx, sy), every position UNSEEN. */
@@ -97,7 +108,24 @@ export class Level {
   }
 
   addState(pos: number, last: number): number {
-    const i = this.stTable.getOrAdd(pos, last + 1, this.nSt);
+    const key = pos * ST_STRIDE + last + 1;
+    if (key >= this.stStamp.length) {
+      let cap = this.stStamp.length;
+      while (cap <= key) cap *= 2;
+      const idx = new Int32Array(cap);
+      idx.set(this.stIndex);
+      const stamp = new Int32Array(cap);
+      stamp.set(this.stStamp);
+      this.stIndex = idx;
+      this.stStamp = stamp;
+    }
+    let i: number;
+    if (this.stStamp[key] === this.stGen) i = this.stIndex[key]!;
+    else {
+      i = this.nSt;
+      this.stStamp[key] = this.stGen;
+      this.stIndex[key] = i;
+    }
     if (i === this.nSt) {
       if (i >= this.stPos.length) {
         this.stPos = growI(this.stPos, i * 2);

@@ -1,7 +1,7 @@
 // Drawing a window of the influence map from MapShapes, for the fast search: the same cell values
 // as InfluenceMap.build(), bit for bit (the same expressions; a cell is skipped only when what it
 // would get cannot exceed what it holds), over a window of cells or only over the cells the search
-// reads (ReadCells: the others are left partly drawn). Circles are drawn first; triangles follow in
+// reads (ReadCells: the others are left stale or partly drawn). Circles are drawn first; triangles follow in
 // decreasing order of the most they can give the window, so that in dense fields the first few
 // raise the cells and most of the rest are skipped whole, the others cell by cell with cheap tests.
 import { CTR1, CTR2, EDGE_BAND, IMAX } from './constants';
@@ -57,7 +57,7 @@ export class WindowPainter {
 
   /**
    * Draws `map` at time t over [c0, c1] × [r0, r1] (clamped to the grid; cells of the window that
-   * `reads` does not hold are left partly drawn when it is given) from the shapes `s`.
+   * `reads` does not hold are left stale or partly drawn when it is given) from the shapes `s`.
    */
   paint(
     map: InfluenceMap,
@@ -74,7 +74,6 @@ export class WindowPainter {
     const cols = map.cols;
     const cell = map.cell;
     const inv = 1 / cell;
-    for (let r = r0; r <= r1; r++) vals.fill(0, r * cols + c0, r * cols + c1 + 1);
     if (c1 < c0 || r1 < r0) return;
     // Cells to draw: all of the window, or the marked ones (the rest of their rows' ranges is skipped).
     this.need = reads ? reads.cellGen : this.all;
@@ -93,6 +92,8 @@ export class WindowPainter {
         rowLo[r] = -1;
         rowHi[r] = -2;
       }
+      // Only the columns to draw are cleared (the others are not read).
+      if (rowLo[r]! <= rowHi[r]!) vals.fill(0, r * cols + rowLo[r]!, r * cols + rowHi[r]! + 1);
     }
     const wx0 = (c0 + 0.5) * cell;
     const wx1 = (c1 + 0.5) * cell;
@@ -179,7 +180,7 @@ export class WindowPainter {
       for (let r = r0; r <= r1; r++) {
         const gy = (r + 0.5) * cell;
         const base = r * cols;
-        for (let c = c0; c <= c1; c++) {
+        for (let c = rowLo[r]!; c <= rowHi[r]!; c++) {
           const e = edgeDanger((c + 0.5) * cell, gy, W);
           if (e !== 0) vals[base + c] = vals[base + c]! + e;
         }
@@ -234,9 +235,7 @@ export class WindowPainter {
         const o = order[q]!;
         const ub = this.triUb[o]!;
         if (ub <= low) continue;
-        const j = this.triJ[o]!;
-        const i = s.idx[j]!;
-        this.drawTriangle(map, this.triX[o]!, this.triY[o]!, w.vx[i]!, w.vy[i]!, s.ux[j]!, s.uy[j]!, ub, r0, r1);
+        this.drawTriangle(map, w, s, o, r0, r1);
       }
     }
   }
@@ -249,18 +248,17 @@ export class WindowPainter {
    * or at least top·lat (tested with the division multiplied out); the margins in those tests are
    * far above rounding. Only a cell that rises computes its value, with build()'s expression.
    */
-  private drawTriangle(
-    map: InfluenceMap,
-    bx: number,
-    by: number,
-    vx: number,
-    vy: number,
-    ux: number,
-    uy: number,
-    ub: number,
-    r0: number,
-    r1: number,
-  ): void {
+  private drawTriangle(map: InfluenceMap, w: DodgeWorld, s: MapShapes, o: number, r0: number, r1: number): void {
+    // (Read here, not passed: double arguments are boxed on every call.)
+    const j = this.triJ[o]!;
+    const i = s.idx[j]!;
+    const bx = this.triX[o]!;
+    const by = this.triY[o]!;
+    const vx = w.vx[i]!;
+    const vy = w.vy[i]!;
+    const ux = s.ux[j]!;
+    const uy = s.uy[j]!;
+    const ub = this.triUb[o]!;
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;

@@ -1,0 +1,195 @@
+// Decision hashes of CPU-vs-CPU matches: per seed the final state hash (hashState) and a hash of
+// every frame's input bits of both sides, plus one combined hash. Equal hashes before and after a
+// change to src/cpu mean every decision is unchanged (issue 26: speed work must not change play).
+// Run: `npx tsx scripts/decision-hashes.ts --help`.
+import { writeFileSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createController } from '../src/controllers/registry';
+import { createMatch, hashState, MatchRunner, type MatchConfig } from '../src/sim';
+import { Hasher } from '../src/sim/hash';
+import { defineTool, runIfEntry, UsageError } from '../src/cli/common';
+
+export interface HashJob {
+  seed: number;
+  frames: number;
+  p1: string;
+  p2: string;
+  stages: MatchConfig['stages'];
+  difficulty: string;
+}
+
+export interface SeedHashes {
+  seed: number;
+  /** Frames played (the cap, or fewer when the match ended). */
+  frames: number;
+  /** hashState of the final state. */
+  state: string;
+  /** Hash of both sides' input bits, frame by frame. */
+  inputs: string;
+  /** CPU time of this match on its thread (ms; process-wide when several threads run). */
+  cpuMs: number;
+}
+
+/** Plays one match and hashes what it decided. */
+export function hashMatch(job: HashJob): SeedHashes {
+  const t0 = process.cpuUsage();
+  const state = createMatch({ seed: job.seed, stages: job.stages, difficulty: job.difficulty });
+  const runner = new MatchRunner(state, [createController(job.p1), createController(job.p2)]);
+  runner.runUntil(job.frames);
+  const h = new Hasher();
+  const a = runner.inputs(0);
+  const b = runner.inputs(1);
+  h.int(a.length);
+  for (let f = 0; f < a.length; f++) h.int(a[f]! | (b[f]! << 8));
+  const t = process.cpuUsage(t0);
+  return { seed: job.seed, frames: state.frame, state: hashState(state), inputs: h.hex(), cpuMs: (t.user + t.system) / 1000 };
+}
+
+/** One hash over every seed's state and input hashes, in seed order. */
+export function combinedHash(rows: readonly SeedHashes[]): string {
+  const h = new Hasher();
+  for (const r of rows) {
+    h.int(r.seed);
+    h.int(r.frames);
+    h.str(r.state);
+    h.str(r.inputs);
+  }
+  return h.hex();
+}
+
+const WORKER_URL = import.meta.url;
+// tsx's loader does not carry over to worker threads: each worker registers it, then loads this file.
+const BOOT =
+  `const { workerData } = require('node:worker_threads');` +
+  `import('tsx/esm/api').then((m) => { m.register(); return import(workerData.url); });`;
+
+/** Runs the jobs on `workers` threads (0: on this one); results in job order. */
+export async function runHashJobs(jobs: readonly HashJob[], workers: number): Promise<SeedHashes[]> {
+  if (workers <= 0) return jobs.map(hashMatch);
+  const out: SeedHashes[] = new Array(jobs.length);
+  let next = 0;
+  const n = Math.min(workers, jobs.length);
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const w = new Worker(BOOT, { eval: true, execArgv: [], workerData: { url: WORKER_URL, decisionHashes: true } });
+          const feed = () => {
+            if (next >= jobs.length) {
+              void w.terminate().then(() => resolve());
+              return;
+            }
+            const id = next++;
+            w.postMessage({ id, job: jobs[id] });
+          };
+          w.on('message', (m: { id: number; result?: SeedHashes; error?: string }) => {
+            if (m.error !== undefined) {
+              void w.terminate();
+              reject(new Error(`seed ${jobs[m.id]!.seed} failed: ${m.error}`));
+              return;
+            }
+            out[m.id] = m.result!;
+            feed();
+          });
+          w.on('error', reject);
+          w.once('online', feed);
+        }),
+    ),
+  );
+  return out;
+}
+
+if (!isMainThread && (workerData as { decisionHashes?: boolean } | null)?.decisionHashes) {
+  parentPort!.on('message', (msg: { id: number; job: HashJob }) => {
+    try {
+      parentPort!.postMessage({ id: msg.id, result: hashMatch(msg.job) });
+    } catch (e) {
+      parentPort!.postMessage({ id: msg.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  });
+}
+
+export interface HashReport {
+  p1: string;
+  p2: string;
+  stages: string;
+  difficulty: string;
+  frames: number;
+  combined: string;
+  seeds: Omit<SeedHashes, 'cpuMs'>[];
+}
+
+export const main = defineTool(
+  {
+    name: 'decision-hashes',
+    usage: 'npx tsx scripts/decision-hashes.ts [--seeds N] [--first S] [--frames F] [--out FILE] [--check FILE] [--json]',
+    summary:
+      'Plays N seeds of a CPU-vs-CPU match (default Hard vs Hard, open stages, normal stage preset) and prints per seed the final ' +
+      'state hash and the hash of both sides’ input bits, then one combined hash and the CPU time. --out writes the hashes as JSON; ' +
+      '--check compares with such a file (exit 1 when any seed differs).',
+    options: [
+      { name: 'seeds', kind: 'int', help: 'how many seeds', default: 100, min: 1, max: 100000 },
+      { name: 'first', kind: 'int', help: 'first seed', default: 1, min: 0, max: 0xffffffff },
+      { name: 'frames', kind: 'int', help: 'frame cap per match (60 = 1 s)', default: 3600, min: 1, max: 864000 },
+      { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'cpu:hard' },
+      { name: 'p2', kind: 'string', help: 'controller of side 2', default: 'cpu:hard' },
+      { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
+      { name: 'difficulty', kind: 'string', help: 'stage preset', default: 'normal' },
+      { name: 'workers', kind: 'int', help: 'worker threads (0: this thread; default every core)', min: 0, max: 64 },
+      { name: 'out', kind: 'string', help: 'write the hashes as JSON to this file' },
+      { name: 'check', kind: 'string', help: 'compare with a JSON file written by --out' },
+    ],
+    positional: [0, 0],
+  },
+  async ({ opts }, json, io) => {
+    if (opts.stages !== 'open' && opts.stages !== 'maze') throw new UsageError(`--stages must be open or maze, got ${opts.stages}`);
+    const jobs: HashJob[] = Array.from({ length: opts.seeds }, (_, i) => ({
+      seed: opts.first + i,
+      frames: opts.frames,
+      p1: opts.p1,
+      p2: opts.p2,
+      stages: opts.stages as MatchConfig['stages'],
+      difficulty: opts.difficulty,
+    }));
+    const t0 = process.cpuUsage();
+    const w0 = process.hrtime.bigint();
+    const rows = await runHashJobs(jobs, opts.workers ?? availableParallelism());
+    const cpu = process.cpuUsage(t0);
+    const wallS = Number(process.hrtime.bigint() - w0) / 1e9;
+    const report: HashReport = {
+      p1: opts.p1,
+      p2: opts.p2,
+      stages: opts.stages,
+      difficulty: opts.difficulty,
+      frames: opts.frames,
+      combined: combinedHash(rows),
+      seeds: rows.map(({ cpuMs: _, ...r }) => r),
+    };
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    const matchCpuS = rows.reduce((s, r) => s + r.cpuMs, 0) / 1000;
+    if (!json) {
+      for (const r of rows) io.log(`seed ${r.seed}: ${r.frames} frames, state ${r.state}, inputs ${r.inputs}, ${r.cpuMs.toFixed(0)} ms`);
+      io.log(`combined ${report.combined} (${rows.length} seeds, ${opts.p1} vs ${opts.p2}, ${opts.stages}/${opts.difficulty})`);
+      io.log(`cpu ${cpuS.toFixed(2)} s process, ${matchCpuS.toFixed(2)} s in matches; wall ${wallS.toFixed(2)} s`);
+    }
+    if (opts.out !== undefined) writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
+    let differs: number[] = [];
+    if (opts.check !== undefined) {
+      const base = JSON.parse(readFileSync(opts.check, 'utf8')) as HashReport;
+      const bySeed = new Map(base.seeds.map((s) => [s.seed, s]));
+      differs = report.seeds
+        .filter((r) => {
+          const b = bySeed.get(r.seed);
+          return !b || b.frames !== r.frames || b.state !== r.state || b.inputs !== r.inputs;
+        })
+        .map((r) => r.seed);
+      if (!json) io.log(differs.length ? `DIFFERS from ${opts.check}: seeds ${differs.join(', ')}` : `same as ${opts.check}`);
+      if (differs.length) io.exitCode = 1;
+    }
+    return { ...report, cpuSeconds: cpuS, matchCpuSeconds: matchCpuS, wallSeconds: wallS, differs };
+  },
+);
+
+if (isMainThread) await runIfEntry(import.meta.url, main);
