@@ -1,10 +1,11 @@
-// Runs preset-evaluation jobs on worker threads, one per core, with progress on stderr.
+// The job runners of `npm run presets`: every run that uses the worker pool (eval, ladder, calibrate,
+// adaptive) hands its jobs to a JobRunner and gets the results back in job order. Here: worker threads
+// on this machine, one per core, with progress on stderr; presets-queue.ts has the Redis queue and
+// presets-shard.ts the static shards. Jobs and results are the one interface of
+// src/preset-eval/queue/pool-job.ts, so the report cannot tell which runner made it.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { EvalJob, JobResult } from '../preset-eval/jobs';
-import type { AdaptiveJob, AdaptiveRun } from '../preset-eval/adaptive-run';
-import { runAdaptiveJob } from '../preset-eval/adaptive-run';
-import { runJob } from '../preset-eval/jobs';
+import { runPoolJob, type PoolJob, type PoolResult, type ResultOf } from '../preset-eval/queue/pool-job';
 import { progress } from './common';
 
 const WORKER_URL = new URL('./presets-worker.ts', import.meta.url).href;
@@ -13,40 +14,58 @@ const BOOT = `import('tsx/esm/api').then((m) => { m.register(); return import(${
 
 export interface PoolStats {
   jobs: number;
+  /** Worker threads, or on the queue the worker processes that ran jobs. */
   workers: number;
+  /** Wall time of the run (a merge: the longest part's). */
   seconds: number;
   jobsPerSecond: number;
+}
+
+export interface RunOutcome<J extends PoolJob> {
+  results: ResultOf<J>[];
+  stats: PoolStats;
+}
+
+/** Runs lists of jobs; `label` names the progress line. */
+export interface JobRunner {
+  run<J extends PoolJob>(jobs: readonly J[], label: string): Promise<RunOutcome<J>>;
+  /** Frees what the runner holds (connections); the tool calls it when the command ends. */
+  close(): Promise<void>;
+}
+
+/** Worker threads on this machine: `workers` of them (default: every core), 0 = this thread. */
+export function localRunner(workers?: number, warn?: (line: string) => void): JobRunner {
+  return {
+    run: (jobs, label) => runJobs(jobs, label, workers, warn),
+    close: async () => {},
+  };
+}
+
+export function outcome<J extends PoolJob>(results: PoolResult[], workers: number, t0: bigint): RunOutcome<J> {
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return {
+    results: results as ResultOf<J>[],
+    stats: { jobs: results.length, workers, seconds, jobsPerSecond: results.length / seconds },
+  };
 }
 
 /**
  * Runs every job (results in job order) on `workers` threads (default: every core); 0 runs them
  * on this thread. `label` names the progress line, written through `warn` when given (a tool's stderr).
  */
-export async function runJobs(
-  jobs: readonly EvalJob[],
-  label: string,
-  workers?: number,
-  warn?: (line: string) => void,
-): Promise<{ results: JobResult[]; stats: PoolStats }>;
-export async function runJobs(
-  jobs: readonly AdaptiveJob[],
-  label: string,
-  workers?: number,
-  warn?: (line: string) => void,
-): Promise<{ results: AdaptiveRun[]; stats: PoolStats }>;
-export async function runJobs(
-  jobs: readonly (EvalJob | AdaptiveJob)[],
+export async function runJobs<J extends PoolJob>(
+  jobs: readonly J[],
   label: string,
   workers = availableParallelism(),
   warn?: (line: string) => void,
-): Promise<{ results: (JobResult | AdaptiveRun)[]; stats: PoolStats }> {
+): Promise<RunOutcome<J>> {
   const t0 = process.hrtime.bigint();
-  const results: (JobResult | AdaptiveRun)[] = new Array(jobs.length);
+  const results: PoolResult[] = new Array(jobs.length);
   let done = 0;
   const n = Math.min(workers, jobs.length);
   if (n <= 0) {
     jobs.forEach((j, i) => {
-      results[i] = j.kind === 'adaptive' ? runAdaptiveJob(j) : runJob(j);
+      results[i] = runPoolJob(j);
       progress(label, ++done, jobs.length, warn);
     });
   } else {
@@ -65,7 +84,7 @@ export async function runJobs(
               const id = next++;
               w.postMessage({ id, job: jobs[id] });
             };
-            w.on('message', (m: { id: number; result?: JobResult | AdaptiveRun; error?: string }) => {
+            w.on('message', (m: { id: number; result?: PoolResult; error?: string }) => {
               if (m.error !== undefined) {
                 void w.terminate();
                 reject(new Error(`job ${m.id} failed: ${m.error}`));
@@ -81,6 +100,5 @@ export async function runJobs(
       ),
     );
   }
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { results, stats: { jobs: jobs.length, workers: n, seconds, jobsPerSecond: jobs.length / seconds } };
+  return outcome<J>(results, Math.max(n, 0), t0);
 }

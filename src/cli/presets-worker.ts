@@ -1,13 +1,12 @@
-// Worker thread of `npm run presets`: runs the evaluation jobs it is sent (src/preset-eval/jobs.ts).
+// Worker thread of `npm run presets`: runs the jobs it is sent (src/preset-eval/queue/pool-job.ts).
 import { parentPort } from 'node:worker_threads';
-import { runJob, type EvalJob } from '../preset-eval/jobs';
-import { runAdaptiveJob, type AdaptiveJob } from '../preset-eval/adaptive-run';
+import { describeJob, runPoolJob, type PoolJob } from '../preset-eval/queue/pool-job';
 
-parentPort!.on('message', (msg: { id: number; job: EvalJob | AdaptiveJob }) => {
+parentPort!.on('message', (msg: { id: number; job: PoolJob }) => {
   try {
-    const job = msg.job;
-    parentPort!.postMessage({ id: msg.id, result: job.kind === 'adaptive' ? runAdaptiveJob(job) : runJob(job) });
+    parentPort!.postMessage({ id: msg.id, result: runPoolJob(msg.job) });
   } catch (e) {
-    parentPort!.postMessage({ id: msg.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    parentPort!.postMessage({ id: msg.id, error: `${describeJob(msg.job)}: ${why}` });
   }
 });

@@ -1,22 +1,36 @@
 // Difficulty presets headless: list and describe them, evaluate CPU presets over many seeds on
 // worker threads, calibrate one parameter to a target, and play the ladder: the reference players
-// (or the frozen novice) against every difficulty pair, with the targets (docs/presets.md).
+// (or the frozen novice) against every difficulty pair, with the targets (docs/presets.md). The
+// jobs of a run go to one JobRunner: worker threads here, a Redis queue (--queue) or a shard (--shard).
 import { writeFileSync } from 'node:fs';
 import { REFERENCE_NAMES } from '../controllers/reference';
 import { CPU_PRESET_FIELDS, DIFFICULTY_PRESETS, DODGE_PRESETS, NOVICE_PRESET, type DodgePreset } from '../cpu/presets';
 import { DIFFICULTY_PAIRS, resolvePair } from '../cpu/presets/pairs';
 import { pooledHumanLikeness, replayLogs, type HumanLikeness } from '../metrics';
 import { calibrate, type Measurement } from '../preset-eval/calibrate';
-import type { EvalJob, LadderMatch, LadderPlayer } from '../preset-eval/jobs';
+import type { EvalJob, LadderPlayer } from '../preset-eval/jobs';
 import { bulletCounts, type BulletCounts } from '../preset-eval/bullets';
 import { formatMatrix, matrixJobs, matrixResult, playerName, type MatrixResult, type Rung } from '../preset-eval/ladder';
 import { type Interval, proportionCI } from '../preset-eval/stats';
 import { summarize, suiteJobs, type PresetSummary } from '../preset-eval/suite';
 import { readPlayableReplayFile } from './replay-files';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
-import { defineTool, runIfEntry, UsageError, type ParsedArgs as ParsedArgsOf, type ToolOutput, type ToolSpec } from './common';
+import {
+  defineTool,
+  parseArgs,
+  parseJsonText,
+  readTextFileSync,
+  runIfEntry,
+  UsageError,
+  type ParsedArgs as ParsedArgsOf,
+  type ToolOutput,
+  type ToolSpec,
+} from './common';
 import { isPresetFile, loadCpuPreset, loadReferencePlayer, loadStagePreset } from './preset-files';
-import { runJobs } from './presets-pool';
+import { localRunner, type JobRunner } from './presets-pool';
+import { queueRunner, runQueueWorker } from './presets-queue';
+import { mergedRunner, ShardWritten, shardRunner } from './presets-shard';
+import { mergeParts, parseShard, readPart } from '../preset-eval/queue/shard';
 import { ADAPTIVE_START } from '../cpu/presets/adaptive';
 import { adaptiveCurve, type AdaptiveJob } from '../preset-eval/adaptive-run';
 import { cmdFitReference, FIT_REFERENCE_OPTIONS } from './fit-reference-command';
@@ -28,7 +42,7 @@ const spec = {
   name: 'presets',
   usage:
     'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
-    'bullets | adaptive | fit-reference REPLAY... --out FILE  [options] [--json]',
+    'bullets | adaptive | fit-reference REPLAY... --out FILE | worker --queue URL | merge PART...  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
@@ -47,10 +61,13 @@ const spec = {
     '                       difficulty: its win rate at each match and the strength it is played at',
     '  fit-reference REPLAY...  fits a reference player to recorded play (.twrp or .twrb; --side: whose) and',
     '                       writes it to --out, the fields it does not fit from --base (docs/reference-players.md)',
-    'Seeds run on worker threads (one per core); progress goes to stderr.',
+    '  worker               runs the jobs of --queue until stopped, one sandboxed processor per core (--concurrency)',
+    '  merge PART...        the report of a run from the part files its --shard i/N runs wrote',
+    'Seeds run on worker threads (one per core), or with --queue redis://HOST:PORT on every machine',
+    'running `presets worker` on that queue; progress goes to stderr.',
   ].join('\n'),
-  positional: [1, 64],
-  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets', 'adaptive', 'fit-reference'],
+  positional: [1, 257],
+  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets', 'adaptive', 'fit-reference', 'worker', 'merge'],
   options: [
     {
       name: 'stage',
@@ -115,8 +132,10 @@ const spec = {
     {
       name: 'out',
       kind: 'string',
-      help: 'calibrate: write the calibrated preset here (default PRESET-calibrated.json); fit-reference: the reference .json',
-      commands: ['calibrate', 'fit-reference'],
+      help:
+        'calibrate: write the calibrated preset here (default PRESET-calibrated.json); fit-reference: the reference .json; ' +
+        'eval, ladder, adaptive with --shard: the part file',
+      commands: ['calibrate', 'fit-reference', 'eval', 'ladder', 'adaptive'],
     },
     {
       name: 'players',
@@ -141,6 +160,37 @@ const spec = {
       min: 0,
       max: 64,
       commands: ['eval', 'calibrate', 'ladder', 'adaptive'],
+      excludes: ['queue'],
+    },
+    {
+      name: 'queue',
+      kind: 'string',
+      help: 'redis://HOST:PORT[/DB]: run the jobs on the BullMQ queue there (worker: take jobs from it)',
+      commands: ['eval', 'calibrate', 'ladder', 'adaptive', 'worker'],
+    },
+    {
+      name: 'shard',
+      kind: 'string',
+      help: 'i/N: run only the i-th of N slices of the jobs and write them to --out (then `presets merge`)',
+      commands: ['eval', 'ladder', 'adaptive'],
+      excludes: ['queue'],
+    },
+    {
+      name: 'concurrency',
+      kind: 'int',
+      help: 'worker: sandboxed processors (child processes) at once (default: one per core)',
+      min: 1,
+      max: 256,
+      commands: ['worker'],
+    },
+    {
+      name: 'lock-seconds',
+      kind: 'number',
+      help: "worker: a job's lock; the jobs of a worker that died are taken up again after it",
+      default: 30,
+      min: 1,
+      max: 3600,
+      commands: ['worker'],
     },
     { name: 'runs', kind: 'int', help: 'adaptive: runs per player', default: 30, min: 1, max: 1000, commands: ['adaptive'] },
     { name: 'matches', kind: 'int', help: 'adaptive: matches per run', default: 8, min: 1, max: 100, commands: ['adaptive'] },
@@ -184,6 +234,12 @@ function workersOpt(o: ParsedArgs['opts']): number | undefined {
   return w;
 }
 
+/** The run's timing: on stdout in text, on stderr with --json (the JSON report has no timing, so runs compare). */
+function statsLine(json: boolean, out: ToolOutput, line: string): void {
+  if (json) out.warn(line);
+  else out.log(line);
+}
+
 function stagesOpt(arg: string): StagePreset[] {
   return arg === 'all' ? [...STAGE_PRESETS] : arg.split(',').map(loadStagePreset);
 }
@@ -195,7 +251,7 @@ function hlLine(label: string, h: HumanLikeness): string {
   );
 }
 
-async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput, runner: JobRunner): Promise<object> {
   const o = args.opts;
   const presets = args.positional.slice(1).map(loadCpuPreset);
   if (presets.length === 0) throw new UsageError('eval needs at least one PRESET (a name or a .json file)');
@@ -215,7 +271,7 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
     human = pooledHumanLikeness(logs);
   }
   const jobs: EvalJob[] = presets.flatMap((p) => suiteJobs(p, { stages, opponents, seeds, drillSeconds }));
-  const { results, stats } = await runJobs(jobs, 'eval', workersOpt(o), (l) => out.warn(l));
+  const { results, stats } = await runner.run(jobs, 'eval');
   const summaries: PresetSummary[] = presets.map((p) => summarize(p.name, results));
   const perSeed = stats.jobs / stats.seconds / (jobs.length / seeds); // whole seeds (all of a seed's jobs) per second
   if (!json) {
@@ -231,11 +287,13 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
       out.log(hlLine('human-likeness', s.human_likeness));
     }
     if (human) out.log(hlLine('human recordings', human));
-    out.log(
-      `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ` +
-        `${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
-    );
   }
+  statsLine(
+    json,
+    out,
+    `${stats.jobs} runs (${seeds} seeds) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s: ` +
+      `${perSeed.toFixed(2)} seeds/s, ${stats.jobsPerSecond.toFixed(2)} runs/s`,
+  );
   return {
     seeds,
     stages: stages.map((s) => s.name),
@@ -243,10 +301,6 @@ async function cmdEval(args: ParsedArgs, json: boolean, out: ToolOutput): Promis
     presets: summaries,
     human,
     runs: stats.jobs,
-    workers: stats.workers,
-    seconds: stats.seconds,
-    seeds_per_s: perSeed,
-    runs_per_s: stats.jobsPerSecond,
   };
 }
 
@@ -259,7 +313,7 @@ function setField(p: DodgePreset, path: string, v: number): DodgePreset {
   return copy as unknown as DodgePreset;
 }
 
-async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput, runner: JobRunner): Promise<object> {
   const o = args.opts;
   if (args.positional.length !== 2) throw new UsageError('calibrate needs exactly one PRESET');
   const preset = loadCpuPreset(args.positional[1]!);
@@ -284,7 +338,6 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): P
   const seeds = seedsOpt(o, 10);
   const maxSeeds = Math.max(seeds, o['max-seeds']);
   const drillSeconds = o['drill-seconds'];
-  const workers = workersOpt(o);
   const step = field.kind === 'int' ? 1 : field.step!;
   const res = await calibrate({
     lo,
@@ -302,7 +355,7 @@ async function cmdCalibrate(args: ParsedArgs, json: boolean, out: ToolOutput): P
           ? { kind: 'drill', seed: from + k, cpu, stage, seconds: drillSeconds }
           : { kind: 'versus', seed: from + k, cpu, opponent, stage },
       );
-      const { results } = await runJobs(jobs, `${param}=${value}`, workers, (l) => out.warn(l));
+      const { results } = await runner.run(jobs, `${param}=${value}`);
       return results.map((r) => (metric === 'hits_per_min' ? (r.hits * 3600) / r.frames : metric === 'win_rate' ? r.won! : r.survival));
     },
     onMeasure: (x: Measurement) => {
@@ -397,7 +450,8 @@ async function cmdLadder(
   args: ParsedArgs,
   json: boolean,
   out: ToolOutput,
-): Promise<MatrixResult & { seeds: number; players: string[]; matches: number; workers: number; seconds: number }> {
+  runner: JobRunner,
+): Promise<MatrixResult & { seeds: number; players: string[]; matches: number }> {
   const o = args.opts;
   if (args.positional.length > 1) throw new UsageError(`ladder takes no PRESET, got '${args.positional[1]}'`);
   const seeds = seedsOpt(o, 60);
@@ -418,14 +472,11 @@ async function cmdLadder(
     ...resolvePair(p),
   }));
   const jobs = matrixJobs(players, rungs, seeds);
-  const { results, stats } = await runJobs(jobs, 'ladder', workersOpt(o), (l) => out.warn(l));
-  // Ladder jobs give ladder matches (runJob's first overload); the pool is typed by the common result.
-  const r = matrixResult(players, rungs, results as LadderMatch[]);
-  if (!json) {
-    out.log(...formatMatrix(r, rungs, seeds));
-    out.log(`${stats.jobs} match${stats.jobs === 1 ? '' : 'es'} on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`);
-  }
-  return { ...r, seeds, players: names, matches: stats.jobs, workers: stats.workers, seconds: stats.seconds };
+  const { results, stats } = await runner.run(jobs, 'ladder');
+  const r = matrixResult(players, rungs, results);
+  if (!json) out.log(...formatMatrix(r, rungs, seeds));
+  statsLine(json, out, `${stats.jobs} match${stats.jobs === 1 ? '' : 'es'} on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`);
+  return { ...r, seeds, players: names, matches: stats.jobs };
 }
 
 /** Adaptive difficulty should hold every player's win rate within ±15 points of the target (issue 22: 35–65 %)… */
@@ -433,7 +484,7 @@ const ADAPTIVE_BAND = 0.15;
 /** …from this many matches on. */
 const ADAPTIVE_WITHIN = 5;
 
-async function cmdAdaptive(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+async function cmdAdaptive(args: ParsedArgs, json: boolean, out: ToolOutput, runner: JobRunner): Promise<object> {
   const o = args.opts;
   const players = (o.players ?? REFERENCE_NAMES.join(',')).split(',').map((a) => ladderPlayer(a, '--players'));
   const start = o.start ?? ADAPTIVE_START;
@@ -441,7 +492,7 @@ async function cmdAdaptive(args: ParsedArgs, json: boolean, out: ToolOutput): Pr
   const jobs: AdaptiveJob[] = players.flatMap((player) =>
     Array.from({ length: o.runs }, (_, seed) => ({ kind: 'adaptive' as const, seed, player, start, target, matches: o.matches })),
   );
-  const { results, stats } = await runJobs(jobs, 'adaptive', workersOpt(o), (l) => out.warn(l));
+  const { results, stats } = await runner.run(jobs, 'adaptive');
   const band: [number, number] = [target - ADAPTIVE_BAND, target + ADAPTIVE_BAND];
   const curves = players.map((p) => {
     const name = playerName(p);
@@ -467,12 +518,14 @@ async function cmdAdaptive(args: ParsedArgs, json: boolean, out: ToolOutput): Pr
         `  ${c.player}: win rate within ${(100 * band[0]).toFixed(0)}–${(100 * band[1]).toFixed(0)} % from match ` +
           `${c.settledFrom === null ? '— (never)' : c.settledFrom + 1}; matches ${ADAPTIVE_WITHIN + 1}+ pooled ${pct(c.pooledFrom)}`,
       );
-    out.log(
-      `every player settled within ${ADAPTIVE_WITHIN} matches: ${settled ? 'yes' : 'NO'}; ${stats.jobs} runs ` +
-        `(${stats.jobs * o.matches} matches) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`,
-    );
+    out.log(`every player settled within ${ADAPTIVE_WITHIN} matches: ${settled ? 'yes' : 'NO'}`);
   }
-  return { start, target, band, curves, settled, runs: o.runs, matches: o.matches, seconds: stats.seconds };
+  statsLine(
+    json,
+    out,
+    `${stats.jobs} runs (${stats.jobs * o.matches} matches) on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`,
+  );
+  return { start, target, band, curves, settled, runs: o.runs, matches: o.matches };
 }
 
 function cmdList(json: boolean, out: ToolOutput): object {
@@ -517,25 +570,102 @@ function cmdFields(json: boolean, out: ToolOutput): object {
   };
 }
 
+/** The commands whose jobs go through a JobRunner (worker threads, the queue, a shard, a merge). */
+const POOL_COMMANDS = ['eval', 'calibrate', 'ladder', 'adaptive'] as const;
+type PoolCommand = (typeof POOL_COMMANDS)[number];
+const isPoolCommand = (c: string): c is PoolCommand => (POOL_COMMANDS as readonly string[]).includes(c);
+
+/** Options that say where the jobs run, not what they are: left out of a part file's command line. */
+const WHERE_OPTIONS = new Set(['json', 'help', 'shard', 'out', 'workers', 'queue']);
+
+/** The command line of a run (what merge parses again), from its parsed arguments: the options given, not defaults. */
+function runArgv(args: ParsedArgs): string[] {
+  const argv = [...args.positional];
+  for (const [name, value] of Object.entries(args.opts)) {
+    if (WHERE_OPTIONS.has(name) || value === undefined || value === false) continue;
+    const o = spec.options.find((x) => x.name === name);
+    if (!o || ('default' in o && o.default === value)) continue;
+    argv.push(`--${name}`, ...(value === true ? [] : [String(value)]));
+  }
+  return argv;
+}
+
+function runnerFor(args: ParsedArgs, out: ToolOutput): JobRunner {
+  const o = args.opts;
+  const warn = (l: string) => out.warn(l);
+  if (o.queue !== undefined) return queueRunner(o.queue, warn);
+  const local = localRunner(workersOpt(o), warn);
+  if (o.shard === undefined) {
+    if (o.out !== undefined && args.positional[0] !== 'calibrate') throw new UsageError('--out goes with --shard i/N here (the part file)');
+    return local;
+  }
+  const shard = parseShard(o.shard);
+  if (!shard) throw new UsageError(`--shard: '${o.shard}' is not i/N with 1 ≤ i ≤ N ≤ 10000`);
+  if (o.out === undefined) throw new UsageError('--shard needs --out FILE (the part file to write)');
+  return shardRunner(shard, o.out, runArgv(args), local);
+}
+
+async function runPoolCommand(cmd: PoolCommand, args: ParsedArgs, json: boolean, out: ToolOutput, runner: JobRunner): Promise<object> {
+  try {
+    if (cmd === 'eval') return await cmdEval(args, json, out, runner);
+    if (cmd === 'calibrate') return await cmdCalibrate(args, json, out, runner);
+    if (cmd === 'ladder') return await cmdLadder(args, json, out, runner);
+    return await cmdAdaptive(args, json, out, runner);
+  } catch (e) {
+    if (!(e instanceof ShardWritten)) throw e;
+    if (!json) out.log(e.message);
+    statsLine(json, out, `${e.summary.jobs} jobs in ${e.seconds.toFixed(1)} s`);
+    return e.summary;
+  } finally {
+    await runner.close();
+  }
+}
+
+async function cmdWorker(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+  const o = args.opts;
+  if (o.queue === undefined) throw new UsageError('worker needs --queue redis://HOST:PORT');
+  const r = await runQueueWorker(o.queue, { concurrency: o.concurrency, lockSeconds: o['lock-seconds'], warn: (l) => out.warn(l) });
+  if (!json) out.log(`${r.completed} job(s) done, ${r.failed} failed`);
+  return r;
+}
+
+async function cmdMerge(args: ParsedArgs, json: boolean, out: ToolOutput): Promise<object> {
+  const files = args.positional.slice(1);
+  if (files.length === 0) throw new UsageError('merge needs the part files (PART...) that `--shard i/N --out PART` wrote');
+  const parts = files.map((f) => ({ name: f, part: readPart(parseJsonText(readTextFileSync(f, 256 * 1024 * 1024), f), f) }));
+  const results = mergeParts(parts);
+  const argv = parts[0]!.part.argv;
+  const run = parseArgs(spec, argv);
+  const cmd = run.positional[0]!;
+  if (!isPoolCommand(cmd) || cmd === 'calibrate') throw new UsageError(`${files[0]}: a part of '${cmd}', which has no shards`);
+  return runPoolCommand(
+    cmd,
+    run,
+    json,
+    out,
+    mergedRunner(
+      results,
+      parts.map((p) => p.part),
+    ),
+  );
+}
+
 export const main = defineTool(spec, async (args, json, out) => {
   const cmd = args.positional[0]!;
-  if (cmd !== 'eval' && cmd !== 'calibrate' && cmd !== 'fit-reference' && args.positional.length > 1)
+  if (cmd !== 'eval' && cmd !== 'calibrate' && cmd !== 'fit-reference' && cmd !== 'merge' && args.positional.length > 1)
     throw new UsageError(`${cmd} takes no more arguments, got '${args.positional[1]}'`);
+  if (isPoolCommand(cmd)) return runPoolCommand(cmd, args, json, out, runnerFor(args, out));
   switch (cmd) {
     case 'list':
       return cmdList(json, out);
     case 'fields':
       return cmdFields(json, out);
-    case 'eval':
-      return cmdEval(args, json, out);
-    case 'calibrate':
-      return cmdCalibrate(args, json, out);
-    case 'ladder':
-      return cmdLadder(args, json, out);
-    case 'adaptive':
-      return cmdAdaptive(args, json, out);
     case 'fit-reference':
       return cmdFitReference(args, json, out);
+    case 'worker':
+      return cmdWorker(args, json, out);
+    case 'merge':
+      return cmdMerge(args, json, out);
     default: // 'bullets' (parseArgs refuses any other word)
       return cmdBullets(args, json, out);
   }

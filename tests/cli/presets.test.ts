@@ -78,8 +78,10 @@ describe('presets tool', () => {
     expect(st.versus[0].win_rate.lo).toBeLessThanOrEqual(st.versus[0].win_rate.value);
     expect(st.versus[0].survival_s.value).toBeLessThanOrEqual(20);
     expect(o.presets[0].human_likeness.frames).toBeGreaterThan(600);
-    expect(o.workers).toBe(Math.min(availableParallelism(), 8));
-    expect(o.seeds_per_s).toBeGreaterThan(0);
+    // The JSON report has no timing (so runs on other runners compare); the throughput goes to stderr.
+    expect(o).not.toHaveProperty('seconds');
+    const workers = Math.min(availableParallelism(), 8);
+    expect(r.stderr).toMatch(new RegExp(`^8 runs \\(2 seeds\\) on ${workers} worker\\(s\\) in [\\d.]+ s: [\\d.]+ seeds/s`, 'm'));
   });
 
   it('calibrate writes a valid preset with the value found and its CI', SLOW, async () => {
@@ -199,7 +201,7 @@ describe('presets ladder', () => {
     expect(o.rows[0].cells[0]).toMatchObject({ player: 'my-ref', pair: 'easy', matches: 1 });
     // A changed reference has no targets; the novice has its old ones.
     expect(o.targets.map((t: { text: string }) => t.text)).toEqual(['novice on Easy: CPU win ≤ 35 %, mean survival ≥ 90 s']);
-    expect(o.seconds).toBeGreaterThan(0);
+    expect(o.matches).toBe(2);
     const alias = lastJson(
       (await run('presets', ['ladder', '--seeds', '1', '--pairs', 'easy', '--reference', 'novice', '--workers', '0', '--json'])).stdout,
     );
