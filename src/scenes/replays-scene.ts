@@ -6,8 +6,8 @@ import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { toLogical } from '../art/render-scale';
 import { sfx } from '../audio/sfx';
-import { downloadBlob, readFiles } from '../storage/download';
-import { describeError, ReplayLibrary } from '../storage/replay-library';
+import { blobSink, canSaveToFile, downloadBlob, fileSink, readFiles, type BundleSink } from '../storage/download';
+import { describeError, ReplayLibrary, type LibraryProgress } from '../storage/replay-library';
 import {
   allTags,
   displayName,
@@ -16,6 +16,7 @@ import {
   formatResult,
   formatWho,
   importMessage,
+  progressLine,
   versionNote,
   normalizeName,
   normalizeTag,
@@ -33,7 +34,7 @@ import { keyOnce } from '../ui/key-once';
 import { SIM_VERSION } from '../sim/config';
 import { confirmKey, defaultListView, LIST_ROWS, replaysKeyCommand, rowFor, type ListView } from './replays-keys';
 import { onPadCommands } from '../ui/pad-commands';
-import { setText, textStyle } from '../views/text';
+import { setText, setTextColor, textStyle } from '../views/text';
 
 const ROWS = LIST_ROWS;
 const ROW_H = 29;
@@ -45,7 +46,7 @@ const COLS = [
   { key: 'who', label: 'Who', x: 548, chars: 13 },
   { key: 'result', label: 'Result', x: 680, chars: 15 },
   { key: 'length', label: 'Length', x: 810, chars: 7, sort: 'duration' as SortKey },
-  { key: 'tags', label: 'Tags', x: 874, chars: 10 },
+  { key: 'tags', label: 'Tags', x: 874, chars: 9 }, // 10 ran into the scroll bar
 ] as const;
 
 function fit(s: string, n: number): string {
@@ -80,6 +81,15 @@ export class ReplaysScene extends Phaser.Scene {
   private t = 0;
   private fileInput: HTMLInputElement | null = null;
   private cleanup: (() => void)[] = [];
+  /** The running import or export (Esc or its Cancel button stops it between batches). */
+  private job: AbortController | null = null;
+  private progressBox!: Phaser.GameObjects.Container;
+  private progressTitle!: Phaser.GameObjects.Text;
+  private progressText!: Phaser.GameObjects.Text;
+  private progressBar!: Phaser.GameObjects.Graphics;
+  /** For measurements (tests): list redraws so far, and how long the last library read took. */
+  renders = 0;
+  openTiming: { readMs: number; queryMs: number; rows: number } | null = null;
 
   constructor() {
     super('replays');
@@ -100,6 +110,8 @@ export class ReplaysScene extends Phaser.Scene {
     this.top = 0;
     this.busy = false;
     this.confirming = null;
+    this.job = null;
+    this.openTiming = null;
     this.rowTexts = [];
     this.headerTexts = [];
     this.cleanup = [];
@@ -182,6 +194,7 @@ export class ReplaysScene extends Phaser.Scene {
       )
       .setOrigin(1, 0);
     this.buildConfirm();
+    this.buildProgress();
     // keyOnce: a tap on a slow frame would otherwise be handled twice (two prompts, two moves).
     this.input.keyboard!.on(
       'keydown',
@@ -191,6 +204,7 @@ export class ReplaysScene extends Phaser.Scene {
     this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => this.select(this.sel + Math.sign(dy)));
     this.installDrop();
     this.events.once('shutdown', () => {
+      this.job?.abort();
       for (const f of this.cleanup) f();
       this.cleanup = [];
     });
@@ -213,6 +227,40 @@ export class ReplaysScene extends Phaser.Scene {
     yes.on('pointerdown', () => void this.confirmDelete(true));
     no.on('pointerdown', () => void this.confirmDelete(false));
     this.confirmBox = this.add.container(0, 0, [bg, this.confirmText, yes, no]).setVisible(false).setDepth(10);
+  }
+
+  /** The progress panel of a long import or export: what, how far, and Cancel. */
+  private buildProgress(): void {
+    const bg = this.add.rectangle(GAME_W / 2, 270, 640, 150, 0x120a2a, 0.97).setStrokeStyle(2, 0x8a7cff);
+    this.progressTitle = this.add.text(GAME_W / 2, 218, '', textStyle(18, UI.text)).setOrigin(0.5);
+    this.progressBar = this.add.graphics();
+    this.progressText = this.add.text(GAME_W / 2, 276, '', textStyle(14, UI.dim, { align: 'center' })).setOrigin(0.5);
+    const cancel = this.add
+      .text(GAME_W / 2, 315, 'Cancel (Esc)', textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .setOrigin(0.5)
+      .setInteractive({ useHandCursor: true });
+    cancel.on('pointerdown', () => this.cancelJob());
+    this.progressBox = this.add.container(0, 0, [bg, this.progressTitle, this.progressBar, this.progressText, cancel]);
+    this.progressBox.setVisible(false).setDepth(11);
+  }
+
+  private showProgress(title: string, p: LibraryProgress | null): void {
+    this.progressBox.setVisible(true);
+    this.empty.setVisible(false); // "No replays yet" would show through the panel
+
+    setText(this.progressTitle, title);
+    const frac = p && p.total > 0 ? p.done / p.total : 0;
+    const g = this.progressBar.clear();
+    g.fillStyle(0x231a44, 1).fillRect(GAME_W / 2 - 280, 240, 560, 12);
+    g.fillStyle(0x8a7cff, 1).fillRect(GAME_W / 2 - 280, 240, 560 * frac, 12);
+    const stopping = this.job?.signal.aborted ? ' · stopping after this batch…' : '';
+    setText(this.progressText, (p ? progressLine(p) : '') + stopping);
+  }
+
+  private cancelJob(): void {
+    if (!this.job || this.job.signal.aborted) return;
+    this.job.abort();
+    setText(this.progressText, `${this.progressText.text} · stopping after this batch…`);
   }
 
   override update(): void {
@@ -238,23 +286,44 @@ export class ReplaysScene extends Phaser.Scene {
         onBlocked: (m) => this.sys.isActive() && this.say(m, 'error'),
         onVersionChange: (m) => this.sys.isActive() && this.say(m, 'error'),
       };
-      this.lib ??= await ReplayLibrary.open();
-      // Replays kept from an older library get their traces in the background; list them after.
-      void this.lib.backfill.then((n) => {
-        if (n > 0 && this.sys.isActive()) void this.reload();
-      });
-      this.all = await this.lib.list();
+      if (!this.lib) {
+        this.lib = await ReplayLibrary.open();
+        // Replays kept from an older library get their traces in the background; list them after
+        // (once: registering this on every reload re-listed the library forever once it had built any).
+        void this.lib.backfill.then((n) => {
+          if (n > 0 && this.sys.isActive()) void this.reload();
+        });
+      }
+      const t0 = performance.now();
+      this.all = await this.lib.rows();
+      this.openTiming = { readMs: performance.now() - t0, queryMs: 0, rows: this.all.length };
     } catch (e) {
       this.all = [];
       this.say(describeError(e), 'error');
     }
     if (!this.sys.isActive()) return;
     const id = keepId ?? this.current?.id ?? ReplaysScene.view.selectedId;
+    const t1 = performance.now();
     this.applyQuery();
+    if (this.openTiming) this.openTiming.queryMs = performance.now() - t1;
     this.select(
       rowFor(
         this.shown.map((e) => e.id),
         id,
+        this.sel,
+      ),
+    );
+  }
+
+  /** Puts a changed entry in place of the old one (no re-read of a library of thousands). */
+  private replaceEntry(e: LibraryEntry): void {
+    const i = this.all.findIndex((x) => x.id === e.id);
+    if (i >= 0) this.all[i] = e;
+    this.applyQuery();
+    this.select(
+      rowFor(
+        this.shown.map((x) => x.id),
+        e.id,
         this.sel,
       ),
     );
@@ -283,6 +352,7 @@ export class ReplaysScene extends Phaser.Scene {
   }
 
   private render(): void {
+    this.renders++;
     const n = this.shown.length;
     const total = this.all.length;
     setText(
@@ -300,7 +370,7 @@ export class ReplaysScene extends Phaser.Scene {
       const c = COLS[i]!;
       const on = 'sort' in c && c.sort === this.sort;
       setText(h, on ? `${c.label} ${this.desc ? '↓' : '↑'}` : c.label);
-      h.setColor(on ? UI.accent : UI.dim);
+      setTextColor(h, on ? UI.accent : UI.dim);
     });
     const g = this.rowBg;
     g.clear();
@@ -328,7 +398,7 @@ export class ReplaysScene extends Phaser.Scene {
       ];
       texts.forEach((t, k) => {
         setText(t, fit(values[k]!, COLS[k]!.chars));
-        t.setColor(selected ? (k === 2 ? UI.accent : UI.text) : k === 0 || k === 6 ? UI.dim : UI.text);
+        setTextColor(t, selected ? (k === 2 ? UI.accent : UI.text) : k === 0 || k === 6 ? UI.dim : UI.text);
       });
     }
     if (n > ROWS) {
@@ -349,6 +419,10 @@ export class ReplaysScene extends Phaser.Scene {
   }
 
   private key(e: KeyboardEvent): void {
+    if (this.job && e.key === 'Escape') {
+      this.cancelJob();
+      return;
+    }
     if (this.busy) return;
     sfx.unlock();
     if (this.confirming) {
@@ -485,9 +559,11 @@ export class ReplaysScene extends Phaser.Scene {
       this.say('Nothing to play: the list is empty.');
       return;
     }
-    const note = versionNote(e, SIM_VERSION);
-    if (note) {
-      this.say(note, 'error');
+    if (e.meta.simVersion !== SIM_VERSION) {
+      // Its hits and metrics come from the stored summary, read for this replay only.
+      void (this.lib?.get(e.id) ?? Promise.resolve(undefined))
+        .then((full) => this.sys.isActive() && this.say(versionNote(full ?? e, SIM_VERSION)!, 'error'))
+        .catch((err: unknown) => this.say(describeError(err), 'error'));
       return;
     }
     this.scene.start('playback', { id: e.id, survey: surveyFromUrl() });
@@ -513,12 +589,11 @@ export class ReplaysScene extends Phaser.Scene {
     );
     if (v === null || !this.sys.isActive()) return;
     try {
-      await this.lib.rename(e.id, v);
+      this.replaceEntry(await this.lib.rename(e.id, v));
       this.say(v.trim() ? `Renamed to “${v.trim()}”.` : 'Name cleared.', 'ok');
     } catch (err) {
       this.say(describeError(err), 'error');
     }
-    await this.reload(e.id);
   }
 
   private async editTag(): Promise<void> {
@@ -544,16 +619,15 @@ export class ReplaysScene extends Phaser.Scene {
     const t = normalizeTag(v);
     try {
       if (e.tags.includes(t)) {
-        await this.lib.untag(e.id, t);
+        this.replaceEntry(await this.lib.untag(e.id, t));
         this.say(`Removed the tag “${t}”.`, 'ok');
       } else {
-        await this.lib.tag(e.id, t);
+        this.replaceEntry(await this.lib.tag(e.id, t));
         this.say(`Tagged “${t}”.`, 'ok');
       }
     } catch (err) {
       this.say(describeError(err), 'error');
     }
-    await this.reload(e.id);
   }
 
   private askDelete(): void {
@@ -575,11 +649,14 @@ export class ReplaysScene extends Phaser.Scene {
     if (!e || !yes || !this.lib) return this.say('Nothing was deleted.');
     try {
       await this.lib.delete(e.id);
+      this.all = this.all.filter((x) => x.id !== e.id);
+      this.applyQuery();
+      this.select(this.sel);
       this.say(`Deleted “${fit(displayName(e), 40)}”.`, 'ok');
     } catch (err) {
       this.say(describeError(err), 'error');
+      await this.reload();
     }
-    await this.reload();
   }
 
   private async exportOne(): Promise<void> {
@@ -594,16 +671,46 @@ export class ReplaysScene extends Phaser.Scene {
     }
   }
 
+  /**
+   * Streams the bundle: into a file chosen with the File System Access API where the browser has
+   * it, else into a Blob built from pieces and offered as a download. Progress and Cancel show
+   * while it runs.
+   */
   private async exportAll(): Promise<void> {
-    if (!this.lib) return;
+    if (!this.lib || this.busy) return;
+    const filtered = this.shown.length !== this.all.length;
+    // With filters on, "all" means all shown.
+    const ids = filtered ? this.shown.map((e) => e.id) : undefined;
+    const filename = ReplayLibrary.bundleFileName();
+    this.busy = true;
+    const job = new AbortController();
+    this.job = job;
+    let file: Awaited<ReturnType<typeof fileSink>> = null;
     try {
-      // With filters on, "all" means all shown.
-      const filtered = this.shown.length !== this.all.length;
-      const r = await this.lib.exportAll(filtered ? this.shown.map((e) => e.id) : undefined);
-      downloadBlob(r.blob, r.filename);
-      this.say(`Exported ${r.count} replay${r.count === 1 ? '' : 's'}${filtered ? ' (those shown)' : ''} to ${r.filename}.`, 'ok');
+      if (canSaveToFile()) {
+        file = await fileSink(filename);
+        if (!file) return this.say('Nothing was exported.');
+      }
+      const mem = file ? null : blobSink();
+      const sink: BundleSink = file ?? mem!;
+      this.showProgress(`Exporting ${(ids ?? this.all).length} replays`, null);
+      const r = await this.lib.exportBundle(sink, ids, {
+        signal: job.signal,
+        onProgress: (p) => this.sys.isActive() && this.showProgress(`Exporting ${p.total} replays`, p),
+      });
+      if (r.cancelled) {
+        await file?.abandon();
+        return this.say('Export cancelled: no file was written.');
+      }
+      if (mem) downloadBlob(mem.blob(), filename);
+      this.say(`Exported ${r.count} replay${r.count === 1 ? '' : 's'}${filtered ? ' (those shown)' : ''} to ${filename}.`, 'ok');
     } catch (err) {
+      await file?.abandon().catch(() => {});
       this.say(describeError(err), 'error');
+    } finally {
+      this.busy = false;
+      this.job = null;
+      if (this.sys.isActive()) this.progressBox.setVisible(false);
     }
   }
 
@@ -629,20 +736,35 @@ export class ReplaysScene extends Phaser.Scene {
     this.fileInput.click();
   }
 
+  /** Imports in batches with a progress panel; Esc or Cancel stops it, keeping the batches already stored. */
   private async importFiles(files: File[]): Promise<void> {
     if (!this.lib || this.busy) return;
     this.busy = true;
-    this.say(`Reading ${files.length} file${files.length === 1 ? '' : 's'}…`);
+    const job = new AbortController();
+    this.job = job;
+    const title = files.length === 1 ? `Importing ${fit(files[0]!.name, 40)}` : `Importing ${files.length} files`;
+    this.showProgress(title, null);
     try {
-      const res = await this.lib.importFiles(await readFiles(files));
-      const msg = importMessage(res.added.length, res.duplicates, res.rejected);
+      const res = await this.lib.importFiles(await readFiles(files), {
+        signal: job.signal,
+        onProgress: (p) => this.sys.isActive() && this.showProgress(title, p),
+      });
+      const msg = importMessage(res.added.length, res.duplicates, res.rejected, {
+        cancelled: res.cancelled,
+        failed: res.failed && { message: res.failed.message, quota: res.failed.quota },
+        notWritten: res.notWritten,
+      });
       this.say(msg.text, msg.kind === 'warn' ? 'error' : msg.kind);
+      this.job = null;
+      this.progressBox.setVisible(false);
       this.busy = false;
       await this.reload(res.added[0]?.id);
     } catch (err) {
       this.say(describeError(err), 'error');
     } finally {
       this.busy = false;
+      this.job = null;
+      if (this.sys.isActive()) this.progressBox.setVisible(false);
     }
   }
 

@@ -50,26 +50,58 @@ const enc = new TextEncoder();
 
 export function encodeBundle(entries: readonly BundleEntry[]): Uint8Array {
   if (entries.length > MAX_BUNDLE_ENTRIES) throw new Error(`a bundle holds at most ${MAX_BUNDLE_ENTRIES} replays, got ${entries.length}`);
-  const metas = entries.map((e) => enc.encode(JSON.stringify({ name: e.name, tags: e.tags })));
-  const total = HEAD + entries.reduce((n, e, i) => n + 8 + metas[i]!.length + e.bytes.length, 0);
-  const out = new Uint8Array(total);
-  const dv = new DataView(out.buffer);
-  for (let k = 0; k < 4; k++) out[k] = BUNDLE_MAGIC.charCodeAt(k);
-  dv.setUint16(4, BUNDLE_VERSION, true);
-  dv.setUint16(6, 0, true);
-  dv.setUint32(8, entries.length, true);
-  let p = HEAD;
-  entries.forEach((e, i) => {
-    const m = metas[i]!;
-    dv.setUint32(p, m.length, true);
-    out.set(m, p + 4);
-    p += 4 + m.length;
-    dv.setUint32(p, e.bytes.length, true);
-    out.set(e.bytes, p + 4);
-    p += 4 + e.bytes.length;
-  });
-  dv.setUint32(12, crc32(out.subarray(HEAD)), true);
+  const w = new BundleWriter();
+  const body = w.entries(entries);
+  const out = new Uint8Array(HEAD + body.length);
+  out.set(body, HEAD);
+  out.set(w.head(), 0);
   return out;
+}
+
+/**
+ * Writes a bundle a piece at a time, never the whole file in one buffer: `entries` encodes a batch
+ * of entries (and runs the CRC over it); `head` gives the 16 bytes that go before them, known only
+ * once every entry is written. `encodeBundle` gives the same bytes in one piece.
+ */
+export class BundleWriter {
+  private crc = 0;
+  private n = 0;
+
+  get count(): number {
+    return this.n;
+  }
+
+  entries(batch: readonly BundleEntry[]): Uint8Array {
+    if (this.n + batch.length > MAX_BUNDLE_ENTRIES)
+      throw new Error(`a bundle holds at most ${MAX_BUNDLE_ENTRIES} replays, got ${this.n + batch.length}`);
+    const metas = batch.map((e) => enc.encode(JSON.stringify({ name: e.name, tags: e.tags })));
+    const out = new Uint8Array(batch.reduce((n, e, i) => n + 8 + metas[i]!.length + e.bytes.length, 0));
+    const dv = new DataView(out.buffer);
+    let p = 0;
+    batch.forEach((e, i) => {
+      const m = metas[i]!;
+      dv.setUint32(p, m.length, true);
+      out.set(m, p + 4);
+      p += 4 + m.length;
+      dv.setUint32(p, e.bytes.length, true);
+      out.set(e.bytes, p + 4);
+      p += 4 + e.bytes.length;
+    });
+    this.crc = crc32(out, this.crc);
+    this.n += batch.length;
+    return out;
+  }
+
+  head(): Uint8Array {
+    const out = new Uint8Array(HEAD);
+    const dv = new DataView(out.buffer);
+    for (let k = 0; k < 4; k++) out[k] = BUNDLE_MAGIC.charCodeAt(k);
+    dv.setUint16(4, BUNDLE_VERSION, true);
+    dv.setUint16(6, 0, true);
+    dv.setUint32(8, this.n, true);
+    dv.setUint32(12, this.crc, true);
+    return out;
+  }
 }
 
 export function isBundle(bytes: Uint8Array): boolean {
@@ -158,15 +190,18 @@ export function readBundleEntries(bytes: Uint8Array, file = 'bundle', copy = tru
  */
 export function decodeBundle(bytes: Uint8Array, file = 'bundle'): ImportItem[] {
   const entries = readBundleEntries(bytes, file);
-  return entries.map(({ offset, ...meta }, i) => {
-    const where = `replay ${i + 1} of ${entries.length}`;
-    try {
-      const { inputs: _i, checksums: _c, ...header } = decodeReplay(meta.bytes);
-      return { ...meta, header, source: `${file}, ${where}` };
-    } catch (e) {
-      throw new Error(`${file}: byte ${offset}: ${where}: ${e instanceof ReplayError ? e.message : String(e)}`);
-    }
-  });
+  return entries.map((e, i) => decodeBundleEntry(e, i, entries.length, file));
+}
+
+/** Validates entry `i` of `count` of a bundle read by readBundleEntries (what decodeBundle does for each). */
+export function decodeBundleEntry({ offset, ...meta }: RawBundleEntry, i: number, count: number, file = 'bundle'): ImportItem {
+  const where = `replay ${i + 1} of ${count}`;
+  try {
+    const { inputs: _i, checksums: _c, ...header } = decodeReplay(meta.bytes);
+    return { ...meta, header, source: `${file}, ${where}` };
+  } catch (e) {
+    throw new Error(`${file}: byte ${offset}: ${where}: ${e instanceof ReplayError ? e.message : String(e)}`);
+  }
 }
 
 /** A file of an import that was not imported, with why in plain words and the technical detail. */

@@ -54,8 +54,11 @@ export interface LibraryEntry {
   /** Clips stored next to it. */
   clipCount: number;
   trace: TraceState;
-  /** Hits and metrics per side from the stored trace (null without one). */
-  summary: SideSummary[] | null;
+  /**
+   * Hits and metrics per side from the stored trace (null without one). Absent in list rows
+   * (`ReplayLibrary.list`): it is read per replay (`get`), since only a replay of another sim version needs it.
+   */
+  summary?: SideSummary[] | null;
 }
 
 /** A video clip cut from a replay (without its blob). */
@@ -144,45 +147,61 @@ export function displayName(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
   return e.name || e.meta.players.map((_, i) => playerLabel(e.meta, i)).join(' vs ');
 }
 
-function matchesText(e: LibraryEntry, text: string): boolean {
-  const t = text.trim().toLowerCase();
-  if (!t) return true;
-  const adaptive = e.meta.adaptive !== undefined ? `adaptive ${e.meta.adaptive}` : '';
-  const hay = [
-    e.name,
-    ...e.meta.players,
-    ...e.meta.controllers,
-    ...e.tags,
-    e.meta.stages,
-    e.meta.difficulty,
-    e.meta.mode,
-    e.meta.date,
-    adaptive,
-  ]
-    .join('\n')
-    .toLowerCase();
-  return t.split(/\s+/).every((w) => hay.includes(w));
+/** What sorting and searching need of an entry, computed once per entry object (lists of thousands re-sort often). */
+interface EntryKeys {
+  time: number;
+  name: string;
+  hay: string;
+}
+const keyCache = new WeakMap<LibraryEntry, EntryKeys>();
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+function keysOf(e: LibraryEntry): EntryKeys {
+  let k = keyCache.get(e);
+  if (!k) {
+    const adaptive = e.meta.adaptive !== undefined ? `adaptive ${e.meta.adaptive}` : '';
+    const hay = [
+      e.name,
+      ...e.meta.players,
+      ...e.meta.controllers,
+      ...e.tags,
+      e.meta.stages,
+      e.meta.difficulty,
+      e.meta.mode,
+      e.meta.date,
+      adaptive,
+    ]
+      .join('\n')
+      .toLowerCase();
+    k = { time: Date.parse(e.meta.date), name: displayName(e), hay };
+    keyCache.set(e, k);
+  }
+  return k;
 }
 
-/** Filters and sorts entries (a new array; the input is not changed). Ties fall back to date, then id. */
+/**
+ * Filters and sorts entries (a new array; the input is not changed). Ties fall back to date, then
+ * id. Entries are treated as unchanging: a changed entry must be a new object (the keys are cached).
+ */
 export function queryEntries(entries: readonly LibraryEntry[], q: ListQuery = {}): LibraryEntry[] {
   const sort = q.sort ?? 'date';
   const desc = q.descending ?? sort !== 'name';
-  const out = entries.filter(
-    (e) => (!q.mode || e.meta.mode === q.mode) && (!q.tag || e.tags.includes(q.tag)) && matchesText(e, q.text ?? ''),
-  );
-  const key = (a: LibraryEntry, b: LibraryEntry): number => {
-    if (sort === 'duration') return a.meta.frames - b.meta.frames;
-    if (sort === 'name') return displayName(a).localeCompare(displayName(b), undefined, { sensitivity: 'base', numeric: true });
-    return Date.parse(a.meta.date) - Date.parse(b.meta.date);
+  const words = (q.text ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const rows = entries
+    .filter((e) => (!q.mode || e.meta.mode === q.mode) && (!q.tag || e.tags.includes(q.tag)))
+    .map((e) => ({ e, k: keysOf(e) }))
+    .filter(({ k }) => words.every((w) => k.hay.includes(w)));
+  const key = (a: EntryKeys, b: EntryKeys): number => {
+    if (sort === 'name') return collator.compare(a.name, b.name);
+    return sort === 'duration' ? 0 : a.time - b.time;
   };
-  out.sort((a, b) => {
-    const k = key(a, b);
+  rows.sort((a, b) => {
+    const k = sort === 'duration' ? a.e.meta.frames - b.e.meta.frames : key(a.k, b.k);
     if (k !== 0) return desc ? -k : k;
-    const d = Date.parse(b.meta.date) - Date.parse(a.meta.date);
-    return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const d = b.k.time - a.k.time;
+    return d !== 0 ? d : a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0;
   });
-  return out;
+  return rows.map((r) => r.e);
 }
 
 /** Every tag used in the library, sorted. */
@@ -256,15 +275,49 @@ export function importMessage(
   added: number,
   duplicates: number,
   rejected: readonly { file: string; reason: string }[],
+  stop: { cancelled?: boolean; failed?: { message: string; quota: boolean }; notWritten?: number } = {},
 ): { text: string; kind: 'ok' | 'warn' | 'error' } {
   const parts: string[] = [];
-  parts.push(`Imported ${added} replay${added === 1 ? '' : 's'}${duplicates ? ` (${duplicates} already in the library)` : ''}.`);
+  const dup = duplicates ? ` (${duplicates} already in the library)` : '';
+  if (stop.cancelled) parts.push(`Import cancelled: ${added} replay${added === 1 ? '' : 's'} imported${dup}; the rest were not.`);
+  else parts.push(`Imported ${added} replay${added === 1 ? '' : 's'}${dup}.`);
+  if (stop.failed?.quota)
+    // Short: the message sits under the list and must not grow into it.
+    parts.push(
+      `The storage is full (quota exceeded): ${stop.notWritten ?? 'the other'} more were not written. Delete or export replays, ` +
+        'then import the rest.',
+    );
+  else if (stop.failed) parts.push(`Then it stopped: ${stop.failed.message}`);
   if (rejected.length) {
+    // A long list of refused files would cover the screen: the first few, then how many more.
+    const shown = rejected.slice(0, MAX_REJECTED_SHOWN);
     parts.push(`${rejected.length} file${rejected.length === 1 ? ' was' : 's were'} not imported:`);
-    for (const r of rejected) parts.push(`${r.file} — ${r.reason}.`);
+    for (const r of shown) parts.push(`${r.file} — ${r.reason}.`);
+    if (rejected.length > shown.length) parts.push(`… and ${rejected.length - shown.length} more.`);
   }
-  const kind = rejected.length === 0 ? 'ok' : added + duplicates > 0 ? 'warn' : 'error';
+  const kind = stop.failed || rejected.length > 0 ? (added + duplicates > 0 ? 'warn' : 'error') : 'ok';
   return { text: parts.join('\n'), kind };
+}
+
+const MAX_REJECTED_SHOWN = 3;
+
+/** The progress panel's line: "340 / 1000 checked" (files, or a bundle's replays) or "300 / 950 replays saved · 280 added · …". */
+export function progressLine(p: {
+  phase: 'checking' | 'saving' | 'exporting';
+  done: number;
+  total: number;
+  added: number;
+  duplicates: number;
+  rejected: number;
+}): string {
+  const what = p.phase === 'checking' ? 'checked' : p.phase === 'saving' ? 'replays saved' : 'replays written';
+  const parts = [`${p.done} / ${p.total} ${what}`];
+  if (p.phase !== 'exporting') {
+    if (p.added) parts.push(`${p.added} added`);
+    if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
+    if (p.rejected) parts.push(`${p.rejected} refused`);
+  }
+  return parts.join(' · ');
 }
 
 /**

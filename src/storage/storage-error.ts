@@ -42,7 +42,17 @@ export function storageError(e: unknown, action: string): LibraryError {
       e,
     );
   }
-  if (name === 'InvalidStateError' || name === 'UnknownError' || name === 'VersionError') {
+  if (name === 'VersionError') {
+    // This page is an older build than the one that last opened the library (in another tab, or
+    // before a reload to an older cached copy): IndexedDB will not open a newer database.
+    return new LibraryError(
+      `Could not ${action}: the replay library was upgraded by a newer version of Twinfield (in another tab?). Nothing is ` +
+        `lost; reload this page to get the newer version.`,
+      false,
+      e,
+    );
+  }
+  if (name === 'InvalidStateError' || name === 'UnknownError') {
     return new LibraryError(
       `Could not ${action}: the browser's replay storage is not available (${name}: ${messageOf(e)}). Private windows and some ` +
         `settings block it.`,
