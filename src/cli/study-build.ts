@@ -22,6 +22,16 @@ export const BUILD_OPTIONS = [
     help: 'also render every clip as WebM and MP4 (site/video/, headless Chromium + mediabunny) for other survey platforms',
   },
   {
+    name: 'video-fps',
+    kind: 'int',
+    help:
+      'frames per second of the --video files: 60 (every sim frame, what the rater page shows) or 30 (half the render time; ' +
+      "a CPU's one-frame jitter, one of the things raters judge, is then only half there)",
+    default: 60,
+    min: 30,
+    max: 60,
+  },
+  {
     name: 'jatos',
     kind: 'flag',
     help: 'also write DIR/<study>.jzip: the package as a JATOS study archive (import it in JATOS; docs/study-jatos.md)',
@@ -72,17 +82,26 @@ export function studyBuildInput(
     prolific: study.prolific,
     recording: {
       practice: study.recording.practice,
-      configs: Object.fromEntries(study.drill.variants.map((v) => [v, drillConfig(study, v) as Record<string, unknown>])),
+      configs: Object.fromEntries(recordedVariants(study).map((v) => [v, drillConfig(study, v) as Record<string, unknown>])),
     },
     studyJson: canonicalJson(study),
     pageFiles: opts.pageFiles,
   };
 }
 
+/** The drill variants a person records on the recording page: those of the sets with a human player. */
+export function recordedVariants(study: Study): string[] {
+  const human = new Set(study.players.filter((p) => p.source === 'human').map((p) => p.id));
+  const used = new Set(study.sets.filter((s) => human.has(s.a) || human.has(s.b)).flatMap((s) => s.variants));
+  return study.drill.variants.filter((v) => used.has(v));
+}
+
 export const buildMain = defineTool(
   {
     name: 'study build',
-    usage: 'npm run -s study -- build STUDY.json --out DIR [--clips DIR] [--page-from DIR] [--stand-ins] [--video] [--jatos] [--json]',
+    usage:
+      'npm run -s study -- build STUDY.json --out DIR [--clips DIR] [--page-from DIR] [--stand-ins] ' +
+      '[--video [--video-fps 60|30]] [--jatos] [--json]',
     summary:
       'Writes the blinded rater package: DIR/site/ (serve it as it is: rater page, clips, manifest) and DIR/key.json (which ' +
       'player made each clip; keep it, never serve it). ' +
@@ -95,6 +114,9 @@ export const buildMain = defineTool(
   async ({ opts, positional }, _json, out) => {
     const studyPath = positional[0]!;
     if (!opts.out) throw new UsageError('--out DIR is required (the package folder)');
+    const fps = opts['video-fps'];
+    if (fps !== 60 && fps !== 30) throw new UsageError(`--video-fps ${fps}: give 60 or 30 (the sim runs at 60 frames a second)`);
+    if (!opts.video && fps !== 60) throw new UsageError('--video-fps needs --video');
     const outDir = resolve(opts.out);
     let text: string;
     try {
@@ -130,7 +152,9 @@ export const buildMain = defineTool(
           `${standIns.map((e) => `${e.playerId} ${e.variant} (${e.replayFile})`).join(', ')}; ` +
           'key.json marks them standIn: true',
       );
-    const video = opts.video ? await (await import('./study-video')).renderVideos(site, ['webm', 'mp4'], (l) => out.warn(l)) : null;
+    const video = opts.video
+      ? await (await import('./study-video')).renderVideos(site, ['webm', 'mp4'], (l) => out.warn(l), { fps })
+      : null;
     const files = listFiles(site);
     let jzip: string | null = null;
     if (opts.jatos) {

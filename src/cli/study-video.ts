@@ -33,6 +33,8 @@ export interface VideoOptions {
   reversed?: boolean;
   /** Overrides the page's encoding (STUDY_VIDEO_ENCODING in src/study/page/render.ts): figures and experiments. */
   encoding?: ClipEncoding;
+  /** Video frames per second (`study build --video-fps`): 60, every sim frame (default), or 30. */
+  fps?: 60 | 30;
   /**
    * Browsers rendering clips side by side, each with its own GPU process (SwiftShader). Two pages
    * of one browser share its GPU process and did not render faster than one.
@@ -43,7 +45,7 @@ export interface VideoOptions {
 type PageRender = (
   id: string,
   formats: readonly string[],
-  o: { frameDelayMs?: number; encoding?: ClipEncoding },
+  o: { frameDelayMs?: number; encoding?: ClipEncoding; fps?: 60 | 30 },
 ) => Promise<{ base64: string; codec: string; frames: number }[]>;
 
 export async function renderVideos(
@@ -76,7 +78,7 @@ export async function renderVideos(
     mkdirSync(join(site, 'video'), { recursive: true });
     const queue = opts.reversed ? [...m.clips].reverse() : [...m.clips];
     const total = m.clips.length * formats.length;
-    const pageOpts = { frameDelayMs: opts.frameDelayMs, encoding: opts.encoding };
+    const pageOpts = { frameDelayMs: opts.frameDelayMs, encoding: opts.encoding, fps: opts.fps };
     // Each browser takes the next clip until none is left; a clip's files depend on nothing else.
     const worker = async () => {
       const browser = await launch();

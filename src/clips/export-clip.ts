@@ -31,7 +31,8 @@ export interface VideoFrameSource {
   readonly height: number;
   /**
    * Draws the state after `frame` steps and returns it as a frame stamped `timestamp` µs, lasting
-   * `duration` µs; exportClip encodes it and closes it. Called for start, start+1, …, end−1 in order.
+   * `duration` µs; exportClip encodes it and closes it. Called for start, start+1, …, end−1 in order (every
+   * second frame at 30 fps).
    */
   capture(frame: number, timestamp: number, duration: number): VideoFrame | Promise<VideoFrame>;
 }
@@ -53,6 +54,12 @@ export interface ExportOptions {
   format: ClipFormat;
   codec: ClipCodec;
   encoding?: ClipEncoding;
+  /**
+   * Video frames per second, a divisor of the sim's 60 (default 60: every sim frame). At 30 every
+   * second sim frame is rendered and shown for two: half the render time, but frame-to-frame detail
+   * (a CPU's one-frame jitter) is no longer all there.
+   */
+  fps?: number;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -101,7 +108,7 @@ function nextTurn(): Promise<void> {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Renders and encodes frames range.start … range.end−1: one video frame per sim frame at 60 fps,
+ * Renders and encodes frames range.start … range.end−1: one video frame per sim frame at 60 fps (`o.fps`),
  * encoded as `o.encoding` says (default: quality mode, QUALITY_HIGH, a key frame every second).
  * `source.add` returns at once while the encoder has fewer than 4 frames queued, so rendering the
  * next frame overlaps encoding the last ones; it waits only when the encoder falls behind. An error
@@ -121,6 +128,9 @@ export async function exportClips(src: VideoFrameSource, o: MultiExportOptions):
   const t0 = performance.now();
   const { width, height } = src;
   const e = o.encoding ?? {};
+  const fps = o.fps ?? CLIP_FPS;
+  const every = CLIP_FPS / fps;
+  if (!Number.isInteger(every) || every < 1) throw new ClipError(`a clip's frame rate must divide ${CLIP_FPS} (got ${fps})`);
   const outs = o.outputs.map(({ format, codec }) => {
     const output = new Output({
       format: format === 'webm' ? new WebMOutputFormat() : new Mp4OutputFormat({ fastStart: 'in-memory' }),
@@ -131,7 +141,7 @@ export async function exportClips(src: VideoFrameSource, o: MultiExportOptions):
       quality: e.bitrate ? new Quality({ bitrate: e.bitrate, bitrateMode: 'variable' }) : QUALITY_HIGH,
       keyFrameInterval: e.keyFrameInterval ?? 1,
     });
-    output.addVideoTrack(source, { frameRate: CLIP_FPS });
+    output.addVideoTrack(source, { frameRate: fps });
     const encoder = async (step: () => Promise<void>) => {
       try {
         await step();
@@ -141,15 +151,15 @@ export async function exportClips(src: VideoFrameSource, o: MultiExportOptions):
     };
     return { output, source, encoder, codec };
   });
-  const total = o.range.end - o.range.start;
+  const total = Math.ceil((o.range.end - o.range.start) / every);
   try {
     for (const x of outs) await x.encoder(() => x.output.start());
     for (let i = 0; i < total; i++) {
       if (o.signal?.aborted) throw new ClipCancelled();
-      const f = o.range.start + i;
+      const f = o.range.start + i * every;
       let frame: VideoFrame;
       try {
-        frame = await src.capture(f, Math.round((i * 1e6) / CLIP_FPS), Math.round(1e6 / CLIP_FPS));
+        frame = await src.capture(f, Math.round((i * 1e6) / fps), Math.round(1e6 / fps));
       } catch (err) {
         throw err instanceof ClipError ? err : new ClipError(`frame ${f} could not be rendered: ${message(err)}`);
       }
@@ -158,10 +168,7 @@ export async function exportClips(src: VideoFrameSource, o: MultiExportOptions):
         await Promise.all(
           outs.map((x) =>
             x.encoder(async () => {
-              const sample = new VideoSample(outs.length > 1 ? frame.clone() : frame, {
-                timestamp: i / CLIP_FPS,
-                duration: 1 / CLIP_FPS,
-              });
+              const sample = new VideoSample(outs.length > 1 ? frame.clone() : frame, { timestamp: i / fps, duration: 1 / fps });
               try {
                 await x.source.add(sample);
               } finally {

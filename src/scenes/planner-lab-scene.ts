@@ -31,7 +31,7 @@ import { onPadCommands } from '../ui/pad-commands';
 import { addBackdrop } from '../views/backdrop';
 import { PlannerLabBoard } from '../views/planner-lab-board';
 import { ACTION_COLORS } from '../views/planner-overlay';
-import { setText, textStyle } from '../views/text';
+import { setText, setTextColor, textStyle } from '../views/text';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
   { file: 'grid10-hp5.json', json: grid10hp5 },
@@ -455,14 +455,14 @@ export class PlannerLabScene extends Phaser.Scene {
       : [this.notice, this.error ? `error: ${this.error}` : '', this.runs ? this.skipped.map((k) => k.reason).join('\n') : '']
           .filter((s) => s !== '')
           .join('\n');
-    this.errText.setColor(this.hint ? UI.text : '#ff8090');
+    setTextColor(this.errText, this.hint ? UI.text : '#ff8090');
     setText(this.errText, clip(lines, 230));
   }
 
   private drawTable(): void {
     const runs = this.runs;
     MODES.forEach((mode, j) => {
-      this.tableHead[j]!.setColor(mode === this.show ? UI.accent : UI.text);
+      setTextColor(this.tableHead[j]!, mode === this.show ? UI.accent : UI.text);
       const r = runs?.find((x) => x.mode === mode);
       const v = r
         ? [

@@ -11,7 +11,7 @@ import { toLogical } from '../art/render-scale';
 import { MenuPadNav, type MenuCommand } from '../input/menu-pad-nav';
 import { onPadCommands } from './pad-commands';
 import { keyOnce } from './key-once';
-import { setText, textStyle } from '../views/text';
+import { setText, setTextColor, textStyle } from '../views/text';
 
 export interface MenuRow {
   id: string;
@@ -221,7 +221,7 @@ export class Menu {
       const v = r.values?.[r.index ?? 0];
       setText(t, v ? `${r.label}   ◀ ${v.label} ▶` : r.label);
       const on = i === this.sel;
-      t.setColor(r.disabled || v?.disabled ? '#5d567e' : on ? UI.accent : UI.text);
+      setTextColor(t, r.disabled || v?.disabled ? '#5d567e' : on ? UI.accent : UI.text);
       t.setScale(on ? 1.08 : 1);
     });
     const row = this.rows[this.sel];

@@ -7,7 +7,7 @@ import { levelAt } from '../sim/difficulty';
 import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { GAME_W, type FieldRect } from './layout';
-import { setText, textStyle } from './text';
+import { setText, setTextColor, textStyle } from './text';
 import { HUD_LABELS, type HudLabels } from './hud-labels';
 
 interface SideHud {
@@ -132,7 +132,7 @@ export class Hud {
     const left = s.config.timeLimit > 0 ? Math.max(0, s.config.timeLimit - s.frame) : s.frame;
     const secs = Math.ceil(left / FPS);
     setText(this.clock, `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`);
-    this.clock.setColor(s.config.timeLimit > 0 && left < 10 * FPS ? '#ff6070' : UI.text);
+    setTextColor(this.clock, s.config.timeLimit > 0 && left < 10 * FPS ? '#ff6070' : UI.text);
     setText(this.stage, String(levelAt(s.frame, s.config)));
     setText(this.fps, `${fps.toFixed(0)} fps`);
     const maze = s.config.stages === 'maze';
@@ -189,7 +189,7 @@ export class Hud {
       h.level,
       charge > 0 ? `${this.labels.charge} ${charge}` : lv > 0 ? `${this.labels.attackReady} ${lv}` : `${this.labels.attack} 0`,
     );
-    h.level.setColor(charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
+    setTextColor(h.level, charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
   }
 
   private popLife(h: SideHud, side: number, now: number, before: number): void {

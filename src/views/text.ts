@@ -22,3 +22,12 @@ export function textStyle(size: number, color: string = UI.text, extra: TextStyl
 export function setText(t: Phaser.GameObjects.Text, s: string): void {
   if (t.text !== s) t.setText(s);
 }
+
+/**
+ * Sets the colour only when it changed: Phaser's setColor re-renders the text and uploads its texture
+ * every call, even with the same colour (two HUD texts did so every frame: most of a study video
+ * frame's render time under software WebGL, docs/study.md).
+ */
+export function setTextColor(t: Phaser.GameObjects.Text, color: string): void {
+  if (t.style.color !== color) t.setColor(color);
+}

@@ -37,6 +37,9 @@ const DELAY_MS = 40;
 let manifest: Manifest;
 let report: { seconds: { video: number }; videos: VideoResult['files'] };
 let again: VideoResult;
+/** The package rendered at --video-fps 30. */
+let half: VideoResult;
+const HALF = join(DIR, 'half');
 let studyInput: ReturnType<typeof paperStudyInput>;
 
 beforeAll(async () => {
@@ -76,6 +79,8 @@ beforeAll(async () => {
   // clips in the reverse order (a clip's pixels depend on neither).
   cpSync(join(OUT, 'site'), AGAIN, { recursive: true, filter: (p) => !p.includes(`${join(OUT, 'site', 'video')}`) });
   again = await renderVideos(AGAIN, ['webm', 'mp4'], () => {}, { frameDelayMs: DELAY_MS, reversed: true });
+  cpSync(AGAIN, HALF, { recursive: true, filter: (p) => !p.includes(join(AGAIN, 'video')) });
+  half = await renderVideos(HALF, ['webm', 'mp4'], () => {}, { fps: 30 });
 }, 600_000);
 
 /**
@@ -148,6 +153,16 @@ describe('study build --video', () => {
     for (const v of report.videos) expect(v.bytes, v.path).toBeLessThan(150_000 * SECONDS);
     // One render per clip: a clip's formats report the same render time.
     for (const clip of manifest.clips) expect(new Set(report.videos.filter((v) => v.clip === clip.id).map((v) => v.seconds)).size).toBe(1);
+  });
+
+  it('renders every second frame at --video-fps 30: half the frames, the same length', async () => {
+    for (const f of half.files) {
+      expect(f.frames, f.path).toBe((SECONDS * FPS) / 2);
+      const d = await demux(read(HALF, f.path));
+      expect(d.packets, f.path).toBe((SECONDS * FPS) / 2);
+      expect(Math.abs(d.duration - SECONDS), f.path).toBeLessThanOrEqual(1 / 30 + 1e-6);
+    }
+    expect(half.files).toHaveLength(4);
   });
 
   it('names the videos so that nobody can tell the player', () => {

@@ -89,6 +89,8 @@ describe('study tool', () => {
       [['frobnicate'], /^error: unknown command 'frobnicate'/],
       [[], /^error: missing command \(commands: template, record, stand-in, build, import-jatos, serve, analyze, simulate; see --help\)/],
       [['simulate', 'studies/paper.json'], /^error: --out FILE is required/],
+      [['build', 'studies/paper.json', '--out', join(dir, 'v'), '--video', '--video-fps', '45'], /^error: --video-fps 45: give 60 or 30/],
+      [['build', 'studies/paper.json', '--out', join(dir, 'v'), '--video-fps', '30'], /^error: --video-fps needs --video/],
     ];
     const badStudy = join(dir, 'bad-study.json');
     writeFileSync(badStudy, readFileSync('studies/paper.json', 'utf8').replace('"cpu:imap"', '"imap"'));

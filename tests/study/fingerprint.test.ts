@@ -99,7 +99,7 @@ describe('studyBuildInput and buildPackage (manifest v2)', () => {
   const input = studyBuildInput(study, studyPath, join(dir, 'clips'), { standIns: true });
   const pkg = buildPackage(input);
 
-  it("fills every manifest v2 field from the study, recording.configs the study's config of every variant", () => {
+  it("fills every manifest v2 field from the study, recording.configs the study's config of every variant a human plays", () => {
     const m = pkg.manifest;
     expect(m.version).toBe(2);
     expect(m.consent).toEqual(study.consent);
@@ -109,8 +109,10 @@ describe('studyBuildInput and buildPackage (manifest v2)', () => {
     expect(m.attention).toEqual(study.attention);
     expect(m.prolific).toEqual({ completionCode: 'C0DE42' });
     expect(m.recording.practice).toBe(false);
-    expect(Object.keys(m.recording.configs)).toEqual(['a', 'b', 'c', 'd']);
-    for (const v of ['a', 'b', 'c', 'd']) expect(m.recording.configs[v]).toEqual(drillConfig(study, v));
+    // Only the variants of sets with a human player are recorded (both players here play a and b).
+    expect(study.drill.variants).toEqual(['a', 'b', 'c', 'd']);
+    expect(Object.keys(m.recording.configs)).toEqual(['a', 'b']);
+    for (const v of ['a', 'b']) expect(m.recording.configs[v]).toEqual(drillConfig(study, v));
     expect(m.fingerprint).toBe(pkg.fingerprint);
     expect(Object.values(pkg.key).every((e) => e.standIn === true)).toBe(true);
   });

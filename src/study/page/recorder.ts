@@ -1,6 +1,6 @@
 // The remote recording view (index.html?view=record&player=ID&token=T): a person plays each drill
-// variant of the study (manifest.recording.configs, the exact config of that variant's clips) in
-// their own browser, in turn, after a 3 s countdown, to the drill's end; each replay is uploaded to
+// variant the study's human clips need (manifest.recording.configs, the exact config of its clips) in
+// their own browser, in turn, after a 3 s countdown, to just past the clips' window; each replay is uploaded to
 // the study server (POST api/replays?kind=recording&player=&variant=, header x-record-token), whose
 // verdict is shown — accepted, or refused with its reason — and a variant can be played again.
 // Without a study server each replay is offered as a download. Japanese and English.
@@ -14,6 +14,7 @@ import type { Stage } from './stage';
 import { download } from './export';
 import { detectServer, uploadRecording } from './sync';
 import { recordingFileName } from '../jatos/lines';
+import { recordingFrames } from '../recording-length';
 
 export interface RecorderContext {
   manifest: Manifest;
@@ -45,13 +46,6 @@ function choose(box: HTMLElement, buttons: [HTMLButtonElement, string][]): Promi
   return new Promise((resolve) => {
     for (const [b, key] of buttons) b.addEventListener('click', () => resolve(key), { once: true });
   });
-}
-
-/** Frames one recording plays: the drill to its end (its time limit), else the longest clip window. */
-export function recordingFrames(m: Manifest, config: Record<string, unknown>): number {
-  const limit = Number(config.timeLimit ?? 0);
-  if (Number.isInteger(limit) && limit > 0) return limit;
-  return Math.max(m.clipFrames, ...m.clips.map((c) => c.end)) + 60;
 }
 
 export async function runRecorder(ctx: RecorderContext): Promise<void> {

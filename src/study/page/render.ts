@@ -44,6 +44,8 @@ export interface RenderOptions {
   frameDelayMs?: number;
   /** Overrides STUDY_VIDEO_ENCODING's fields (figures and experiments). */
   encoding?: ClipEncoding;
+  /** Video frames per second: 60 (every sim frame, the default) or 30 (every second one). */
+  fps?: 60 | 30;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -84,12 +86,18 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
       });
       const delay = o.frameDelayMs ?? 0;
       // The scene draws nothing on its overlay camera: narrowed to the field like the main camera.
+      const fps = o.fps ?? FPS;
+      // Nobody looks at the page while it renders: a canvas left on screen is composited after every
+      // frame, which cost about a fifth of the render's CPU under software WebGL (docs/study.md).
+      // The frames are read from the drawing buffer right after each render: the same bytes either way.
+      game.canvas.style.display = 'none';
       source = captureScene(game, scene, rect, {
-        stepMs: STEP_MS,
+        // The tweens (a lost life's pop) advance by the sim frames between two video frames.
+        stepMs: (STEP_MS * FPS) / fps,
         draw: delay > 0 ? (frame) => sleep(delay).then(() => scene.renderAt(frame)) : (frame) => scene.renderAt(frame),
       });
       const range = { start: clip.start, end: clip.end };
-      const outs = await exportClips(source, { range, outputs, encoding: { ...STUDY_VIDEO_ENCODING, ...o.encoding } });
+      const outs = await exportClips(source, { range, outputs, fps, encoding: { ...STUDY_VIDEO_ENCODING, ...o.encoding } });
       return outs.map((out) => ({
         base64: toBase64(out.bytes),
         mimeType: out.mimeType,
@@ -101,6 +109,7 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
       }));
     } finally {
       source?.release();
+      game.canvas.style.display = '';
       stage.hide();
     }
   };
