@@ -60,7 +60,8 @@ export function studyBuildInput(
   const src = (playerId: string, variant: string): ClipSource => {
     const c = byKey.get(`${playerId}/${variant}`)!;
     const replayFile = c.name ?? relative(dirname(studyPath), c.file!);
-    return { playerId, variant, replayFile, replay: c.replay!, ...(c.standIn ? { standIn: true } : {}) };
+    const label = study.players.find((p) => p.id === playerId)?.label;
+    return { playerId, variant, replayFile, replay: c.replay!, ...(c.standIn ? { standIn: true } : {}), ...(label ? { label } : {}) };
   };
   const { start, frames } = clipFrames(study);
   return {

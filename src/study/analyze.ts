@@ -174,7 +174,7 @@ export function analyze(input: AnalysisInput): Analysis {
   for (const e of Object.values(key)) {
     if (!known.has(e.playerId)) {
       known.add(e.playerId);
-      order.push({ id: e.playerId, label: e.playerId });
+      order.push({ id: e.playerId, label: e.label ?? e.playerId });
     }
   }
   const abs = new Map<string, number[]>(order.map((p) => [p.id, []]));

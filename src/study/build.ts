@@ -26,6 +26,8 @@ export interface ClipSource {
   replay: Replay;
   /** A CPU-played stand-in for a human player's clip (`study stand-in`, accepted with --stand-ins). */
   standIn?: boolean;
+  /** The player's label in the study file (goes to key.json only: the researcher's tables use it). */
+  label?: string;
 }
 
 export interface BuildInput {
@@ -155,6 +157,7 @@ export function buildPackage(input: BuildInput, onProgress?: (done: number, tota
       files.set(file, encodeReplay(blinded));
       key[id] = { playerId: src.playerId, set: i + 1, variant: src.variant, replayFile: src.replayFile };
       if (src.standIn) key[id].standIn = true;
+      if (src.label) key[id].label = src.label;
       clips.push({ id, file, start: clipStart, end });
       ids[k] = id;
       onProgress?.(++done, total);

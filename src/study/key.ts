@@ -19,6 +19,8 @@ export const KeyEntrySchema = z.object({
   replayFile: z.string().min(1),
   /** A stand-in (`study stand-in`, CPU-played) used for a human player's clip (`--stand-ins`). */
   standIn: z.boolean().optional(),
+  /** The player's label in the study file, for tables read without it (the server's dashboard). */
+  label: z.string().min(1).optional(),
 });
 export type ClipKeyEntry = z.infer<typeof KeyEntrySchema>;
 

@@ -12,7 +12,7 @@ import { analyze } from '../../src/study/analyze';
 import { parseAnswersCsv, parseAnswersJson, type Participant } from '../../src/study/answers';
 import { stepsFor, type ParticipantRecord } from '../../src/study/flow';
 import { JoinResponseSchema, ServerInfoSchema, UploadResponseSchema } from '../../src/study/protocol';
-import { drillReplay, makePackage, recordsThroughStudy, type TestPackage } from './fixture';
+import { drillReplay, LABELS, makePackage, recordsThroughStudy, type TestPackage } from './fixture';
 
 const RT = 'researcher-token-1';
 const REC = 'record-token-12345';
@@ -258,6 +258,8 @@ describe('study server: researcher', () => {
     // The same numbers as analyze() on the stored answers (every answered set counts).
     const want = analyze({ participants: finished.filter((r) => r.answer.trials.length).map((r) => r.answer as Participant), key: p.key });
     expect(sum.analysis.players).toEqual(JSON.parse(JSON.stringify(want.players)));
+    // The tables name players by the study's labels (from the key), not their ids.
+    expect(new Set(sum.analysis.players.map((x: { label: string }) => x.label))).toEqual(new Set(LABELS));
     expect(sum.analysis.relative).toEqual(JSON.parse(JSON.stringify(want.relative)));
     expect(sum.analysis.trials).toBe(4 * 4 + 2);
 

@@ -15,6 +15,8 @@ import { advance, stepsFor, type ParticipantRecord } from '../../src/study/flow'
 
 const DRILL = { name: 'survey', seed: 4 };
 export const PLAYERS = ['base', 'imap', 'expert'] as const;
+/** The players' labels as a study file gives them: study build writes them into the key. */
+export const LABELS = ['CPU base', 'CPU i-map', 'Human (skilled)'] as const;
 const VARIANTS = ['a', 'b'] as const;
 
 export interface TestPackage {
@@ -38,7 +40,13 @@ export function makePackage(opts: { setOrder?: 'fixed' | 'latin'; groups?: strin
   const slots = pairs.map(([a, b], i) => {
     const ids = [a, b].map((p, k) => {
       const id = opaqueId(seed, `set ${i + 1} ${k}`);
-      key[id] = { playerId: PLAYERS[p]!, set: i + 1, variant: VARIANTS[k]!, replayFile: `replays/${PLAYERS[p]}-${i}.twrp` };
+      key[id] = {
+        playerId: PLAYERS[p]!,
+        set: i + 1,
+        variant: VARIANTS[k]!,
+        replayFile: `replays/${PLAYERS[p]}-${i}.twrp`,
+        label: LABELS[p]!,
+      };
       clips.push({ id, file: `clips/${opaqueId(seed, `file ${id}`, 16)}.twrp`, start: 0, end: 120 });
       return id;
     });
