@@ -14,7 +14,7 @@ export interface VideoResult {
    * `seconds`: the page's render of that file's clip (fetch, re-simulation, render, encode, transfer),
    * all formats of a clip at once: each format of a clip shows the same render's seconds.
    */
-  files: { clip: string; path: string; bytes: number; codec: string; frames: number; seconds: number }[];
+  files: { clip: string; path: string; bytes: number; codec: string; frames: number; seconds: number; hudLives: string }[];
   /** All of it: the server, the browser and the page's start-up included. */
   seconds: number;
 }
@@ -46,7 +46,7 @@ type PageRender = (
   id: string,
   formats: readonly string[],
   o: { frameDelayMs?: number; encoding?: ClipEncoding; fps?: 60 | 30 },
-) => Promise<{ base64: string; codec: string; frames: number }[]>;
+) => Promise<{ base64: string; codec: string; frames: number; hudLives: string }[]>;
 
 export async function renderVideos(
   site: string,
@@ -104,7 +104,7 @@ export async function renderVideos(
           const path = `video/${clip.file.replace(/^clips\//, '').replace(/\.twrp$/, '')}.${format}`;
           writeFileSync(join(site, path), bytes);
           clip.video[format] = path;
-          files.push({ clip: clip.id, path, bytes: bytes.length, codec: r.codec, frames: r.frames, seconds });
+          files.push({ clip: clip.id, path, bytes: bytes.length, codec: r.codec, frames: r.frames, seconds, hudLives: r.hudLives });
           progress(
             `video ${files.length}/${total}: ${path} (${r.codec}, ${(bytes.length / 1024).toFixed(0)} KiB, ` +
               `${(r.frames / seconds).toFixed(1)} frames/s${formats.length > 1 ? ` with the clip's other formats` : ''})`,

@@ -18,6 +18,7 @@ import { createMatch } from '../../src/sim/match';
 import { MatchRunner } from '../../src/sim/runner';
 import { drillConfig } from '../../src/study/drill-config';
 import { parseManifest, type Manifest } from '../../src/study/manifest';
+import { HUD_TEXT } from '../../src/study/page/i18n';
 import { paperStudyInput } from '../../src/study/template';
 
 const DIR = resolve('test-artifacts/study-video');
@@ -163,6 +164,11 @@ describe('study build --video', () => {
       expect(Math.abs(d.duration - SECONDS), f.path).toBeLessThanOrEqual(1 / 30 + 1e-6);
     }
     expect(half.files).toHaveLength(4);
+  });
+
+  it("draws the HUD in the study's first language", () => {
+    const words = HUD_TEXT[studyInput.languages[0]!].hits;
+    for (const f of [...again.files, ...half.files]) expect(f.hudLives, f.path).toBe(`∞  ${words} N`);
   });
 
   it('names the videos so that nobody can tell the player', () => {

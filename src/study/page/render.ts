@@ -14,6 +14,7 @@ import { clipSupport } from '../../clips/support';
 import { decodeReplay } from '../../replay';
 import { FPS } from '../../sim/constants';
 import type { Manifest } from '../manifest';
+import { HUD_TEXT } from './i18n';
 import type { ClipScene, Stage } from './stage';
 import { GAME_W } from '../../views/layout';
 
@@ -34,6 +35,8 @@ export interface RenderedVideo {
   height: number;
   /** Seconds the render and encode of the clip took, all its formats at once (figures only). */
   elapsed: number;
+  /** The HUD's lives line on the clip's first frame, digits as N (says which language the HUD is in). */
+  hudLives: string;
 }
 
 export interface RenderOptions {
@@ -66,7 +69,17 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
     await new Promise<void>(
       (ok) =>
         void stage
-          .show(root, 'study-clip', { replay, start: clip.start, end: clip.end, rate: 1, manual: true, onFirstFrame: ok, onDone: () => {} })
+          .show(root, 'study-clip', {
+            replay,
+            start: clip.start,
+            end: clip.end,
+            rate: 1,
+            manual: true,
+            // The HUD in the study's first language, as its raters would see it on the page.
+            labels: HUD_TEXT[m.languages[0] ?? 'en'],
+            onFirstFrame: ok,
+            onDone: () => {},
+          })
           .then(ok),
     );
     const game = stage.phaser!;
@@ -98,6 +111,8 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
       });
       const range = { start: clip.start, end: clip.end };
       const outs = await exportClips(source, { range, outputs, fps, encoding: { ...STUDY_VIDEO_ENCODING, ...o.encoding } });
+      // As drawn on the clip's last frame.
+      const hudLives = scene.livesLine();
       return outs.map((out) => ({
         base64: toBase64(out.bytes),
         mimeType: out.mimeType,
@@ -106,6 +121,7 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
         width: out.width,
         height: out.height,
         elapsed: out.elapsed,
+        hudLives,
       }));
     } finally {
       source?.release();

@@ -100,6 +100,11 @@ export class ClipScene extends Phaser.Scene {
     this.events.once('shutdown', () => this.mv.destroy());
   }
 
+  /** The HUD's lives line as drawn now, digits as N (video export: which language the HUD is in). */
+  livesLine(): string {
+    return this.mv.hud.snapshot().sides[0]?.livesText.replace(/\d+/g, 'N') ?? '';
+  }
+
   /** Video export: shows the state after `frame` steps (frames come in order). */
   renderAt(frame: number): void {
     if (frame === this.player.frame + 1) {
