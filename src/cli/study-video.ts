@@ -2,9 +2,11 @@
 // The built rater page renders them itself (?view=render, src/study/page/render.ts) in headless
 // Chromium (playwright-core; CHROMIUM_PATH or /usr/bin/chromium), so a video shows exactly what the
 // page shows. Each clip is rendered once for all its formats; the time goes into SwiftShader's
-// rendering of each frame (docs/study.md, Figures), so clips are rendered one after another in one
-// page. Files go to site/video/ under the clip's opaque file name; the manifest lists them.
+// rendering of each frame (docs/study.md, Figures). One browser keeps about one core busy (the page
+// and its GPU process take turns), so a browser per core renders clips side by side (up to 2).
+// Files go to site/video/ under the clip's opaque file name; the manifest lists them.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ClipEncoding } from '../clips/export-clip';
 import { parseManifest, type Manifest } from '../study/manifest';
@@ -36,8 +38,8 @@ export interface VideoOptions {
   /** Video frames per second (`study build --video-fps`): 60, every sim frame (default), or 30. */
   fps?: 60 | 30;
   /**
-   * Browsers rendering clips side by side, each with its own GPU process (SwiftShader). Two pages
-   * of one browser share its GPU process and did not render faster than one.
+   * Browsers rendering clips side by side, each with its own GPU process (SwiftShader); default one
+   * per core, at most 2. Two pages of one browser share its GPU process and did not render faster.
    */
   browsers?: number;
 }
@@ -112,7 +114,9 @@ export async function renderVideos(
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.browsers ?? 1, m.clips.length)) }, worker));
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(opts.browsers ?? Math.min(2, availableParallelism()), m.clips.length)) }, worker),
+    );
   } finally {
     await server.close();
   }
