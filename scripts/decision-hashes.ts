@@ -4,7 +4,8 @@
 // Run: `npx tsx scripts/decision-hashes.ts --help`.
 import { writeFileSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { runOnThreads, serveJobs } from '../src/cli/worker-threads';
 import { createController } from '../src/controllers/registry';
 import { createMatch, hashState, MatchRunner, type MatchConfig } from '../src/sim';
 import { Hasher } from '../src/sim/hash';
@@ -58,58 +59,16 @@ export function combinedHash(rows: readonly SeedHashes[]): string {
   return h.hex();
 }
 
-const WORKER_URL = import.meta.url;
-// tsx's loader does not carry over to worker threads: each worker registers it, then loads this file.
-const BOOT =
-  `const { workerData } = require('node:worker_threads');` +
-  `import('tsx/esm/api').then((m) => { m.register(); return import(workerData.url); });`;
-
 /** Runs the jobs on `workers` threads (0: on this one); results in job order. */
 export async function runHashJobs(jobs: readonly HashJob[], workers: number): Promise<SeedHashes[]> {
   if (workers <= 0) return jobs.map(hashMatch);
-  const out: SeedHashes[] = new Array(jobs.length);
-  let next = 0;
-  const n = Math.min(workers, jobs.length);
-  await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const w = new Worker(BOOT, { eval: true, execArgv: [], workerData: { url: WORKER_URL, decisionHashes: true } });
-          const feed = () => {
-            if (next >= jobs.length) {
-              void w.terminate().then(() => resolve());
-              return;
-            }
-            const id = next++;
-            w.postMessage({ id, job: jobs[id] });
-          };
-          w.on('message', (m: { id: number; result?: SeedHashes; error?: string }) => {
-            if (m.error !== undefined) {
-              void w.terminate();
-              reject(new Error(`seed ${jobs[m.id]!.seed} failed: ${m.error}`));
-              return;
-            }
-            out[m.id] = m.result!;
-            feed();
-          });
-          w.on('error', reject);
-          w.once('online', feed);
-        }),
-    ),
-  );
-  return out;
-}
-
-if (!isMainThread && (workerData as { decisionHashes?: boolean } | null)?.decisionHashes) {
-  parentPort!.on('message', (msg: { id: number; job: HashJob }) => {
-    try {
-      parentPort!.postMessage({ id: msg.id, result: hashMatch(msg.job) });
-    } catch (e) {
-      parentPort!.postMessage({ id: msg.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-    }
+  return runOnThreads<HashJob, SeedHashes>(jobs, workers, import.meta.url, {
+    workerData: { decisionHashes: true },
+    failure: (job, _id, error) => `seed ${job.seed} failed: ${error}`,
   });
 }
+
+if (!isMainThread && (workerData as { decisionHashes?: boolean } | null)?.decisionHashes) serveJobs(hashMatch);
 
 export interface HashReport {
   p1: string;

@@ -4,13 +4,11 @@
 // presets-shard.ts the static shards. Jobs and results are the one interface of
 // src/preset-eval/queue/pool-job.ts, so the report cannot tell which runner made it.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { runPoolJob, type PoolJob, type PoolResult, type ResultOf } from '../preset-eval/queue/pool-job';
 import { progress } from './common';
+import { runOnThreads } from './worker-threads';
 
 const WORKER_URL = new URL('./presets-worker.ts', import.meta.url).href;
-// tsx's loader does not carry over to worker threads: each worker registers it, then loads the entry.
-const BOOT = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
 
 export interface PoolStats {
   jobs: number;
@@ -60,45 +58,15 @@ export async function runJobs<J extends PoolJob>(
   warn?: (line: string) => void,
 ): Promise<RunOutcome<J>> {
   const t0 = process.hrtime.bigint();
-  const results: PoolResult[] = new Array(jobs.length);
-  let done = 0;
   const n = Math.min(workers, jobs.length);
-  if (n <= 0) {
-    jobs.forEach((j, i) => {
-      results[i] = runPoolJob(j);
-      progress(label, ++done, jobs.length, warn);
-    });
-  } else {
-    let next = 0;
-    await Promise.all(
-      Array.from(
-        { length: n },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const w = new Worker(BOOT, { eval: true, execArgv: [] });
-            const feed = () => {
-              if (next >= jobs.length) {
-                void w.terminate().then(() => resolve());
-                return;
-              }
-              const id = next++;
-              w.postMessage({ id, job: jobs[id] });
-            };
-            w.on('message', (m: { id: number; result?: PoolResult; error?: string }) => {
-              if (m.error !== undefined) {
-                void w.terminate();
-                reject(new Error(`job ${m.id} failed: ${m.error}`));
-                return;
-              }
-              results[m.id] = m.result!;
-              progress(label, ++done, jobs.length, warn);
-              feed();
-            });
-            w.on('error', reject);
-            w.once('online', feed);
-          }),
-      ),
-    );
-  }
+  let done = 0;
+  const results: PoolResult[] =
+    n <= 0
+      ? jobs.map((j) => {
+          const r = runPoolJob(j);
+          progress(label, ++done, jobs.length, warn);
+          return r;
+        })
+      : await runOnThreads<J, PoolResult>(jobs, n, WORKER_URL, { onResult: (k) => progress(label, k, jobs.length, warn) });
   return outcome<J>(results, Math.max(n, 0), t0);
 }
