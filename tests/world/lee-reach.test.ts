@@ -10,19 +10,7 @@ import { LeeField, LeeTracker, leeDirection, leeHoldable } from '../../src/world
 
 /** Zigzag of `rows` 1-cell corridors `w` cells long: P at the top-left, A at the far end. */
 function corridorMaze(w: number, rows: number): Maze {
-  const lines = ['#'.repeat(w + 2)];
-  for (let r = 0; r < rows; r++) {
-    lines.push(`#${'.'.repeat(w)}#`);
-    if (r === rows - 1) continue;
-    const wall = Array.from({ length: w + 2 }, () => '#');
-    wall[r % 2 === 0 ? w : 1] = '.';
-    lines.push(wall.join(''));
-  }
-  lines.push('#'.repeat(w + 2));
-  const g = lines.map((l) => l.split(''));
-  g[1]![1] = 'P';
-  g[g.length - 2]![rows % 2 === 0 ? 1 : w] = 'A';
-  return parseMaze(g.map((r) => r.join('')).join('\n'), 'corridor');
+  return stackedMaze(w, rows, 1, 'corridor');
 }
 
 /** n × n square spiral of 1-cell corridors: A at the outer end, P at the centre. */
@@ -51,9 +39,14 @@ function spiralMaze(n: number): Maze {
  * each room is crossed on the diagonal: P in the top room, A at the far end of the bottom one.
  */
 function doorsMaze(w: number, n: number): Maze {
+  return stackedMaze(w, n, 3, 'doors');
+}
+
+/** `n` rooms `w` × `h` cells stacked, one-cell doors alternately right and left; P top-left, A at the far end. */
+function stackedMaze(w: number, n: number, h: number, name: string): Maze {
   const lines = ['#'.repeat(w + 2)];
   for (let r = 0; r < n; r++) {
-    for (let k = 0; k < 3; k++) lines.push(`#${'.'.repeat(w)}#`);
+    for (let k = 0; k < h; k++) lines.push(`#${'.'.repeat(w)}#`);
     if (r === n - 1) continue;
     const wall = Array.from({ length: w + 2 }, () => '#');
     wall[r % 2 === 0 ? w : 1] = '.';
@@ -63,7 +56,7 @@ function doorsMaze(w: number, n: number): Maze {
   const g = lines.map((l) => l.split(''));
   g[1]![1] = 'P';
   g[g.length - 2]![n % 2 === 0 ? 1 : w] = 'A';
-  return parseMaze(g.map((r) => r.join('')).join('\n'), 'doors');
+  return parseMaze(g.map((r) => r.join('')).join('\n'), name);
 }
 
 /** Automaton steps from P to each chaser's grid point (2 points per cell): one wave that never dies. */
