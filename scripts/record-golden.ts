@@ -71,6 +71,40 @@ export function goldenSpecs(): GoldenSpec[] {
       p2: 'cpu:normal',
     },
   ];
+  // Characters (SIM_VERSION 9): every roster character once, in open and maze stages, and the story's final boss.
+  const pairs: [string, string, 'open' | 'maze'][] = [
+    ['kurenai', 'shion', 'open'],
+    ['kohaku', 'ruri', 'open'],
+    ['midori', 'asagi', 'maze'],
+  ];
+  pairs.forEach(([a, b, stages], i) =>
+    specs.push({
+      file: `${stages}-${a}-vs-${b}.twrp`,
+      covers: [stages, `character:${a}`, `character:${b}`],
+      seed: 40 + i,
+      config: { stages, difficulty: 'normal', p1Character: a, p2Character: b },
+      p1: 'cpu:hard',
+      p2: 'cpu:hard',
+    }),
+  );
+  specs.push({
+    file: 'final-boss-asagi-vs-kurenai.twrp',
+    covers: ['open', 'final-boss', 'character:asagi', 'character:kurenai'],
+    seed: 44,
+    // One life (never lost: infinite lives keep the golden's 20 s): the boss phase starts at once, and Kurenai's
+    // Boss Attack (three phases) crosses in the first seconds.
+    config: {
+      stages: 'open',
+      difficulty: 'hard',
+      p1Character: 'asagi',
+      p2Character: 'kurenai',
+      finalBoss: true,
+      lives: 1,
+      infiniteLives: true,
+    },
+    p1: 'cpu:hard',
+    p2: 'cpu:hard',
+  });
   DODGE_PRESETS.forEach((p, i) =>
     specs.push({
       file: `preset-${p.name}.twrp`,

@@ -34,6 +34,8 @@ import { mergeParts, parseShard, readPart } from '../preset-eval/queue/shard';
 import { ADAPTIVE_START } from '../cpu/presets/adaptive';
 import { adaptiveCurve, type AdaptiveJob } from '../preset-eval/adaptive-run';
 import { cmdFitReference, FIT_REFERENCE_OPTIONS } from './fit-reference-command';
+import { balanceJobs, balanceResult, formatBalance } from '../preset-eval/balance';
+import { CHARACTERS, characterIndex, ROSTER } from '../sim/characters';
 
 const METRICS = ['hits_per_min', 'win_rate', 'survival_s'] as const;
 type Metric = (typeof METRICS)[number];
@@ -42,7 +44,7 @@ const spec = {
   name: 'presets',
   usage:
     'npm run -s presets -- list | fields | eval PRESET... | calibrate PRESET --param NAME --target METRIC=VALUE | ladder | ' +
-    'bullets | adaptive | fit-reference REPLAY... --out FILE | worker --queue URL | merge PART...  [options] [--json]',
+    'bullets | adaptive | balance [PRESET] | fit-reference REPLAY... --out FILE | worker --queue URL | merge PART...  [options] [--json]',
   summary: [
     'CPU and stage presets as data. PRESET is a built-in name or a .json preset file.',
     '  list                 the built-in CPU presets, stage presets and difficulty pairs',
@@ -59,6 +61,9 @@ const spec = {
     '                       each --stage (default: all), practice and versus --opponent (default easy)',
     '  adaptive             every --players player through --runs runs of --matches matches under Adaptive',
     '                       difficulty: its win rate at each match and the strength it is played at',
+    '  balance [PRESET]     every pair of --characters (default the roster) CPU vs CPU, PRESET (default normal) on',
+    '                       both sides on --stage (default normal), --seeds each way: the win-rate matrix with CIs',
+    '                       and the targets (each character 40–60 % overall, no pair beyond 30/70)',
     '  fit-reference REPLAY...  fits a reference player to recorded play (.twrp or .twrb; --side: whose) and',
     '                       writes it to --out, the fields it does not fit from --base (docs/reference-players.md)',
     '  worker               runs the jobs of --queue until stopped, one sandboxed processor per core (--concurrency)',
@@ -67,21 +72,27 @@ const spec = {
     'running `presets worker` on that queue; progress goes to stderr.',
   ].join('\n'),
   positional: [1, 257],
-  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets', 'adaptive', 'fit-reference', 'worker', 'merge'],
+  commands: ['list', 'fields', 'eval', 'calibrate', 'ladder', 'bullets', 'adaptive', 'balance', 'fit-reference', 'worker', 'merge'],
   options: [
     {
       name: 'stage',
       kind: 'string',
       help: 'stage preset(s), names or .json, comma-separated, or "all" (eval, bullets; calibrate takes one); default normal, bullets all',
-      commands: ['eval', 'calibrate', 'bullets'],
+      commands: ['eval', 'calibrate', 'bullets', 'balance'],
     },
     {
       name: 'seeds',
       kind: 'int',
-      help: 'seeds per measurement (eval default 20, ladder 60 a cell, calibrate: first measurement, 10)',
+      help: 'seeds per measurement (eval default 20, ladder 60 a cell, calibrate: first measurement, 10, balance 40 each way a pair)',
       min: 1,
       max: 10000,
-      commands: ['eval', 'calibrate', 'ladder', 'bullets'],
+      commands: ['eval', 'calibrate', 'ladder', 'bullets', 'balance'],
+    },
+    {
+      name: 'characters',
+      kind: 'string',
+      help: `balance: comma-separated characters (default the roster: ${ROSTER.join(',')})`,
+      commands: ['balance'],
     },
     {
       name: 'opponents',
@@ -135,7 +146,7 @@ const spec = {
       help:
         'calibrate: write the calibrated preset here (default PRESET-calibrated.json); fit-reference: the reference .json; ' +
         'eval, ladder, adaptive with --shard: the part file',
-      commands: ['calibrate', 'fit-reference', 'eval', 'ladder', 'adaptive'],
+      commands: ['calibrate', 'fit-reference', 'eval', 'ladder', 'adaptive', 'balance'],
     },
     {
       name: 'players',
@@ -159,20 +170,20 @@ const spec = {
       help: 'worker threads (default: one per core; 0 = this thread)',
       min: 0,
       max: 64,
-      commands: ['eval', 'calibrate', 'ladder', 'adaptive'],
+      commands: ['eval', 'calibrate', 'ladder', 'adaptive', 'balance'],
       excludes: ['queue'],
     },
     {
       name: 'queue',
       kind: 'string',
       help: 'redis://HOST:PORT[/DB]: run the jobs on the BullMQ queue there (worker: take jobs from it)',
-      commands: ['eval', 'calibrate', 'ladder', 'adaptive', 'worker'],
+      commands: ['eval', 'calibrate', 'ladder', 'adaptive', 'balance', 'worker'],
     },
     {
       name: 'shard',
       kind: 'string',
       help: 'i/N: run only the i-th of N slices of the jobs and write them to --out (then `presets merge`)',
-      commands: ['eval', 'ladder', 'adaptive'],
+      commands: ['eval', 'ladder', 'adaptive', 'balance'],
       excludes: ['queue'],
     },
     {
@@ -479,6 +490,27 @@ async function cmdLadder(
   return { ...r, seeds, players: names, matches: stats.jobs };
 }
 
+async function cmdBalance(args: ParsedArgs, json: boolean, out: ToolOutput, runner: JobRunner): Promise<object> {
+  const o = args.opts;
+  if (args.positional.length > 2) throw new UsageError(`balance takes one PRESET, got ${args.positional.length - 1}`);
+  const cpu = loadCpuPreset(args.positional[1] ?? 'normal');
+  const stages = stagesOpt(o.stage ?? 'normal');
+  if (stages.length !== 1) throw new UsageError('--stage: balance plays one stage preset');
+  const stage = stages[0]!;
+  const seeds = seedsOpt(o, 40);
+  const characters = o.characters === undefined ? [...ROSTER] : o.characters.split(',');
+  for (const c of characters)
+    if (characterIndex(c) < 0)
+      throw new UsageError(`--characters: unknown character '${c}' (known: ${CHARACTERS.map((x) => x.id).join(', ')})`);
+  if (new Set(characters).size !== characters.length || characters.length < 2)
+    throw new UsageError('--characters: at least two different characters, each once');
+  const { results, stats } = await runner.run(balanceJobs(characters, cpu, stage, seeds), 'balance');
+  const r = balanceResult(characters, results);
+  if (!json) out.log(...formatBalance(r, seeds, cpu.name, stage.name));
+  statsLine(json, out, `${stats.jobs} matches on ${stats.workers} worker(s) in ${stats.seconds.toFixed(1)} s`);
+  return { cpu: cpu.name, stage: stage.name, seeds, matches: stats.jobs, ...r };
+}
+
 /** Adaptive difficulty should hold every player's win rate within ±15 points of the target (issue 22: 35–65 %)… */
 const ADAPTIVE_BAND = 0.15;
 /** …from this many matches on. */
@@ -571,7 +603,7 @@ function cmdFields(json: boolean, out: ToolOutput): object {
 }
 
 /** The commands whose jobs go through a JobRunner (worker threads, the queue, a shard, a merge). */
-const POOL_COMMANDS = ['eval', 'calibrate', 'ladder', 'adaptive'] as const;
+const POOL_COMMANDS = ['eval', 'calibrate', 'ladder', 'adaptive', 'balance'] as const;
 type PoolCommand = (typeof POOL_COMMANDS)[number];
 const isPoolCommand = (c: string): c is PoolCommand => (POOL_COMMANDS as readonly string[]).includes(c);
 
@@ -610,6 +642,7 @@ async function runPoolCommand(cmd: PoolCommand, args: ParsedArgs, json: boolean,
     if (cmd === 'eval') return await cmdEval(args, json, out, runner);
     if (cmd === 'calibrate') return await cmdCalibrate(args, json, out, runner);
     if (cmd === 'ladder') return await cmdLadder(args, json, out, runner);
+    if (cmd === 'balance') return await cmdBalance(args, json, out, runner);
     return await cmdAdaptive(args, json, out, runner);
   } catch (e) {
     if (!(e instanceof ShardWritten)) throw e;

@@ -12,7 +12,8 @@
 // moves have the focus speed while it holds, and replans at once when the speed changes, so every
 // frame it plays was planned at the speed the ship really has.
 import { dodgeParamsOf, getDodgePreset, type DodgePreset } from './presets';
-import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_H, SHIP_FOCUS_SPEED } from '../sim/constants';
+import { BULLET_CAPACITY, ENEMY_CAPACITY, FIELD_H } from '../sim/constants';
+import { getCharacter, NEUTRAL, type Character } from '../sim/characters';
 import type { Controller } from '../sim/controller';
 import { Input } from '../sim/input';
 import { matchStream, type Rng } from '../sim/rng';
@@ -55,10 +56,12 @@ export class CpuController implements Controller {
   readonly spec: string;
   readonly human = false;
   readonly preset: DodgePreset;
-  /** The dodger at the ship's normal speed. */
-  readonly dodger: Dodger;
+  /** The dodger at the ship's normal speed (its character's speeds: rebuilt when the character changes). */
+  dodger: Dodger;
   /** The same dodger with the charging speed (every move at the focus speed, no separate focus moves). */
-  readonly chargeDodger: Dodger;
+  chargeDodger: Dodger;
+  /** The character the dodgers move as. */
+  private character: Character = getCharacter(NEUTRAL);
   private readonly world = new DodgeWorld(BULLET_CAPACITY + ENEMY_CAPACITY);
   private readonly versus: boolean;
   private rng: Rng | null = null;
@@ -88,11 +91,16 @@ export class CpuController implements Controller {
     this.preset = typeof preset === 'string' ? getDodgePreset(preset) : preset;
     this.spec = `cpu:${this.preset.name}`;
     this.versus = opts.versus ?? true;
-    const params = dodgeParamsOf(this.preset);
-    this.dodger = new Dodger(params, BULLET_CAPACITY + ENEMY_CAPACITY);
-    this.chargeDodger = new Dodger({ ...params, focus: false, shipSpeed: SHIP_FOCUS_SPEED }, BULLET_CAPACITY + ENEMY_CAPACITY);
+    [this.dodger, this.chargeDodger] = this.makeDodgers(this.character);
     this.mazeCpu = new MazeCpu(this.preset.planner);
     this.lapses = new CpuLapses(this.preset.cpu.shootShare, this.preset.cpu.blunder);
+  }
+
+  /** The two dodgers for a character: its own speeds (issue 24; the hitbox comes with the world). */
+  private makeDodgers(ch: Character): [Dodger, Dodger] {
+    const params = { ...dodgeParamsOf(this.preset), shipSpeed: ch.speed, focusSpeed: ch.focusSpeed };
+    const n = BULLET_CAPACITY + ENEMY_CAPACITY;
+    return [new Dodger(params, n), new Dodger({ ...params, focus: false, shipSpeed: ch.focusSpeed }, n)];
   }
 
   /** Whether the CPU is in a visible mistake (drifting without looking). */
@@ -137,6 +145,10 @@ export class CpuController implements Controller {
   decide(state: Readonly<MatchState>, side: number): number {
     const me = state.sides[side]!;
     if (me.ship.lives <= 0) return 0;
+    if (me.character !== this.character) {
+      this.character = me.character;
+      [this.dodger, this.chargeDodger] = this.makeDodgers(me.character);
+    }
     if (!this.rng) this.rng = matchStream(state.config.seed, `cpu${side}:${this.preset.name}`);
     const mz = me.maze;
     if (mz) this.maze.update(state, side);
@@ -154,7 +166,7 @@ export class CpuController implements Controller {
     let bits = this.activeDodger.problem.moves.bits[this.held]!;
     if (mz && (bits & DIR_BITS) !== 0) {
       // Never push into a wall: a held move the walls stop dead this frame becomes "stay" (same place).
-      const to = moveShip(me.ship.x, me.ship.y, bits, (bits & Input.FOCUS) !== 0 || me.ship.charge > 0, mz.maze);
+      const to = moveShip(me.ship.x, me.ship.y, bits, (bits & Input.FOCUS) !== 0 || me.ship.charge > 0, mz.maze, me.character);
       if (to.x === me.ship.x && to.y === me.ship.y) bits &= ~DIR_BITS;
     }
     if (this.preset.cpu.shoot && lapses.shotKey(state.config.seed, side, this.preset.name)) bits |= Input.SHOT;
@@ -257,6 +269,10 @@ export class CpuController implements Controller {
       this.chargeTarget = 1; // a 1-frame press: clear the bullets around the ship
       return true;
     }
+    if (levels >= 1 && ship.invuln === 0 && this.calm && blastKills(me) >= BLAST_KILLS) {
+      this.chargeTarget = 1; // the character's charge shot kills a group at once: kills chain into gauge
+      return true;
+    }
     if (!this.calm || state.sides.length < 2) return false;
     const at = this.preset.cpu.attackAt;
     if (at === 0) return false; // never attacks across (clears only)
@@ -265,6 +281,26 @@ export class CpuController implements Controller {
     this.chargeTarget = target;
     return true;
   }
+}
+
+/** Kills the level-1 charge shot must promise before the CPU spends a level on it (not on a single enemy). */
+export const BLAST_KILLS = 3;
+
+/** Enemies the side's level-1 charge shot would kill if fired now (0 for a character whose shot only clears). */
+export function blastKills(me: Readonly<MatchState['sides'][number]>): number {
+  const { radius, damage } = me.character.charge;
+  if (damage <= 0) return 0;
+  const pool = me.enemies;
+  let n = 0;
+  for (let j = 0; j < pool.count; j++) {
+    const e = pool.items[j]!;
+    if (e.age < 0 || e.invulnerable || e.hp > damage) continue;
+    const dx = e.x - me.ship.x;
+    const dy = e.y - me.ship.y;
+    const r = radius + e.r;
+    if (dx * dx + dy * dy <= r * r) n++;
+  }
+  return n;
 }
 
 /** x of the enemy to shoot: the lowest vulnerable, arrived enemy above the ship (NaN: none). */

@@ -1,6 +1,5 @@
 // Builds a side's InputLog from the real sim state while a match runs (a replay re-simulated, or
 // a headless drill): positions, clearance and hits come from the state, not from guesses.
-import { SHIP_HIT_RADIUS } from '../sim/constants';
 import type { MatchState } from '../sim/state';
 import { nearestClearance } from './clearance';
 import type { InputLog } from './input-log';
@@ -37,7 +36,7 @@ export class SideRecorder {
     this.x[f + 1] = side.ship.x;
     this.y[f + 1] = side.ship.y;
     const b = side.bullets;
-    this.clearance[f] = nearestClearance(side.ship.x, side.ship.y, SHIP_HIT_RADIUS, b.x, b.y, b.r, b.count);
+    this.clearance[f] = nearestClearance(side.ship.x, side.ship.y, side.character.hitRadius, b.x, b.y, b.r, b.count);
     for (const ev of state.events) if (ev.type === 'hit' && ev.side === this.side) this.hitFrames.push(f);
   }
 

@@ -4,12 +4,14 @@ import { DEFAULT_LIVES, DEFAULT_TIME_LIMIT, FPS } from './constants';
 import { findStagePreset, StagePresetSchema, type StagePreset } from './stage-preset';
 import { mazeSpecError, DEFAULT_MAZE } from './maze-rotation';
 import { DEFAULT_DRILL, DEFAULT_DRILL_VARIANT, drillSpecError } from './drill';
+import { CHARACTERS, characterIndex, NEUTRAL } from './characters';
 
 /**
  * Bump whenever a rule change would alter the outcome of an existing replay (the list: docs/sim.md,
- * Sim versions). 8: Lee chasers (chaseMethod lee, lee+) always reach a target that stands still.
+ * Sim versions). 9: characters (p1Character, p2Character, each side's own ship, shot, charge and
+ * attacks; the neutral ship plays as every ship did in 8) and the story's final boss phase.
  */
-export const SIM_VERSION = 8;
+export const SIM_VERSION = 9;
 
 /**
  * Largest time limit, in frames: 4 hours, the longest match a replay holds (MAX_FRAMES). A check on
@@ -65,6 +67,17 @@ export interface MatchConfig {
    */
   drill: string;
   drillVariant: string;
+  /**
+   * Each side's character (src/sim/characters: speeds, hitbox, shot, charge, attacks). 'neutral' is
+   * the study's ship, and the default; drills always play it.
+   */
+  p1Character: string;
+  p2Character: string;
+  /**
+   * Story mode's last stage: side 2 is a boss. Once it is down to half its lives (rounded up) it
+   * enters its boss phase: its gauge fills, then gains a level every BOSS_PHASE_GAUGE_FRAMES.
+   */
+  finalBoss: boolean;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +160,9 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
     chaseMethod: partial.chaseMethod ?? 'wave+',
     drill: partial.drill ?? DEFAULT_DRILL,
     drillVariant: partial.drillVariant ?? DEFAULT_DRILL_VARIANT,
+    p1Character: partial.p1Character ?? NEUTRAL,
+    p2Character: partial.p2Character ?? NEUTRAL,
+    finalBoss: partial.finalBoss ?? false,
   };
   if (!Number.isInteger(c.seed) || c.seed < 0 || c.seed > 0xffffffff)
     throw new ConfigError('seed', `must be a whole number from 0 to 4294967295, got ${String(c.seed)}`);
@@ -173,5 +189,13 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
   if (drillError) throw new ConfigError(drillError.field, drillError.reason);
   if (c.stages === 'drill' && c.mode !== 'practice')
     throw new ConfigError('mode', `a drill stage is single-field: mode must be practice, got '${c.mode}'`);
+  for (const k of ['p1Character', 'p2Character'] as const) {
+    if (typeof c[k] !== 'string' || characterIndex(c[k]) < 0)
+      throw new ConfigError(k, `must be a character (${CHARACTERS.map((x) => x.id).join(', ')}), got '${String(c[k])}'`);
+    // The study's clips show one neutral ship: a drill never plays a character (issue 24).
+    if (c.stages === 'drill' && c[k] !== NEUTRAL) throw new ConfigError(k, `a drill plays the neutral ship, got '${c[k]}'`);
+  }
+  if (typeof c.finalBoss !== 'boolean') throw new ConfigError('finalBoss', 'must be true or false');
+  if (c.finalBoss && c.mode !== 'versus') throw new ConfigError('finalBoss', 'a final boss needs a versus match');
   return c;
 }

@@ -34,12 +34,13 @@ export const GAUGE_CHAIN_CAP = 5;
 export const GAUGE_PER_GRAZE = 1;
 /** Kills closer together than this (frames) form a chain. */
 export const CHAIN_WINDOW = 75;
-/** Frames X must be held to raise the charge attack by one level. */
+/** Frames X must be held to raise the charge attack by one level: the neutral ship's (characters have their own). */
 export const CHARGE_FRAMES_PER_LEVEL = 24;
-export const CLEAR_RADIUS = [0, 96, 128, 160] as const;
 /** Delay between sending an attack and its arrival in the other field, so a player can see it coming. */
 export const ATTACK_TRAVEL_FRAMES = 45;
 export const BOSS_FRAMES = 420;
+/** Story's final boss: in its boss phase it gains a gauge level this often (8 s). */
+export const BOSS_PHASE_GAUGE_FRAMES = 480;
 
 export const DEFAULT_TIME_LIMIT = 3 * 60 * FPS;
 

@@ -5,6 +5,7 @@ import { EnemyKind, type Enemy } from './enemy-pool';
 import { Path, pathFinished, pathLeaving, pathPosition } from './paths';
 import { fireVolley, type FireContext } from './patterns';
 import type { SideState } from './state';
+import { updateBossPhase } from './boss-phases';
 
 export interface KindStats {
   name: string;
@@ -92,6 +93,7 @@ export function updateEnemies(side: SideState, frame: number, diff: DifficultyPa
       continue;
     }
     const onScreen = e.x >= 0 && e.x <= FIELD_W && e.y >= 0 && e.y <= FIELD_H;
+    updateBossPhase(e);
     if (e.period > 0 && e.age >= e.fireAt) {
       e.fireAt += e.period;
       // Enemies hold fire off-screen and while leaving, so bullets never come from nowhere.

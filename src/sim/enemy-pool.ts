@@ -52,6 +52,8 @@ export interface Enemy {
   owner: number;
   score: number;
   invulnerable: boolean;
+  /** Bosses: the index (CHARACTERS) of the character whose Boss Attack this is, its phases; else −1. */
+  script: number;
 }
 
 function blankEnemy(): Enemy {
@@ -83,6 +85,7 @@ function blankEnemy(): Enemy {
     owner: -1,
     score: 0,
     invulnerable: false,
+    script: -1,
   };
 }
 

@@ -14,6 +14,7 @@ export type SimEvent =
   | { type: 'wave'; index: number; level: number }
   | { type: 'maze-cleared'; side: number; cleared: number; bonus: number; next: string }
   | { type: 'heal'; side: number; x: number; y: number; lives: number }
+  | { type: 'boss-phase'; side: number }
   | { type: 'match-end'; winner: number | null; reason: 'lives' | 'time' };
 
 export type SimEventType = SimEvent['type'];

@@ -75,6 +75,9 @@ export function hashState(s: MatchState): string {
   h.str(c.chaseMethod);
   h.str(c.drill);
   h.str(c.drillVariant);
+  h.str(c.p1Character);
+  h.str(c.p2Character);
+  h.int(c.finalBoss ? 1 : 0);
   h.int(s.frame);
   h.int(s.stage.nextWave);
   h.int(s.stage.waveIndex);
@@ -107,10 +110,13 @@ export function hashState(s: MatchState): string {
     for (let i = 0; i < side.enemies.count; i++) {
       const e = side.enemies.items[i]!;
       for (const v of [e.kind, e.x, e.y, e.vx, e.vy, e.r, e.hp, e.maxHp, e.spawn, e.age, e.path, e.ox, e.oy, e.p0, e.p1, e.p2]) h.num(v);
-      for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score, e.invulnerable ? 1 : 0])
-        h.num(v);
+      for (const v of [e.pattern, e.fireAt, e.period, e.phase, e.burst, e.aimX, e.aimY, e.level, e.owner, e.score]) h.num(v);
+      h.num(e.invulnerable ? 1 : 0);
+      h.num(e.script);
     }
     h.int(side.mazesCleared);
+    h.int(side.bossPhase ? 1 : 0);
+    h.int(side.bossGaugeAt);
     h.int(side.maze ? 1 : 0);
     if (side.maze) hashMazeSide(h, side.maze);
   }

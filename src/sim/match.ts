@@ -1,6 +1,6 @@
 // createMatch and step: the only way the game state changes.
 import { makeConfig, type MatchConfig } from './config';
-import { moveBullets, shipCollisions, shotsHitEnemies } from './collide';
+import { moveBullets, shipCollisions, shotsHitEnemies, steerHomingShots } from './collide';
 import { difficultyOf } from './difficulty';
 import { updateEnemies } from './enemies';
 import { INPUT_MASK } from './input';
@@ -11,7 +11,7 @@ import { DRILL_DIFFICULTY, drillFrames, updateDrill } from './drill';
 import { enterMaze } from './maze-exit';
 import { updateMaze } from './maze-rules';
 import { newSide, type Decider, type MatchResult, type MatchState } from './state';
-import { deliverAttacks, updateChain, updateCharge } from './versus';
+import { deliverAttacks, updateBossPhaseGauge, updateChain, updateCharge } from './versus';
 
 /** The first wave arrives after a short breath, so players can find their ship. */
 export const FIRST_WAVE_FRAME = 60;
@@ -19,7 +19,8 @@ export const FIRST_WAVE_FRAME = 60;
 export function createMatch(partial: Partial<MatchConfig> & { seed: number }): MatchState {
   const config = makeConfig(partial);
   const nSides = config.mode === 'versus' ? 2 : 1;
-  const sides = Array.from({ length: nSides }, (_, i) => newSide(i, config.lives, matchStream(config.seed, `side${i}`)));
+  const chars = [config.p1Character, config.p2Character];
+  const sides = Array.from({ length: nSides }, (_, i) => newSide(i, config.lives, matchStream(config.seed, `side${i}`), chars[i]));
   const s: MatchState = {
     config,
     frame: 0,
@@ -50,6 +51,7 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
     ship.lastInput = bits;
     if (ship.invuln > 0) ship.invuln--;
   }
+  updateBossPhaseGauge(s);
   if (s.config.stages === 'open') updateStage(s);
   else if (s.config.stages === 'drill') updateDrill(s);
   for (const side of s.sides) {
@@ -58,6 +60,7 @@ export function step(s: MatchState, inputP1: number, inputP2: number): MatchStat
     updateMaze(s, side, diff);
     const maze = side.maze ? side.maze.maze : null;
     moveBullets(side.bullets, maze);
+    steerHomingShots(side);
     moveBullets(side.shots, maze);
     shotsHitEnemies(s, side);
     shipCollisions(s, side);

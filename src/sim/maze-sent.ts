@@ -21,6 +21,7 @@ import { FlowField } from '../world/flow-field';
 import type { Vec2 } from '../geom/grid';
 import type { Maze } from '../maze/maze';
 import { BOSS_FRAMES } from './constants';
+import { updateBossPhase } from './boss-phases';
 import type { DifficultyParams } from './difficulty';
 import { dcos, dsin } from '../geom/dmath';
 import { spawnEnemy, type SpawnSpec } from './enemies';
@@ -221,6 +222,7 @@ export function updateSent(frame: number, side: SideState, mz: MazeSideState, di
         e.p0 = 1;
         e.fireAt = Math.max(e.fireAt, e.age + SENT_REACTION);
       }
+      updateBossPhase(e);
       if (e.age >= e.fireAt) {
         ctx.bullets = side.bullets;
         ctx.frame = frame;

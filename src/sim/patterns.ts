@@ -21,9 +21,41 @@ export const Pattern = {
   BURST: 6,
   /** Boss-style: a turning flower of rings with aimed fans in between. */
   FLOWER: 7,
+  /** Bullets falling in a downward cone at random speeds. */
+  RAIN: 8,
+  /** Four arms turning steadily, big bullets. */
+  CROSS: 9,
+  /** A fan whose centre sways to either side of the aim. */
+  WAVE: 10,
+  /** Two rings at two speeds, turning a little every volley. */
+  PETALS: 11,
+  /** Three fast bullets: at the ship and either side of it. */
+  NEEDLES: 12,
+  /** A slow ring of big bullets with one fast aimed bullet. */
+  COMBS: 13,
 } as const;
 
+/** Data names of the patterns (character files name them), in Pattern order. */
+export const PATTERN_NAMES = [
+  'none',
+  'aimed',
+  'ring',
+  'spiral',
+  'stream',
+  'spread',
+  'burst',
+  'flower',
+  'rain',
+  'cross',
+  'wave',
+  'petals',
+  'needles',
+  'combs',
+] as const;
+export type PatternName = (typeof PATTERN_NAMES)[number];
+
 export const Shape = { SMALL: 0, ORB: 1, RICE: 2, BIG: 3, STAR: 4 } as const;
+export const SHAPE_NAMES = ['small', 'orb', 'rice', 'big', 'star'] as const;
 export const SHAPE_RADIUS = [3, 4.5, 2.5, 8, 3.5] as const;
 /** Palette indices; views map them to colours. */
 export const Color = { RED: 0, ORANGE: 1, YELLOW: 2, GREEN: 3, CYAN: 4, BLUE: 5, PURPLE: 6, WHITE: 7 } as const;
@@ -103,6 +135,46 @@ export function fireVolley(e: Enemy, c: FireContext): void {
       }
       e.burst++;
       e.phase += 0.17;
+      return;
+    }
+    case Pattern.RAIN: {
+      const n = count(4, e, c);
+      for (let k = 0; k < n; k++) emit(c, e, TAU / 4 + c.rng.range(-0.6, 0.6), c.rng.range(1.6, 2.6) * sp, Shape.RICE, Color.CYAN);
+      return;
+    }
+    case Pattern.CROSS: {
+      const arms = count(4, e, c);
+      for (let k = 0; k < arms; k++) emit(c, e, e.phase + (TAU * k) / arms, 2.4 * sp, Shape.ORB, Color.RED);
+      e.phase += 0.11;
+      return;
+    }
+    case Pattern.WAVE: {
+      const n = count(5, e, c) | 1;
+      const centre = aim + 0.6 * dsin(e.phase);
+      for (let k = 0; k < n; k++) emit(c, e, centre + (k - (n - 1) / 2) * 0.16, 2.2 * sp, Shape.SMALL, Color.GREEN);
+      e.phase += 0.35;
+      return;
+    }
+    case Pattern.PETALS: {
+      const n = count(10, e, c);
+      for (let k = 0; k < n; k++) {
+        const a = e.phase + (TAU * k) / n;
+        emit(c, e, a, 1.6 * sp, Shape.RICE, Color.PURPLE);
+        emit(c, e, a + TAU / n / 2, 2.4 * sp, Shape.RICE, Color.WHITE);
+      }
+      e.phase += 0.2;
+      return;
+    }
+    case Pattern.NEEDLES: {
+      // Aimed afresh every volley (maze enemies keep their facing in aimX/aimY: no locked aim here).
+      for (let k = -1; k <= 1; k++) emit(c, e, aim + k * 0.25, 3.6 * sp, Shape.RICE, Color.YELLOW);
+      return;
+    }
+    case Pattern.COMBS: {
+      const n = count(6, e, c);
+      for (let k = 0; k < n; k++) emit(c, e, e.phase + (TAU * k) / n, 1.4 * sp, Shape.BIG, Color.ORANGE);
+      emit(c, e, aim, 3.2 * sp, Shape.ORB, Color.YELLOW);
+      e.phase += 0.31;
       return;
     }
     default:

@@ -7,6 +7,7 @@ import { EnemyPool } from './enemy-pool';
 import type { MazeSideState } from './maze-state';
 import type { Rng } from './rng';
 import type { SimEvent } from './events';
+import { getCharacter, type Character } from './characters';
 
 export interface ShipState {
   x: number;
@@ -43,6 +44,8 @@ export interface IncomingAttack {
 
 export interface SideState {
   index: number;
+  /** The side's character (config p1Character / p2Character): read-only rules, not state. */
+  readonly character: Character;
   ship: ShipState;
   /** Enemy bullets: they hurt this side's ship. */
   bullets: BulletPool;
@@ -66,6 +69,10 @@ export interface SideState {
   maze: MazeSideState | null;
   /** Maze stages: exits reached so far. */
   mazesCleared: number;
+  /** Story's final boss (config.finalBoss, side 2): in its boss phase. */
+  bossPhase: boolean;
+  /** Frame its boss phase gains the next gauge level. */
+  bossGaugeAt: number;
 }
 
 export interface MatchResult {
@@ -107,9 +114,10 @@ export function newShip(lives: number): ShipState {
   return { x: FIELD_W / 2, y: SHIP_START_Y, lives, invuln: 0, shotCooldown: 0, focused: false, charge: 0, lastInput: 0 };
 }
 
-export function newSide(index: number, lives: number, rng: Rng): SideState {
+export function newSide(index: number, lives: number, rng: Rng, character = 'neutral'): SideState {
   return {
     index,
+    character: getCharacter(character),
     ship: newShip(lives),
     bullets: new BulletPool(BULLET_CAPACITY),
     shots: new BulletPool(SHOT_CAPACITY),
@@ -127,6 +135,8 @@ export function newSide(index: number, lives: number, rng: Rng): SideState {
     rng,
     maze: null,
     mazesCleared: 0,
+    bossPhase: false,
+    bossGaugeAt: 0,
   };
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DODGE_PRESETS } from '../../src/cpu/presets';
 import { decodeReplay, ReplayError, verifyReplay, type Replay } from '../../src/replay';
 import { SIM_VERSION } from '../../src/sim/config';
+import { ROSTER } from '../../src/sim/characters';
 
 const DIR = 'tests/fixtures/replays';
 const RERECORD = 'rules changed: bump SIM_VERSION and re-record (npm run -s golden:record)';
@@ -55,6 +56,8 @@ describe('golden replays', () => {
     const covers = new Set(manifest.replays.flatMap((g) => g.covers));
     expect(covers.has('open') && covers.has('maze') && covers.has('human') && covers.has('lee')).toBe(true);
     for (const p of DODGE_PRESETS) expect(covers.has(`preset:${p.name}`), `no golden replay for preset ${p.name}: ${RERECORD}`).toBe(true);
+    for (const id of ROSTER) expect(covers.has(`character:${id}`), `no golden replay for character ${id}: ${RERECORD}`).toBe(true);
+    expect(covers.has('final-boss')).toBe(true);
     const maze = manifest.replays.find((g) => g.covers.includes('maze'))!;
     expect(load(maze.file).config.stages).toBe('maze');
     const human = manifest.replays.find((g) => g.covers.includes('human'))!;

@@ -184,8 +184,8 @@ describe('at the time limit (SIM_VERSION 6): mazes, then lives, then score', () 
     ).toMatchObject({ winner: null, decidedBy: null });
   });
 
-  it('is SIM_VERSION 8', () => {
-    expect(SIM_VERSION).toBe(8);
+  it('is SIM_VERSION 9', () => {
+    expect(SIM_VERSION).toBe(9);
   });
 });
 

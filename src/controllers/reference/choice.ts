@@ -3,7 +3,8 @@
 // (as perceived), rated by how close those come inside the comfort margin, plus the pulls of play:
 // sit at a liked height, line up under an enemy when nothing threatens, stay off the walls, and
 // keep doing what the hands are doing.
-import { FIELD_H, FIELD_W, SHIP_EDGE, SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
+import { FIELD_H, FIELD_W, SHIP_EDGE } from '../../sim/constants';
+import type { Character } from '../../sim/characters';
 import { MOVE_BITS, inputDirX, inputDirY } from '../../sim/input';
 import type { Percept } from './perception';
 import type { ReferencePlayer } from './schema';
@@ -26,6 +27,17 @@ export interface ChoiceContext {
   horizon: number;
   /** Frames the move is held (until the next decision); after that the ship is pictured still. */
   hold: number;
+  /** The ship's speeds and hitbox: its character's (a person learns their ship's feel). */
+  speed: number;
+  focusSpeed: number;
+  hitRadius: number;
+}
+
+/** Sets the ship's feel in a context from its character. */
+export function setShipFeel(c: ChoiceContext, ch: Character): void {
+  c.speed = ch.speed;
+  c.focusSpeed = ch.focusSpeed;
+  c.hitRadius = ch.hitRadius;
 }
 
 export interface Rating {
@@ -41,7 +53,7 @@ export function newRating(): Rating {
 
 /** Rates the 9 moves in `out`; `out.score[m]` is higher for the move the person prefers. */
 export function rateMoves(p: ReferencePlayer, seen: Percept, c: ChoiceContext, out: Rating): void {
-  const speed = c.focused ? SHIP_FOCUS_SPEED : SHIP_SPEED;
+  const speed = c.focused ? c.focusSpeed : c.speed;
   const H = Math.max(c.horizon, SAMPLE);
   const margin = p.margin;
   const lo = SHIP_EDGE;
@@ -67,7 +79,7 @@ export function rateMoves(p: ReferencePlayer, seen: Percept, c: ChoiceContext, o
         const i = seen.order[s]!;
         const ex = seen.x[i]! + seen.vx[i]! * f - x;
         const ey = seen.y[i]! + seen.vy[i]! * f - y;
-        const clr = Math.sqrt(ex * ex + ey * ey) - seen.r[i]! - SHIP_HIT_RADIUS;
+        const clr = Math.sqrt(ex * ex + ey * ey) - seen.r[i]! - c.hitRadius;
         if (clr < minClr) minClr = clr;
         if (clr < 0) crowd += HIT_COST * wt;
         else if (clr < margin) {

@@ -10,6 +10,8 @@ export function worldFromMatch(state: Readonly<MatchState>, side: number, out: D
   out.clear();
   out.shipX = s.ship.x;
   out.shipY = s.ship.y;
+  // The side's character sets the hitbox the search keeps clear (issue 24).
+  out.shipR = s.character.hitRadius;
   // Maze stages: the ship's lookahead collides with the walls as the sim does (null: open field).
   out.walls = s.maze ? s.maze.maze : null;
   const b = s.bullets;

@@ -26,6 +26,8 @@ export interface DodgeParams {
    * plans with the focus speed while it charges, because charging slows the ship (src/sim/ship.ts).
    */
   shipSpeed?: number;
+  /** Speed of the focused moves (default: the world's SHIP_FOCUS_SPEED); a character has its own. */
+  focusSpeed?: number;
 }
 
 export const PAPER_PARAMS: DodgeParams = {

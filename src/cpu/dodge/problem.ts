@@ -65,7 +65,7 @@ export class DodgeProblem {
     this.depth = params.depth;
     this.frames = params.framesPerStep;
     this.world = new DodgeWorld(capacity);
-    this.moves = makeMoveSet(params.focus, params.shipSpeed ?? this.world.speed, this.world.focusSpeed);
+    this.moves = makeMoveSet(params.focus, params.shipSpeed ?? this.world.speed, params.focusSpeed ?? this.world.focusSpeed);
     this.maps = [];
     this.weights = this.paramWeights = pathWeights(this.depth, params.w);
     this.mazeWeights = new Float64Array(this.depth);

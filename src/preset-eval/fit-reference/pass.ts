@@ -2,7 +2,8 @@
 // real one): every direction change that acted is a decision, and each grid candidate's rating of
 // the 9 moves is scored against the move the player really changed to. Pass 1 also records the
 // metrics and the focus crowds. Part of the fit to recorded people (./fit.ts).
-import { newRating, rateMoves, type ChoiceContext } from '../../controllers/reference/choice';
+import { newRating, rateMoves, setShipFeel, type ChoiceContext } from '../../controllers/reference/choice';
+import { SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
 import { perceive, Percept } from '../../controllers/reference/perception';
 import { calm, crowdNear, targetX } from '../../controllers/reference/reference-controller';
 import type { ReferencePlayer } from '../../controllers/reference/schema';
@@ -45,6 +46,9 @@ export class Pass {
     targetX: Number.NaN,
     horizon: 0,
     hold: 0,
+    speed: SHIP_SPEED,
+    focusSpeed: SHIP_FOCUS_SPEED,
+    hitRadius: SHIP_HIT_RADIUS,
   };
   /** Evidence of the two ratings a margin without crowding can have (without, with the aim pull). */
   private readonly cachedEvidence = [new Float64Array(2), new Float64Array(2)];
@@ -132,6 +136,7 @@ export class Pass {
     const c = this.ctx;
     c.shipX = ship.x;
     c.shipY = ship.y;
+    setShipFeel(c, s.sides[side]!.character);
     // The focus key says which rating the move came from (the model rates focused moves in a crowd).
     c.focused = focusKey || ship.charge > 0;
     c.held = held;
