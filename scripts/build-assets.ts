@@ -3,6 +3,9 @@
 //                            public/icon.png (Canvas 2D recipes rendered in headless Chromium), in
 //                            two sets: 1× (KEY.png) and 2× (KEY@2x.png, for a canvas drawn at
 //                            render scale 2; src/art/art-sets.ts)
+//   assets/art/characters.ts → the roster's ships, bosses and portraits, public/media/characters/*.png,
+//                            listed by public/media/characters.json and characters@2x.json (loaded on
+//                            demand, src/art/character-art.ts); its small icons are in SPRITES
 //   assets/sfx/sounds.ts   → public/media/sfx/*.wav (scripts/sfx-synth.ts)
 //   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/*.woff2, subset to the characters the UI
 //                            uses, with the licence beside them
@@ -14,14 +17,16 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import subsetFont from 'subset-font';
-import { IMAGES, SPRITES } from '../assets/art/sprites';
+import { CHARACTER_ART, IMAGES, SPRITES } from '../assets/art/sprites';
 import { MASTER, SAMPLE_RATE, SFX_NAMES, SOUNDS } from '../assets/sfx/sounds';
 import { ART_SCALES, type ArtScale, type AssetPack, artSuffix, artUrl, type PackFile, packUrl } from '../src/art/art-sets';
+import { characterArtUrl, characterPackUrl } from '../src/art/character-keys';
 import { encodeWav, renderSound } from './sfx-synth';
 
 const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled font into public/.
   The art comes in a 1× and a 2× set (KEY.png, KEY@2x.png), each listed by its own asset pack
-  (media/pack.json, media/pack@2x.json; the sounds are in both).
+  (media/pack.json, media/pack@2x.json; the sounds are in both); the roster's ships, bosses and
+  portraits have packs of their own (media/characters.json, media/characters@2x.json).
   --only WHAT   art, sfx or fonts (default: all)
   --json        print one JSON object (files written, bytes) as the last line`;
 
@@ -73,7 +78,15 @@ async function renderArt(): Promise<{
       type Recipe = { key: string; w: number; h: number; draw: (ctx: CanvasRenderingContext2D) => void };
       const A = (
         window as unknown as {
-          Art: { SPRITES: Recipe[]; IMAGES: Recipe[]; BULLET_SHEET: Recipe; ICON: Recipe; BULLET_CELL: number; SHAPE_COUNT: number };
+          Art: {
+            SPRITES: Recipe[];
+            IMAGES: Recipe[];
+            CHARACTER_ART: Recipe[];
+            BULLET_SHEET: Recipe;
+            ICON: Recipe;
+            BULLET_CELL: number;
+            SHAPE_COUNT: number;
+          };
         }
       ).Art;
       // A recipe draws in logical units; at scale s its canvas is s times larger and every path,
@@ -95,6 +108,7 @@ async function renderArt(): Promise<{
         ] as const)
           for (const r of list) files[`media/${dir}/${r.key}${suffix}.png`] = render(r, scale);
         files[`media/sprites/bullets${suffix}.png`] = render(A.BULLET_SHEET, scale);
+        for (const r of A.CHARACTER_ART) files[`media/characters/${r.key}${suffix}.png`] = render(r, scale);
       }
       files['icon.png'] = render(A.ICON, 1);
       const frames: Record<string, { x: number; y: number; w: number; h: number }> = {};
@@ -167,6 +181,11 @@ function artFiles(scale: ArtScale): PackFile[] {
   return files;
 }
 
+/** The character pack's entries at `scale` (characters.json, characters@2x.json). */
+function characterFiles(scale: ArtScale): PackFile[] {
+  return CHARACTER_ART.map((r) => ({ type: 'image', key: r.key, url: characterArtUrl(r.key, scale) }));
+}
+
 function sfxFiles(): PackFile[] {
   return SFX_NAMES.map((name) => ({ type: 'audio', key: `sfx-${name}`, url: `media/sfx/${name}.wav` }));
 }
@@ -175,6 +194,7 @@ async function buildArt(): Promise<void> {
   const art = await renderArt();
   rmSync(join(MEDIA, 'sprites'), { recursive: true, force: true });
   rmSync(join(MEDIA, 'images'), { recursive: true, force: true });
+  rmSync(join(MEDIA, 'characters'), { recursive: true, force: true });
   for (const [name, bytes] of art.png) write(join(PUB, name), bytes);
   const sheet = { w: 0, h: 0 };
   for (const f of Object.values(art.bulletFrames)) {
@@ -259,6 +279,11 @@ async function main(): Promise<void> {
         meta: { resolution: scale, app: 'twinfield scripts/build-assets.ts' },
       };
       write(join(PUB, packUrl(scale)), `${JSON.stringify(pack, null, 1)}\n`);
+      const characters: AssetPack = {
+        main: { files: characterFiles(scale) },
+        meta: { resolution: scale, app: 'twinfield scripts/build-assets.ts' },
+      };
+      write(join(PUB, characterPackUrl(scale)), `${JSON.stringify(characters, null, 1)}\n`);
     }
   const total = written.reduce((s, f) => s + f.bytes, 0);
   process.stdout.write(`wrote ${written.length} files, ${(total / 1024).toFixed(0)} KiB\n`);
@@ -266,6 +291,9 @@ async function main(): Promise<void> {
     const inSet = new RegExp(`^public/media/(sprites|images)/[^@/]+${artSuffix(scale)}\\.(png|json)$`);
     const bytes = written.filter((f) => inSet.test(f.path.replaceAll('\\', '/'))).reduce((s, f) => s + f.bytes, 0);
     if (bytes) process.stdout.write(`  art ${scale}×: ${(bytes / 1024).toFixed(0)} KiB\n`);
+    const inChars = new RegExp(`^public/media/characters/[^@/]+${artSuffix(scale)}\\.png$`);
+    const chars = written.filter((f) => inChars.test(f.path.replaceAll('\\', '/'))).reduce((s, f) => s + f.bytes, 0);
+    if (chars) process.stdout.write(`  characters ${scale}×: ${(chars / 1024).toFixed(0)} KiB\n`);
   }
   if (json) process.stdout.write(`${JSON.stringify({ files: written, bytes: total })}\n`);
 }

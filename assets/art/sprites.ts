@@ -7,8 +7,11 @@
 import { BULLET_COLORS } from '../../src/art/palette';
 import { BULLET_CELL, SHAPE_COUNT } from '../../src/art/bullet-frames';
 import { FIELD_H, FIELD_W } from '../../src/sim/constants';
+import { CHARACTER_ICONS } from './characters';
 
 export { BULLET_CELL, SHAPE_COUNT };
+// The roster's art (characters.ts): its small icons join SPRITES below, the rest is a pack of its own.
+export { CHARACTER_ART } from './characters';
 
 export interface Recipe {
   key: string;
@@ -415,6 +418,7 @@ sprite('grazeRing', 48, 48, (ctx) => {
 });
 enemies();
 mazeSprites();
+SPRITES.push(...CHARACTER_ICONS);
 background('bg0', 220, FIELD_W, FIELD_H, true);
 background('bg1', 320, FIELD_W, FIELD_H, true);
 background('bgN', 265, FIELD_W, FIELD_H, true);
