@@ -411,10 +411,12 @@ export class MatchScene extends Phaser.Scene {
         bestChain: d.bestChain,
         lives: d.ship.lives,
         mazesCleared: d.mazesCleared,
+        character: d.character.id,
       })),
     };
     if (this.adaptiveOutcome) data.adaptive = this.adaptiveOutcome;
     data.saved = this.saveReplay();
-    this.scene.start('result', data);
+    if (this.setup.resultScene) this.scene.start(this.setup.resultScene, { screen: 'after', result: data });
+    else this.scene.start('result', data);
   }
 }

@@ -21,6 +21,11 @@ export interface MatchSetup {
   cpuPresets?: DodgePreset[];
   /** An Adaptive match (src/scenes/adaptive-match.ts): the state it is played at; its end moves the state. */
   adaptive?: AdaptiveState;
+  /**
+   * The scene that takes over when the match ends, instead of the result screen (Story mode's own
+   * screens): it is started with `{ screen: 'after', result: ResultData }`.
+   */
+  resultScene?: string;
 }
 
 /** Both sides played by people on one machine (Player vs Player). */

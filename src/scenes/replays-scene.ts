@@ -14,6 +14,7 @@ import {
   formatDate,
   formatFrames,
   formatResult,
+  formatCharacters,
   formatWho,
   importMessage,
   progressLine,
@@ -43,7 +44,8 @@ const COLS = [
   { key: 'date', label: 'Date', x: 26, chars: 16, sort: 'date' as SortKey },
   { key: 'mode', label: 'Mode', x: 170, chars: 17 },
   { key: 'players', label: 'Name / players', x: 318, chars: 26, sort: 'name' as SortKey },
-  { key: 'who', label: 'Who', x: 548, chars: 13 },
+  // Human/CPU, or for a character match the characters (the players column already says who is human).
+  { key: 'who', label: 'Who', x: 548, chars: 15 },
   { key: 'result', label: 'Result', x: 680, chars: 15 },
   { key: 'length', label: 'Length', x: 810, chars: 7, sort: 'duration' as SortKey },
   { key: 'tags', label: 'Tags', x: 874, chars: 9 }, // 10 ran into the scroll bar
@@ -391,7 +393,7 @@ export class ReplaysScene extends Phaser.Scene {
         formatDate(m.date),
         `${m.mode} · ${m.stages}${m.simVersion !== SIM_VERSION ? ` · sim ${m.simVersion}` : ''}`,
         displayName(e),
-        formatWho(m),
+        formatCharacters(m) || formatWho(m),
         formatResult(m),
         formatFrames(m.frames),
         [...e.tags, ...(e.clipCount ? [`${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}`] : [])].join(', ') || '—',

@@ -8,7 +8,7 @@ import { freshSeed, type MatchSetup } from './match-setup';
 import type { MatchStart } from './match-scene';
 import { Menu } from '../ui/menu';
 import type { Decider } from '../sim/state';
-import { howItEnded } from './result-text';
+import { characterLine, howItEnded } from './result-text';
 import { textStyle } from '../views/text';
 import { adaptiveResultLine, adaptiveSetup, type AdaptiveOutcome } from './adaptive-match';
 import { loadAdaptive } from '../storage/adaptive-store';
@@ -29,6 +29,8 @@ export interface ResultData {
     bestChain: number;
     lives: number;
     mazesCleared?: number;
+    /** The side's character id (absent or 'neutral': the plain ship). */
+    character?: string;
   }[];
   /** An Adaptive match: the state before and after it (already saved when the match ended). */
   adaptive?: AdaptiveOutcome;
@@ -83,8 +85,12 @@ export class ResultScene extends Phaser.Scene {
     ];
     const colX = practice ? [cx + 90] : [cx - 40, cx + 200];
     d.sides.forEach((s, i) => this.add.text(colX[i]!, 168, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));
+    // Each side's character under its name; the rows move down (and closer) to make room.
+    const chars = d.sides.map((s) => characterLine(s.character));
+    chars.forEach((c, i) => c && this.add.text(colX[i]!, 190, c.text, textStyle(15, c.color)).setOrigin(0.5));
+    const shift = chars.some(Boolean) ? 20 : 0;
     rows.forEach(([label, f], r) => {
-      const y = 198 + r * (maze ? 27 : 30);
+      const y = 198 + shift + r * (maze ? 27 : 30 - shift / 10);
       this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });

@@ -1,5 +1,6 @@
 // The result screen's line on how a match ended (no Phaser here, so unit tests can read it).
 import type { Decider } from '../sim/state';
+import { CHARACTERS, NEUTRAL } from '../sim/characters';
 
 export interface HowItEnded {
   winner: number | null;
@@ -26,4 +27,10 @@ export function howItEnded(d: HowItEnded, practice: boolean, infiniteLives: bool
     hits: infiniteLives ? 'fewer hits taken' : `${both ? 'score' : 'lives and score'} equal, fewer hits`,
   };
   return `${head}: ${why[d.decidedBy]}`;
+}
+
+/** A side's character under its name on the result screen, "Kurenai 紅" in its colour; null for the neutral ship. */
+export function characterLine(id: string | undefined): { text: string; color: string } | null {
+  const c = id && id !== NEUTRAL ? CHARACTERS.find((x) => x.id === id) : undefined;
+  return c ? { text: `${c.name} ${c.nameJa}`, color: c.color } : null;
 }

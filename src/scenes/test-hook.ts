@@ -6,6 +6,7 @@ import type Phaser from 'phaser';
 import { createController } from '../controllers/registry';
 import { createMatch, hashState, MatchRunner, type Checksum, type MatchConfig } from '../sim';
 import type { HudSnapshot } from '../views/hud';
+import type { MatchView } from '../views/match-view';
 import type { MatchSetup } from './match-setup';
 import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
@@ -16,6 +17,7 @@ import { forgetAdaptive, loadAdaptive } from '../storage/adaptive-store';
 import type { AdaptiveState } from '../cpu/presets/adaptive';
 import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
 import { published as hook } from './scene-state';
+import { selectInfo, selectSettings } from './select-scene';
 
 export interface StartOptions {
   seed: number;
@@ -28,6 +30,10 @@ export interface StartOptions {
   difficulty?: MatchConfig['difficulty'];
   timeLimit?: number;
   lives?: number;
+  /** Roster ids (default: the neutral ship). */
+  p1Character?: string;
+  p2Character?: string;
+  finalBoss?: boolean;
 }
 
 function setupFrom(o: StartOptions): MatchSetup {
@@ -40,6 +46,9 @@ function setupFrom(o: StartOptions): MatchSetup {
   if (o.timeLimit !== undefined) config.timeLimit = o.timeLimit;
   if (o.lives !== undefined) config.lives = o.lives;
   if (o.maze !== undefined) config.maze = o.maze;
+  if (o.p1Character !== undefined) config.p1Character = o.p1Character;
+  if (o.p2Character !== undefined) config.p2Character = o.p2Character;
+  if (o.finalBoss !== undefined) config.finalBoss = o.finalBoss;
   return { config, p1: o.p1 ?? 'human', p2: o.p2 ?? 'cpu:normal' };
 }
 
@@ -118,6 +127,7 @@ function makeApi(game: Phaser.Game) {
      * adaptive state forgotten).
      */
     toTitle(): void {
+      selectSettings.skip = true;
       forgetTitleChoices();
       forgetRecordStudy();
       forgetAdaptive();
@@ -129,6 +139,26 @@ function makeApi(game: Phaser.Game) {
       // Stopping and starting one scene in the same tick leaves it stopped: a running title restarts.
       if (sm.isActive('title') || sm.isPaused('title')) sm.getScene('title')!.scene.restart();
       else sm.start('title');
+    },
+    /**
+     * Title START goes through the character select (on) or straight to a neutral match (off: what
+     * every fresh title of this hook does, so the older title-flow tests keep their matches).
+     */
+    characterSelect(on: boolean): void {
+      selectSettings.skip = !on;
+    },
+    /** The character select while it is open: the step, the focused choice, the picks made so far. */
+    select(): { step: number; focus: string; picks: string[] } | null {
+      return selectInfo.open ? { step: selectInfo.step, focus: selectInfo.focus, picks: selectInfo.picks.slice() } : null;
+    },
+    /** The running match's characters, one id per side (as SideState.character). */
+    characters(): string[] {
+      return hook.live ? hook.live.state.sides.map((d) => d.character.id) : [];
+    },
+    /** The running match's attack banners per field (EX, spell, Boss Attack, BOSS PHASE; '' for none). */
+    banners(): string[] {
+      const m = game.scene.getScene('match') as unknown as { mv?: MatchView } | null;
+      return hook.live && m?.mv ? m.mv.bannerTexts() : [];
     },
     startMatch(o: StartOptions): void {
       for (const s of game.scene.getScenes(true)) if (s.scene.key !== 'match') s.scene.stop();
@@ -204,6 +234,7 @@ export type TwinfieldApi = ReturnType<typeof makeApi>;
 /** Sets window.__twinfield and window.__twinfield_game (the Phaser game, for tests that look inside). */
 export function installHook(game: Phaser.Game): void {
   const g = globalThis as { __twinfield?: TwinfieldApi; __twinfield_game?: Phaser.Game };
+  selectSettings.skip = true;
   g.__twinfield = makeApi(game);
   g.__twinfield_game = game;
 }

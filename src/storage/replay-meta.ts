@@ -3,6 +3,7 @@
 import type { ReplayHeader } from '../replay';
 import { readAdaptiveTag, strengthPercent } from '../replay/adaptive-tag';
 import type { SideSummary } from './trace';
+import { CHARACTERS, NEUTRAL } from '../sim/characters';
 
 /**
  * Whether the library holds the replay's per-frame trace: `stored`; `pending` (kept from an older
@@ -38,6 +39,8 @@ export interface ReplayMeta {
   frames: number;
   /** An Adaptive match: the CPU's strength it was played at, 0..100 (header extra.adaptive); absent otherwise. */
   adaptive?: number;
+  /** Each side's character id (config p1Character, p2Character); absent when every side flew the neutral ship. */
+  characters?: string[];
 }
 
 /** One replay in the library (without its bytes). */
@@ -99,7 +102,19 @@ export function metaFromHeader(h: ReplayHeader): ReplayMeta {
     finished: h.result !== null,
     frames: h.frames,
     ...adaptiveOf(h.extra),
+    ...charactersOf(cfg, h.sides.length),
   };
+}
+
+function charactersOf(cfg: Record<string, unknown>, sides: number): Pick<ReplayMeta, 'characters'> {
+  const ids = [cfg.p1Character, cfg.p2Character].slice(0, sides).map((c) => (typeof c === 'string' ? c : NEUTRAL));
+  return ids.some((c) => c !== NEUTRAL) ? { characters: ids } : {};
+}
+
+/** The characters of a replay for a list, "Kurenai/Ruri" ('' when all flew the neutral ship). */
+export function formatCharacters(m: Pick<ReplayMeta, 'characters'>): string {
+  if (!m.characters) return '';
+  return m.characters.map((id) => CHARACTERS.find((c) => c.id === id)?.name ?? id).join('/');
 }
 
 function adaptiveOf(extra: unknown): Pick<ReplayMeta, 'adaptive'> {
@@ -170,6 +185,7 @@ function keysOf(e: LibraryEntry): EntryKeys {
       e.meta.mode,
       e.meta.date,
       adaptive,
+      formatCharacters(e.meta),
     ]
       .join('\n')
       .toLowerCase();

@@ -10,6 +10,26 @@ import type { SideState } from '../sim/state';
 import { Scroller } from './scroller';
 import { StarField } from './star-field';
 import { chargeLevel } from '../sim/versus';
+import { bossKey, charIconKey, charShipKey, loadCharacterArt } from '../art/character-art';
+import { CHARACTERS, NEUTRAL } from '../sim/characters';
+import { EnemyKind } from '../sim/enemy-pool';
+import { ShotShape } from '../sim/ship';
+
+/** How each ShotShape is drawn: texture, scale x/y (needles thin and long, homing orbs, heavy big orbs). */
+const SHOT_LOOKS: Record<number, { key: string; sx: number; sy: number; round: boolean }> = {
+  [ShotShape.NORMAL]: { key: 'shot0', sx: 1, sy: 1, round: false },
+  [ShotShape.FOCUSED]: { key: 'shot1', sx: 1, sy: 1, round: false },
+  [ShotShape.NEEDLE]: { key: 'shot1', sx: 0.45, sy: 1.5, round: false },
+  [ShotShape.HOMING]: { key: 'spark', sx: 0.95, sy: 0.95, round: true },
+  [ShotShape.HEAVY]: { key: 'spark', sx: 1.7, sy: 1.7, round: true },
+};
+
+/** A colour halfway to white: a character's shots stay bright over any background. */
+function pale(hex: string): number {
+  const c = parseInt(hex.slice(1), 16);
+  const mix = (v: number): number => Math.round(v + (255 - v) * 0.5);
+  return (mix((c >> 16) & 255) << 16) | (mix((c >> 8) & 255) << 8) | mix(c & 255);
+}
 
 const RICE = 2;
 
@@ -59,9 +79,17 @@ export class FieldView {
   private shots: SpritePool;
   private bullets: SpritePool;
   private bulletFrames: Int16Array = new Int16Array(0);
+  /** The ShotShape each shot sprite was last set up for (−1: none). */
+  private shotLooks: Int8Array = new Int8Array(0);
+  /** The side's character ('' until the first draw) and its shot tint (white: the neutral ship's look). */
+  private character = '';
+  private shotTint = 0xffffff;
+  /** Roster art (ships, bosses) is a pack loaded on demand; until it is in, the side's own ship shows. */
+  private artAsked = false;
   private ship: Phaser.GameObjects.Image;
   /** The ship's sprite; `${shipKey}s` is its maze-scale version (assets/art/sprites.ts). */
-  private readonly shipKey: string;
+  private shipKey: string;
+  private readonly neutralLook: boolean;
   private hitbox: Phaser.GameObjects.Image;
   private grazeRing: Phaser.GameObjects.Image;
   private chargeRing: Phaser.GameObjects.Image;
@@ -106,6 +134,7 @@ export class FieldView {
     this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
     this.shots = new SpritePool(scene, shotLayer, 'shot0');
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
+    this.neutralLook = neutral;
     this.shipKey = neutral ? 'shipN' : `ship${sideIndex}`;
     this.ship = scene.add.image(FIELD_W / 2, 400, this.shipKey);
     this.grazeRing = scene.add
@@ -122,6 +151,7 @@ export class FieldView {
 
   /** Mirrors the side's state into sprites. Called once per rendered frame. */
   draw(side: SideState, frame: number): void {
+    if (side.character.id !== this.character) this.useCharacter(side.character.id, side.character.color);
     this.bg.update(frame);
     this.bgStars.update(frame);
     this.drawEnemies(side, frame);
@@ -141,6 +171,34 @@ export class FieldView {
     } else this.camera.setScroll(this.worldX, 0);
   }
 
+  /** Draws the side as its character: ship sprite and shot colour (the neutral look keeps shipN). */
+  private useCharacter(id: string, color: string): void {
+    this.character = id;
+    const roster = id !== NEUTRAL && !this.neutralLook;
+    this.shotTint = roster ? pale(color) : 0xffffff;
+    this.shotLooks.fill(-1);
+    this.shipKey = this.neutralLook ? 'shipN' : `ship${this.sideIndex}`;
+    if (!roster) return;
+    if (this.scene.textures.exists(charShipKey(id))) {
+      this.shipKey = charShipKey(id);
+      return;
+    }
+    if (this.artAsked) return;
+    this.artAsked = true;
+    void loadCharacterArt(this.scene)
+      .then(() => {
+        if (this.character === id && this.scene.textures.exists(charShipKey(id))) this.shipKey = charShipKey(id);
+      })
+      .catch(() => undefined); // no art: the side's own ship stays (a scene left early rejects too)
+  }
+
+  /** The maze-scale ship: the character's icon (main pack), or the ship's own small version. */
+  private smallShipKey(): string {
+    const icon = charIconKey(this.character);
+    if (this.shipKey === charShipKey(this.character) && this.scene.textures.exists(icon)) return icon;
+    return `${this.shipKey}s`;
+  }
+
   private drawEnemies(side: SideState, frame: number): void {
     const pool = side.enemies;
     this.enemies.show(pool.count);
@@ -152,7 +210,9 @@ export class FieldView {
         continue;
       }
       img.setVisible(true);
-      const key = `enemy${e.kind}`;
+      // A character's boss (script = its CHARACTERS index) has its own sprite once the art is in.
+      const boss = e.kind === EnemyKind.BOSS && e.script >= 0 ? bossKey(CHARACTERS[e.script]?.id ?? '') : '';
+      const key = boss && this.scene.textures.exists(boss) ? boss : `enemy${e.kind}`;
       if (img.texture.key !== key) img.setTexture(key);
       img.setPosition(e.x, e.y);
       // Turrets (kind 7) turn to their facing (the texture's barrel points up); chasers (6) spin slowly.
@@ -170,13 +230,23 @@ export class FieldView {
   private drawShots(side: SideState): void {
     const p = side.shots;
     this.shots.show(p.count);
+    if (this.shotLooks.length < this.shots.items.length) {
+      const grown = new Int8Array(this.shots.items.length * 2).fill(-1);
+      grown.set(this.shotLooks);
+      this.shotLooks = grown;
+    }
     for (let i = 0; i < p.count; i++) {
       const img = this.shots.items[i]!;
-      const key = p.shape[i] === 1 ? 'shot1' : 'shot0';
-      if (img.texture.key !== key) img.setTexture(key);
+      const shape = p.shape[i]!;
+      const look = SHOT_LOOKS[shape] ?? SHOT_LOOKS[ShotShape.NORMAL]!;
+      if (this.shotLooks[i] !== shape) {
+        this.shotLooks[i] = shape;
+        if (img.texture.key !== look.key) img.setTexture(look.key);
+        img.setScale(look.sx, look.sy).setTint(this.shotTint);
+        img.setAlpha(look.round ? 0.9 : 0.75);
+      }
       img.setPosition(p.x[i]!, p.y[i]!);
-      img.setRotation(Math.atan2(p.vx[i]!, -p.vy[i]!));
-      img.setAlpha(0.75);
+      img.setRotation(look.round ? 0 : Math.atan2(p.vx[i]!, -p.vy[i]!));
     }
   }
 
@@ -219,7 +289,7 @@ export class FieldView {
     this.ship.setVisible(alive);
     this.ship.setPosition(s.x, s.y);
     // In a maze the ship is drawn at corridor scale: never wider than the tunnels it fits through.
-    const shipKey = side.maze ? `${this.shipKey}s` : this.shipKey;
+    const shipKey = side.maze ? this.smallShipKey() : this.shipKey;
     if (this.ship.texture.key !== shipKey) this.ship.setTexture(shipKey);
     this.ship.setAlpha(s.invuln > 0 && (frame >> 2) % 2 === 0 ? 0.35 : 1);
     this.hitbox.setVisible(alive && s.focused);

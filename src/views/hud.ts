@@ -9,9 +9,15 @@ import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { GAME_W, type FieldRect } from './layout';
 import { setText, setTextColor, textStyle } from './text';
 import { HUD_LABELS, type HudLabels } from './hud-labels';
+import { charIconKey } from '../art/character-art';
+import { getCharacter, NEUTRAL } from '../sim/characters';
 
 interface SideHud {
   name: Phaser.GameObjects.Text;
+  /** The side's character ("Kurenai 紅"), after the name; null for the neutral ship. */
+  character: Phaser.GameObjects.Text | null;
+  /** The life icons' texture (the character's small ship, or the side's). */
+  icon: string;
   score: Phaser.GameObjects.Text;
   lives: Phaser.GameObjects.Image[];
   livesText: Phaser.GameObjects.Text;
@@ -33,7 +39,7 @@ export interface HudSnapshot {
   frame: number;
   clock: string;
   level: string;
-  sides: { score: string; lifeIcons: number; livesText: string; gauge: number[]; attack: string }[];
+  sides: { score: string; lifeIcons: number; livesText: string; gauge: number[]; attack: string; character: string }[];
   /** Lost lives the HUD has popped (a red icon flying off and "−1") since it was made. */
   lifePops: number;
 }
@@ -62,6 +68,8 @@ export class Hud {
     /** The survey look: one frame colour and ship icon for every side. */
     neutral = false,
     private readonly labels: HudLabels = HUD_LABELS,
+    /** Each side's character id (the neutral ship, or none given: the side's own look). */
+    characters: readonly string[] = [],
   ) {
     const L = labels;
     const add = <T extends Phaser.GameObjects.GameObject>(o: T): T => {
@@ -77,12 +85,27 @@ export class Hud {
     this.sides = rects.map((r, i) => {
       const color = neutral ? UI.text : i === 0 ? UI.p1 : UI.p2;
       const name = add(scene.add.text(r.x, r.y - 52, names[i] ?? '', textStyle(17, color)));
-      // Long CPU names shrink to fit beside the score.
-      const room = r.w - 175;
-      if (name.width > room) name.setScale(room / name.width);
+      const id = neutral ? NEUTRAL : (characters[i] ?? NEUTRAL);
+      const c = id === NEUTRAL ? null : getCharacter(id);
+      const character = c ? add(scene.add.text(0, r.y - 49, `${c.name} ${c.nameJa}`, textStyle(14, c.color))) : null;
+      // Long CPU names shrink to fit beside the score. A character's name follows; when both do not
+      // fit, its Japanese name goes first, then the player's name shrinks (not below 70 %).
+      if (c && character) {
+        const room = r.w - 166;
+        if (name.width + 10 + character.width > room) character.setText(c.name);
+        const left = room - 10 - character.width;
+        if (name.width > left) name.setScale(Math.max(0.7, left / name.width));
+        if (name.displayWidth + 10 + character.width > room) character.setScale((room - 10 - name.displayWidth) / character.width);
+        character.setX(r.x + name.displayWidth + 10);
+      } else {
+        const room = r.w - 175;
+        if (name.width > room) name.setScale(room / name.width);
+      }
+      const icon = c && scene.textures.exists(charIconKey(id)) ? charIconKey(id) : neutral ? 'shipN' : `ship${i}`;
       const score = add(scene.add.text(r.x + r.w, r.y - 52, '', textStyle(17)).setOrigin(1, 0));
       const lives = Array.from({ length: MAX_LIFE_ICONS }, (_, k) =>
-        add(scene.add.image(r.x + 10 + k * 18, r.y - 14, neutral ? 'shipN' : `ship${i}`).setScale(0.38)),
+        // The small icons are drawn at their own size; the big ships at 0.38.
+        add(scene.add.image(r.x + 10 + k * 18, r.y - 14, icon).setScale(icon === charIconKey(id) ? 1 : 0.38)),
       );
       const livesText = add(scene.add.text(r.x + 8 + MAX_LIFE_ICONS * 18, r.y - 24, '', textStyle(14)));
       const chain = add(scene.add.text(r.x + r.w, r.y - 27, '', textStyle(15, UI.accent)).setOrigin(1, 0));
@@ -90,6 +113,8 @@ export class Hud {
       const level = add(scene.add.text(r.x + r.w, r.y + FIELD_H + 8, '', textStyle(14)).setOrigin(1, 0));
       return {
         name,
+        character,
+        icon,
         score,
         lives,
         livesText,
@@ -163,6 +188,7 @@ export class Hud {
         livesText: h.livesText.text,
         gauge: h.drawnFill.slice(),
         attack: h.level.text,
+        character: h.character?.text ?? '',
       })),
       lifePops: this.lifePops,
     };
@@ -192,16 +218,16 @@ export class Hud {
     setTextColor(h.level, charge > 0 ? UI.accent : lv > 0 ? UI.text : UI.dim);
   }
 
-  private popLife(h: SideHud, side: number, now: number, before: number): void {
+  private popLife(h: SideHud, _side: number, now: number, before: number): void {
     this.lifePops += before - now;
     for (let k = now; k < Math.min(before, MAX_LIFE_ICONS); k++) {
       const icon = h.lives[k]!;
-      const ghost = this.scene.add.image(icon.x, icon.y, `ship${side}`).setScale(0.38).setTint(0xff3050).setTintMode(Phaser.TintModes.FILL);
+      const ghost = this.scene.add.image(icon.x, icon.y, h.icon).setScale(icon.scaleX).setTint(0xff3050).setTintMode(Phaser.TintModes.FILL);
       this.layer.add(ghost);
       this.popObjects.add(ghost);
       this.scene.tweens.add({
         targets: ghost,
-        scale: 1.3,
+        scale: icon.scaleX * 3.4,
         alpha: 0,
         duration: 700,
         ease: 'Cubic.Out',

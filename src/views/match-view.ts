@@ -18,6 +18,11 @@ import { matchStreamForView } from './visual-stream';
 import { matchStream } from '../sim/rng';
 import { MazeView } from './maze-view';
 import { legendBox, OverlayLegend } from './overlay-legend';
+import { NEUTRAL } from '../sim/characters';
+import { textStyle } from './text';
+
+/** How long a field's attack banner (EX, spell, Boss Attack, BOSS PHASE) stays, in ms of real time. */
+const BANNER_MS = 1700;
 
 export interface MatchViewOptions {
   /** Hide names, the frame rate and anything else that tells a person from the CPU. */
@@ -48,6 +53,10 @@ export class MatchView {
   private plannerOverlays: PlannerOverlay[] = [];
   private showCpu = false;
   private readonly legends: { cpu: OverlayLegend | null; wave: OverlayLegend | null } = { cpu: null, wave: null };
+  /** The attack banner showing over each field (one at a time: a new one replaces it). */
+  private banners: (Phaser.GameObjects.Container | null)[] = [];
+  /** The study's look has no character banners. */
+  private readonly neutral: boolean;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -63,7 +72,16 @@ export class MatchView {
     this.hudLayer = scene.add.layer();
     const before = new Set(this.hudLayer.list);
     const labels = opts.hudLabels ?? HUD_LABELS;
-    this.hud = new Hud(scene, this.hudLayer, this.rects, names, opts.neutral ?? false, labels);
+    this.neutral = opts.neutral ?? false;
+    this.hud = new Hud(
+      scene,
+      this.hudLayer,
+      this.rects,
+      names,
+      this.neutral,
+      labels,
+      state.sides.map((d) => d.character.id),
+    );
     for (const o of this.hudLayer.list) {
       if (before.has(o) || !(o instanceof Phaser.GameObjects.Text)) continue;
       if (names.includes(o.text) && o.text !== '') this.nameTexts.push(o);
@@ -173,6 +191,68 @@ export class MatchView {
       v.resetVisuals(matchStream(state.config.seed, `visual${v.sideIndex}@${state.frame}`), ship.lives <= 0);
     }
     this.hud.resetVisuals();
+    this.banners.forEach((_, i) => this.dropBanner(i));
+  }
+
+  /** The banners shown now, per field: their lines ('' for none). Tests read it. */
+  bannerTexts(): string[] {
+    return this.rects.map((_, i) => {
+      const b = this.banners[i];
+      return b ? b.list.map((o) => (o as Phaser.GameObjects.Text).text).join(' · ') : '';
+    });
+  }
+
+  /**
+   * A short banner over field `side`'s upper part: a small heading and a name in `color` (the
+   * character's). Fades in real time; a new banner over the same field replaces it.
+   */
+  private fieldBanner(side: number, heading: string, name: string, color: string): void {
+    const r = this.rects[side];
+    if (!r || this.neutral) return;
+    this.dropBanner(side);
+    const cx = r.x + r.w / 2;
+    const top = this.scene.add.text(0, -16, heading, textStyle(14, UI.accent, { fontStyle: 'bold', strokeThickness: 4 })).setOrigin(0.5);
+    const big = this.scene.add
+      .text(0, 8, name, textStyle(22, color, { fontStyle: 'bold', strokeThickness: 5, align: 'center', wordWrap: { width: r.w - 30 } }))
+      .setOrigin(0.5, 0);
+    const box = this.scene.add.container(cx, r.y + 96, name ? [top, big] : [top]);
+    this.overlayLayer.add(box);
+    this.banners[side] = box;
+    box.setAlpha(0).setScale(0.9);
+    this.scene.tweens.add({ targets: box, alpha: 1, scale: 1, duration: 180, ease: 'Back.Out' });
+    this.scene.tweens.add({
+      targets: box,
+      alpha: 0,
+      delay: BANNER_MS - 350,
+      duration: 350,
+      onComplete: () => {
+        if (this.banners[side] === box) this.dropBanner(side);
+      },
+    });
+  }
+
+  private dropBanner(side: number): void {
+    const b = this.banners[side];
+    if (!b) return;
+    this.scene.tweens.killTweensOf(b);
+    b.destroy();
+    this.banners[side] = null;
+  }
+
+  /** The character banners of one sim event: EX and spell in the firing field, the Boss Attack where it lands. */
+  private characterBanner(ev: SimEvent, state: Readonly<MatchState>): void {
+    if (ev.type === 'charge-attack' && ev.level >= 2) {
+      const c = state.sides[ev.side]?.character;
+      if (!c || c.id === NEUTRAL) return;
+      if (ev.level === 2) this.fieldBanner(ev.side, 'EX ATTACK', c.ex.name, c.color);
+      else this.fieldBanner(ev.side, 'SPELL', c.spell.name, c.color);
+    } else if (ev.type === 'attack-arrived' && ev.kind === AttackKind.BOSS && state.sides.length > 1) {
+      const c = state.sides[1 - ev.side]?.character;
+      if (c && c.id !== NEUTRAL) this.fieldBanner(ev.side, 'BOSS ATTACK', c.boss.name, c.color);
+    } else if (ev.type === 'boss-phase') {
+      const c = state.sides[ev.side]?.character;
+      this.fieldBanner(ev.side, 'BOSS PHASE', c && c.id !== NEUTRAL ? c.boss.name : '', c?.color ?? UI.text);
+    }
   }
 
   draw(state: Readonly<MatchState>, fps: number): void {
@@ -195,6 +275,7 @@ export class MatchView {
   /** The visual effects of one sim event (the same looks as the match scene). */
   effect(ev: SimEvent, state: Readonly<MatchState>): void {
     const views = this.views;
+    this.characterBanner(ev, state);
     switch (ev.type) {
       case 'kill': {
         const v = views[ev.side]!;
@@ -244,6 +325,7 @@ export class MatchView {
   }
 
   destroy(): void {
+    this.banners.forEach((_, i) => this.dropBanner(i));
     for (const m of this.mazeViews) m.destroy();
     for (const v of this.views) v.destroy();
   }

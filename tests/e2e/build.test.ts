@@ -31,6 +31,22 @@ async function until(page: Page, fn: string, timeout = 30_000): Promise<void> {
 }
 
 /** The asset pack of each art set (public/media/pack.json, pack@2x.json) and the URLs it lists. */
+const IN_MATCH = "document.getElementById('fullscreen').classList.contains('between-fields')";
+
+/**
+ * Enter on the title's START, then Enter through the character select (P1's pick, then the CPU's)
+ * until a match runs. The production build has no hook to say when the select is up, so Enter is
+ * pressed again until the match shows (a press before a scene listens is simply not seen).
+ */
+async function startMatchFromTitle(page: Page): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Enter');
+    await nextPaint(page, 6);
+    if (await page.evaluate(IN_MATCH)) return;
+  }
+  await until(page, IN_MATCH, 30_000);
+}
+
 const packs = new Map(ART_SCALES.map((s) => [s, JSON.parse(readFileSync(`public/${packUrl(s)}`, 'utf8')) as AssetPack]));
 const packUrls = (scale: 1 | 2): string[] =>
   packs.get(scale)!.main.files.flatMap((f) => [f.url, f.textureURL, f.atlasURL].filter((u): u is string => !!u));
@@ -169,9 +185,8 @@ describe('production build', () => {
       );
       await nextPaint(page, 3);
       if (dpr === 2) await screenshot(page, 'prod-title-2x'); // (1×: prod-title.png, above)
-      // A match as a player sees it at this scale (Enter on the title starts one).
-      await page.keyboard.press('Enter');
-      await until(page, "document.getElementById('fullscreen').classList.contains('between-fields')", 30_000);
+      // A match as a player sees it at this scale (Enter on the title, then on the character select).
+      await startMatchFromTitle(page);
       await nextPaint(page, 30);
       await screenshot(page, dpr === 2 ? 'prod-match-2x' : 'prod-match-1x');
       expect(errors).toEqual([]);
@@ -215,8 +230,7 @@ describe('production build', () => {
     const onTitle = await box();
     expect(onTitle.x + onTitle.width).toBeGreaterThan(940); // top right, clear of the centred title
     expect(onTitle.y).toBeLessThan(10);
-    await page.keyboard.press('Enter'); // START is selected: a match begins at once
-    await until(page, "document.getElementById('fullscreen').classList.contains('between-fields')", 30_000);
+    await startMatchFromTitle(page); // START is selected: the character select, then the match
     const inMatch = await box();
     // Centred over the gap between the fields (x 412–548 at 960 wide), clear of both HUDs.
     expect(Math.abs(inMatch.x + inMatch.width / 2 - 480)).toBeLessThan(2);
