@@ -247,7 +247,7 @@ export class PlannerLabScene extends Phaser.Scene {
     }
     const t = TOOLS.find((x) => x.key === k);
     if (t) this.setTool(t.tool);
-    else if (k === 'Escape') this.scene.start('title');
+    else if (k === 'Escape') this.discardEditsThen('Leaving the lab', () => this.scene.start('title'));
     else if (k === 'Enter') this.run();
     else if (k === 'p') this.loadPreset(this.preset + 1);
     else if (k === 'P') this.loadPreset(this.preset - 1);

@@ -1,12 +1,14 @@
-// The controls, shown in play during a person's first seconds (as genre games do): a small panel in
-// the person's field lists move, shoot, focus and charge with that person's keys; each line ticks
-// off once the player has done it (read from the sim state: the ship moved, shots flew, the ship
-// focused, a charge began). The panel fades when all four are done or after COACH_FRAMES. Later, the
-// first time the gauge holds a full level, a prompt says to hold the charge key. Reads the state,
-// never writes it.
+// The controls, shown in play during a person's first seconds (as genre games do): a compact panel at
+// the top of the person's field (enemies enter there, but bullets are thickest around the ship, so it
+// covers least there) lists move, shoot, focus and charge with that person's keys; each line ticks
+// off once the player has done it (read from the sim state: the ship moved, shots flew, the focus key
+// was held, a charge began). The panel fades when all four are done or after COACH_FRAMES. Later, the
+// first time the gauge holds a full level, a prompt just above the gauge says to hold the charge key.
+// Reads the state, never writes it.
 import type Phaser from 'phaser';
 import { UI } from '../art/palette';
-import { FIELD_W, FPS } from '../sim/constants';
+import { FIELD_H, FIELD_W, FPS } from '../sim/constants';
+import { Input } from '../sim/input';
 import type { SideState } from '../sim/state';
 import { gaugeLevels } from '../sim/versus';
 import type { FieldRect } from './layout';
@@ -19,8 +21,8 @@ export interface CoachKeys {
   charge: string;
 }
 
-/** How long the controls panel stays up at most. */
-export const COACH_FRAMES = 14 * FPS;
+/** How long the controls panel stays up at most (the first wave's enemies are well in by then). */
+export const COACH_FRAMES = 8 * FPS;
 
 type Step = 'move' | 'shot' | 'focus' | 'charge';
 
@@ -29,7 +31,8 @@ export function usedControls(side: Readonly<SideState>, start: { x: number; y: n
   const s = side.ship;
   if (Math.abs(s.x - start.x) + Math.abs(s.y - start.y) > 12) seen.add('move');
   if (side.shots.count > 0) seen.add('shot');
-  if (s.focused) seen.add('focus');
+  // The focus key itself: charging slows the ship too (ship.focused), which is not using focus.
+  if ((s.lastInput & Input.FOCUS) !== 0) seen.add('focus');
   if (s.charge > 0) seen.add('charge');
   return seen;
 }
@@ -50,15 +53,15 @@ export class Coach {
     private readonly keys: CoachKeys,
     who: string,
   ) {
-    const w = 330;
+    const w = 300;
     const x = rect.x + (FIELD_W - w) / 2;
-    const y = rect.y + 236;
+    const y = rect.y + 8;
     const bg = scene.add.graphics();
-    bg.fillStyle(UI.panel, 0.72).fillRoundedRect(0, 0, w, 128, 10);
-    bg.lineStyle(1.5, UI.frame, 0.6).strokeRoundedRect(0, 0, w, 128, 10);
-    const head = scene.add.text(w / 2, 8, `${who}CONTROLS`, textStyle(13, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
+    bg.fillStyle(UI.panel, 0.6).fillRoundedRect(0, 0, w, 104, 8);
+    bg.lineStyle(1, UI.frame, 0.5).strokeRoundedRect(0, 0, w, 104, 8);
+    const head = scene.add.text(w / 2, 5, `${who}CONTROLS`, textStyle(12, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
     const row = (k: number, key: string, what: string): Phaser.GameObjects.Text =>
-      scene.add.text(14, 30 + k * 23, `${key}  ·  ${what}`, textStyle(14));
+      scene.add.text(12, 24 + k * 19, `${key}  ·  ${what}`, textStyle(13));
     this.lines = {
       move: row(0, keys.move, 'move'),
       shot: row(1, `${keys.shot} (hold)`, 'shoot'),
@@ -67,8 +70,13 @@ export class Coach {
     };
     this.panel = scene.add.container(x, y, [bg, head, ...Object.values(this.lines)]).setName('coach');
     this.prompt = scene.add
-      .text(rect.x + FIELD_W / 2, rect.y + 196, '', textStyle(17, UI.accent, { fontStyle: 'bold', strokeThickness: 5, align: 'center' }))
-      .setOrigin(0.5)
+      .text(
+        rect.x + FIELD_W / 2,
+        rect.y + FIELD_H - 14,
+        '',
+        textStyle(14, UI.accent, { fontStyle: 'bold', strokeThickness: 4, align: 'center' }),
+      )
+      .setOrigin(0.5, 1)
       .setVisible(false);
     layer.add([this.panel, this.prompt]);
   }
@@ -100,13 +108,13 @@ export class Coach {
     // The first full gauge level: tell the player what it is for, until they charge.
     if (!this.prompted && gaugeLevels(side) > 0 && side.ship.lives > 0) {
       this.prompted = true;
-      this.prompt.setText(`GAUGE READY!\nhold ${this.keys.charge}, release to attack`).setVisible(true).setAlpha(1);
+      // One line at the field's foot, beside the gauge it is about; a soft fade, no blinking.
+      this.prompt.setText(`GAUGE READY · hold ${this.keys.charge}, release to attack`).setVisible(true).setAlpha(0.9);
       this.scene.tweens.add({
         targets: this.prompt,
-        alpha: 0.35,
-        yoyo: true,
-        repeat: 6,
-        duration: 350,
+        alpha: 0,
+        delay: 3500,
+        duration: 800,
         onComplete: () => this.prompt.setVisible(false),
       });
     }

@@ -237,12 +237,27 @@ describe('planner CPU and Planner lab in Chromium', () => {
     expect(await lambda()).toBe(before + 2);
   });
 
-  it('the title menu reaches the Planner lab and Esc comes back', async () => {
+  it('Esc leaves the Planner lab after asking when there are edits; the title menu reaches it and Esc comes back', async () => {
     const { page } = game;
+    await inPage(page, (h) => h.openPlannerLab());
+    await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
+    await waitFrames(page);
+    // An edit (λ up), then Esc asks before throwing it away: N keeps editing, Y leaves.
+    const asked = () => page.waitForFunction(() => document.body.innerText.includes('Discard your edits?'), null, { timeout: 30_000 });
+    await press(page, 'e');
+    await waitFrames(page, 3);
     await press(page, 'Escape');
+    await asked();
+    await page.keyboard.press('n');
+    await page.waitForFunction(() => !document.body.innerText.includes('Discard your edits?'), null, { timeout: 30_000 });
+    await waitFrames(page, 3);
+    expect(await page.evaluate(() => (window as any).__twinfield.scene())).toBe('planner-lab');
+    await press(page, 'Escape');
+    await asked();
+    await page.keyboard.press('y');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });
     await waitFrames(page, 3);
-    // The menu wraps: up from the first row is its last row, "Planner lab".
+    // The menu wraps: up from the first row is its last row, "Planner lab". Nothing edited: Esc leaves at once.
     await press(page, 'ArrowUp', 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
     await press(page, 'Escape');
