@@ -12,6 +12,7 @@ import { PreloadScene } from './scenes/preload-scene';
 import { ReplaysScene } from './scenes/replays-scene';
 import { ResultScene } from './scenes/result-scene';
 import { TitleScene } from './scenes/title-scene';
+import { applySettings } from './scenes/apply-settings';
 
 // High-DPI: the canvas is drawn at 1× or 2× (art/render-scale.ts); ?scale=1 or ?scale=2 forces it.
 const forced = Number(new URLSearchParams(location.search).get('scale'));
@@ -67,4 +68,10 @@ game.events.on(Phaser.Core.Events.POST_STEP, () => {
 game.scale.on(Phaser.Scale.Events.ENTER_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'true'));
 game.scale.on(Phaser.Scale.Events.LEAVE_FULLSCREEN, () => button?.setAttribute('aria-pressed', 'false'));
 
-if (import.meta.env.MODE === 'e2e') void import('./scenes/test-hook').then((m) => m.installHook(game));
+// The saved settings (src/storage/settings.ts): volumes, scale, fullscreen; again on every change.
+applySettings(game);
+
+if (import.meta.env.MODE === 'e2e') {
+  void import('./scenes/test-hook').then((m) => m.installHook(game));
+  void import('./scenes/options-test-hook').then((m) => m.installOptionsHook(game));
+}

@@ -21,6 +21,7 @@ export interface Remember {
 }
 
 export const MUTE_KEY = 'twinfield.muted';
+export const SFX_VOLUME_KEY = 'twinfield.sfxVolume';
 
 function browserStorage(): Remember | null {
   try {
@@ -34,12 +35,28 @@ export class Sfx {
   private out: SoundOut | null = null;
   private last = new Map<SfxName, number>();
   private mutedNow: boolean;
+  private vol: number;
 
   constructor(
     private readonly store: Remember | null = browserStorage(),
     private readonly now: () => number = () => performance.now(),
   ) {
     this.mutedNow = this.readMuted();
+    this.vol = readVolume(this.store, SFX_VOLUME_KEY);
+  }
+
+  /** The sound effects' level, 0–1 (remembered; the music's is in music.ts). */
+  get volume(): number {
+    return this.vol;
+  }
+
+  set volume(v: number) {
+    this.vol = clamp01(v);
+    try {
+      this.store?.setItem(SFX_VOLUME_KEY, String(this.vol));
+    } catch {
+      // not remembered; still set for this visit
+    }
   }
 
   private readMuted(): boolean {
@@ -77,12 +94,24 @@ export class Sfx {
   /** Plays `name` panned from −1 (left) to 1 (right); returns whether it was started. */
   play(name: SfxName, pan = 0): boolean {
     const out = this.out;
-    if (!out || this.mutedNow || out.locked) return false;
+    if (!out || this.mutedNow || out.locked || this.vol <= 0) return false;
     const now = this.now();
     const gap = MIN_GAP_MS[name] ?? 0;
     if (now - (this.last.get(name) ?? -1e9) < gap) return false;
     this.last.set(name, now);
-    return out.play(sfxKey(name), { pan: Math.max(-1, Math.min(1, pan)) });
+    return out.play(sfxKey(name), { pan: Math.max(-1, Math.min(1, pan)), volume: this.vol });
+  }
+}
+
+export const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.max(0, Math.min(1, v)) : 1);
+
+/** A remembered 0–1 level (1 when none or unreadable). */
+export function readVolume(store: Remember | null, key: string): number {
+  try {
+    const v = store?.getItem(key);
+    return v == null ? 1 : clamp01(Number(v));
+  } catch {
+    return 1;
   }
 }
 

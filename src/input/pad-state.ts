@@ -60,14 +60,15 @@ function down(pad: PadLike, i: number): boolean {
   return !!b && (b.pressed || b.value >= 0.5);
 }
 
-export function readPad(pad: PadLike, mode: 'play' | 'menu'): PadState {
+/** `deadZone` (play only): the player's own (Options), else PLAY_DEAD_ZONE. */
+export function readPad(pad: PadLike, mode: 'play' | 'menu', deadZone = PLAY_DEAD_ZONE): PadState {
   const sx = pad.axes[0]?.value ?? 0;
   const sy = pad.axes[1]?.value ?? 0;
   let h = 0;
   let v = 0;
   if (mode === 'play') {
-    h = Math.abs(sx) > PLAY_DEAD_ZONE ? Math.sign(sx) : 0;
-    v = Math.abs(sy) > PLAY_DEAD_ZONE ? Math.sign(sy) : 0;
+    h = Math.abs(sx) > deadZone ? Math.sign(sx) : 0;
+    v = Math.abs(sy) > deadZone ? Math.sign(sy) : 0;
   } else if (Math.max(Math.abs(sx), Math.abs(sy)) > MENU_DEAD_ZONE) {
     if (Math.abs(sx) > Math.abs(sy)) h = Math.sign(sx);
     else v = Math.sign(sy);
@@ -83,6 +84,16 @@ export function readPad(pad: PadLike, mode: 'play' | 'menu'): PadState {
     r1: down(pad, PAD.R1),
     start: down(pad, PAD.START),
   };
+}
+
+/** Whether any of `buttons` (standard-mapping indices, a player's binding) is down. */
+export function anyDown(pad: PadLike, buttons: readonly number[]): boolean {
+  return buttons.some((i) => down(pad, i));
+}
+
+/** The buttons down now (for "press a button" in Options). */
+export function buttonsDown(pad: PadLike): number[] {
+  return pad.buttons.flatMap((_, i) => (down(pad, i) ? [i] : []));
 }
 
 /** Several pads act as one (whichever the player picked up). */

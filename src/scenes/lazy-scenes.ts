@@ -20,6 +20,12 @@ export async function startPlannerLab(from: Phaser.Scene, data?: object): Promis
   if (from.scene.isActive()) from.scene.start(PLANNER_LAB, data);
 }
 
+/** Opens Options over `from` once its code has loaded (its own chunk); `onClose` when the player leaves it. */
+export async function openOptionsScene(from: Phaser.Scene, onClose: () => void = () => undefined): Promise<void> {
+  const { openOptions } = await import('./options-scene');
+  if (from.scene.isActive()) openOptions(from, onClose);
+}
+
 export const PRESETS = 'presets';
 
 /** Loads and registers the preset editor once (Tweakpane comes with it, in its own chunk). */

@@ -20,6 +20,7 @@ import { GAME_H, GAME_W } from '../views/layout';
 import { isPvp, makeControllers, sideName, type MatchSetup } from './match-setup';
 import type { ResultData } from './result-scene';
 import { published as hook } from './scene-state';
+import { openOptionsScene } from './lazy-scenes';
 import { keyOnce } from '../ui/key-once';
 import { Menu } from '../ui/menu';
 import { textStyle } from '../views/text';
@@ -320,6 +321,7 @@ export class MatchScene extends Phaser.Scene {
         { id: 'resume', label: 'Resume' },
         { id: 'restart', label: 'Restart' },
         { id: 'quit', label: 'Quit to title' },
+        { id: 'options', label: 'Options' },
       ],
       cx,
       270,
@@ -327,6 +329,8 @@ export class MatchScene extends Phaser.Scene {
         if (row.id === 'resume') this.togglePause();
         // Same setup: seed, stages, maze, controllers, difficulty; the left run is kept as a partial replay.
         else if (row.id === 'restart') this.scene.restart({ ...this.setup, saved: this.saveReplay() } satisfies MatchStart);
+        // Options over the paused match: it stays paused (and this menu up) when Options closes.
+        else if (row.id === 'options') void openOptionsScene(this);
         else this.scene.start('title', { saved: this.saveReplay() });
       },
       this.pauseLayer,

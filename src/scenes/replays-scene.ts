@@ -122,8 +122,9 @@ export class ReplaysScene extends Phaser.Scene {
   create(): void {
     this.backdrop = addBackdrop(this);
     this.add.text(GAME_W / 2, 30, 'REPLAYS', textStyle(36, '#ffffff', { fontStyle: 'bold', strokeThickness: 7 })).setOrigin(0.5);
-    this.summary = this.add.text(GAME_W / 2, 58, '', textStyle(14, UI.dim)).setOrigin(0.5, 0);
-    this.filters = this.add.text(26, 80, '', textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
+    this.summary = this.add.text(GAME_W / 2, 55, '', textStyle(14, UI.dim)).setOrigin(0.5, 0);
+    // The filter line stands clear of the column headers below it (they touched: issue 25).
+    this.filters = this.add.text(26, 75, '', textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
     this.filters.on('pointerdown', (p: Phaser.Input.Pointer) => {
       // Click on the filter line: the part clicked decides (mode, tag or search).
       const x = toLogical(p).x - this.filters.x;
@@ -133,7 +134,7 @@ export class ReplaysScene extends Phaser.Scene {
     });
     this.rowBg = this.add.graphics();
     for (const c of COLS) {
-      const h = this.add.text(c.x, LIST_Y - 22, c.label, textStyle(13, UI.dim));
+      const h = this.add.text(c.x, LIST_Y - 19, c.label, textStyle(13, UI.dim));
       if ('sort' in c) {
         h.setInteractive({ useHandCursor: true });
         h.on('pointerdown', () => this.setSort(c.sort));

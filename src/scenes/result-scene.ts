@@ -1,6 +1,5 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
-import { FPS } from '../sim/constants';
 import { addBackdrop } from '../views/backdrop';
 import { GAME_H, GAME_W } from '../views/layout';
 import type { SaveReplayResult } from './save-replay';
@@ -8,7 +7,8 @@ import { freshSeed, type MatchSetup } from './match-setup';
 import type { MatchStart } from './match-scene';
 import { Menu } from '../ui/menu';
 import type { Decider } from '../sim/state';
-import { characterLine, howItEnded } from './result-text';
+import { characterLine, headline, howItEnded, playedLine } from './result-text';
+import { formatFrames } from '../playback/format-time';
 import { textStyle } from '../views/text';
 import { adaptiveResultLine, adaptiveSetup, type AdaptiveOutcome } from './adaptive-match';
 import { loadAdaptive } from '../storage/adaptive-store';
@@ -54,23 +54,20 @@ export class ResultScene extends Phaser.Scene {
     const d = this.data_;
     const cx = GAME_W / 2;
     const practice = d.sides.length === 1;
-    const headline = practice ? 'PRACTICE OVER' : d.winner === null ? 'DRAW' : `${d.sides[d.winner]!.name} WINS`;
-    const color = practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
-    this.add.text(cx, 70, headline, textStyle(44, color, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
-    const secs = Math.round(d.frames / FPS);
+    const head = headline(d.winner, d.sides, [d.setup.p1, d.setup.p2]);
+    const color = head === 'YOU LOSE' ? UI.dim : practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
+    this.add.text(cx, 70, head, textStyle(44, color, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
     const c = d.setup.config;
     const maze = c.stages === 'maze';
-    const kind = maze ? `Maze stages (${c.maze?.startsWith('gen:') ? 'generated' : (c.maze ?? 'pillars')})` : 'Open stages';
-    const diff = c.difficulty ?? 'normal';
     // Adaptive names the change of strength in place of the difficulty's name.
-    const level = d.adaptive ? ` · ${adaptiveResultLine(d.adaptive)}` : ` · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
-    this.add.text(cx, 112, `${kind}${level}`, textStyle(19, UI.text)).setOrigin(0.5);
+    const played = d.adaptive ? `${playedLine(c).split(' · ')[0]} · ${adaptiveResultLine(d.adaptive)}` : playedLine(c);
+    this.add.text(cx, 112, played, textStyle(19, UI.text)).setOrigin(0.5);
+    // The length as the Replays list writes it (whole seconds, rounded down): one match, one time.
     this.add
       .text(
         cx,
         138,
-        `${howItEnded(d, practice, c.infiniteLives === true)} · ` +
-          `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · seed ${c.seed}`,
+        `${howItEnded(d, practice, c.infiniteLives === true)} · ${formatFrames(d.frames)} · seed ${c.seed}`,
         textStyle(16, UI.dim),
       )
       .setOrigin(0.5);
@@ -81,7 +78,10 @@ export class ResultScene extends Phaser.Scene {
       ['Kills', (s) => String(s.kills)],
       ['Best chain', (s) => String(s.bestChain)],
       ['Grazes', (s) => String(s.grazes)],
-      ['Lives left', (s) => String(Math.max(0, s.lives))],
+      // With infinite lives (drills, practice runs) lives never go down: hits taken say it all.
+      ...(c.infiniteLives
+        ? []
+        : ([['Lives left', (s) => String(Math.max(0, s.lives))]] as [string, (s: ResultData['sides'][0]) => string][])),
     ];
     const colX = practice ? [cx + 90] : [cx - 40, cx + 200];
     d.sides.forEach((s, i) => this.add.text(colX[i]!, 168, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));

@@ -34,3 +34,26 @@ export function characterLine(id: string | undefined): { text: string; color: st
   const c = id && id !== NEUTRAL ? CHARACTERS.find((x) => x.id === id) : undefined;
   return c ? { text: `${c.name} ${c.nameJa}`, color: c.color } : null;
 }
+
+/**
+ * The result's headline from the player's side: "YOU WIN" / "YOU LOSE" when one person played the
+ * CPU, the winner's name when two people or two CPUs played, "DRAW", or "PRACTICE OVER".
+ */
+export function headline(winner: number | null, sides: readonly { name: string }[], specs: readonly string[]): string {
+  if (sides.length < 2) return 'PRACTICE OVER';
+  if (winner === null) return 'DRAW';
+  const people = specs.map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0);
+  if (people.length === 1) return winner === people[0] ? 'YOU WIN' : 'YOU LOSE';
+  return `${sides[winner]!.name} WINS`;
+}
+
+/** What was played, for the line under the headline: "Maze stages (pillars) · Hard", "The survey drill, variant a". */
+export function playedLine(c: { stages?: string; maze?: string; difficulty?: string; drill?: string; drillVariant?: string }): string {
+  if (c.stages === 'drill') {
+    const name = !c.drill || c.drill === 'survey' ? 'The survey drill' : `Drill ${c.drill}`;
+    return `${name}, variant ${c.drillVariant ?? 'a'}`;
+  }
+  const kind = c.stages === 'maze' ? `Maze stages (${c.maze?.startsWith('gen:') ? 'generated' : (c.maze ?? 'pillars')})` : 'Open stages';
+  const diff = c.difficulty ?? 'normal';
+  return `${kind} · ${diff[0]!.toUpperCase()}${diff.slice(1)}`;
+}

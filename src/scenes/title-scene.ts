@@ -15,7 +15,7 @@ import { addBackdrop } from '../views/backdrop';
 import type { SaveReplayResult } from './save-replay';
 import { GAME_H, GAME_W } from '../views/layout';
 import { freshSeed, type MatchSetup } from './match-setup';
-import { startPlannerLab, startPresetsScene } from './lazy-scenes';
+import { openOptionsScene, startPlannerLab, startPresetsScene } from './lazy-scenes';
 import { setUserCpuPresets } from '../controllers/registry';
 import type { DodgePreset } from '../cpu/presets';
 import type { StagePreset } from '../sim/stage-preset';
@@ -145,17 +145,38 @@ function stageValues() {
   }));
 }
 
-/** The first clause of a description, lower-cased: "Slow to react (0.83 s)". */
+/** The first clause of a description, lower-cased, never cut inside brackets: "slow to react (0.83 s)". */
 function clause(s: string): string {
-  const c = s.split(/[,;]|\. /)[0]!.replace(/\.$/, '');
+  let depth = 0;
+  let end = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (ch === ',' || ch === ';' || (ch === '.' && (i + 1 === s.length || s[i + 1] === ' ')))) {
+      end = i;
+      break;
+    }
+  }
+  const c = s.slice(0, end);
   return c[0]!.toLowerCase() + c.slice(1);
 }
 
+/** The built-in pairs in a player's words, one line each (the presets' own descriptions are for the tools). */
+const PAIR_NOTES: Record<string, string> = {
+  easy: 'For a first match: slow, sparse bullets and a CPU that is slow to notice them.',
+  normal: 'For players who know the genre: steady bullets; the CPU notices late and slips now and then.',
+  hard: 'For practised players: quicker, denser volleys; the CPU looks further ahead and rarely slips.',
+  lunatic: 'A real test: fast, dense volleys, and a CPU that keeps up the pressure.',
+};
+
 function pairNote(p: DifficultyPair): string {
+  const builtin = PAIR_NOTES[p.name];
+  if (builtin && !user.pair.includes(p)) return builtin;
   const { stage, cpu } = resolvePair(p, user);
-  return (
-    `Stage ${stage.label} + CPU ${cpu.label}: ${(stage.description || 'your stage').replace(/\.$/, '')}; the CPU is ` +
-    `${clause(cpu.description || 'your own preset')}.`
+  return oneLine(
+    `Stage ${stage.label}: ${clause(stage.description || 'your stage')}. ` +
+      `CPU ${cpu.label}: ${clause(cpu.description || 'your own preset')}.`,
   );
 }
 
@@ -190,7 +211,21 @@ function aimValues() {
 
 /** Remembered between visits to the title screen (indices into the value lists; row = cursor). */
 // parked: Adaptive was chosen, then a mode without it; going back to Player vs CPU brings it back.
-const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, record: 0, row: 'start', parked: false };
+const FIRST_VISIT = { mode: 0, stages: 0, pair: 1, stage: 1, cpu: 1, maze: 0, record: 0, row: 'start', parked: false, level: 0, lives: 0 };
+
+/** Practice: the level the stage starts at (1 … the preset's cap, clamped at START) and infinite lives. */
+const LEVELS = Array.from({ length: 10 }, (_, i) => ({
+  label: `Level ${i + 1}`,
+  value: String(i + 1),
+  note:
+    i === 0
+      ? 'Practice from the start: the patterns thicken as the level rises.'
+      : `Practice from level ${i + 1}: denser, faster patterns at once (the stage's cap still holds).`,
+}));
+const LIVES = [
+  { label: 'Normal', value: 'normal', note: "The stage's lives: practice ends when they are gone." },
+  { label: 'Infinite', value: 'infinite', note: 'Hits are counted but never end the run: stay as long as you like.' },
+];
 const last = { ...FIRST_VISIT };
 
 /** Forgets the remembered settings and cursor: the next title is the first visit's (tests start from it). */
@@ -276,6 +311,8 @@ export class TitleScene extends Phaser.Scene {
       index: last.maze,
     };
     const stageRow: MenuRow = { id: 'stage', label: 'Stage', values: STAGE_VALUES, index: last.stage };
+    const levelRow: MenuRow = { id: 'level', label: 'Start level', values: LEVELS, index: last.level };
+    const livesRow: MenuRow = { id: 'lives', label: 'Lives', values: LIVES, index: last.lives };
     const cpuRow: MenuRow = { id: 'opponent', label: 'CPU', values: OPPONENTS, index: last.cpu };
     const difficultyRow: MenuRow = { id: 'difficulty', label: 'Difficulty', values: DIFFICULTY_VALUES, index: last.pair };
     const adaptiveValue = DIFFICULTY_VALUES.find((v) => v.value === ADAPTIVE)!;
@@ -296,6 +333,8 @@ export class TitleScene extends Phaser.Scene {
       { id: 'mode', label: 'Mode', values: MODES, index: last.mode },
       { id: 'stages', label: 'Stages', values: STAGES, index: last.stages },
       mazeRow,
+      levelRow,
+      livesRow,
       difficultyRow,
       aimRow,
       startOverRow,
@@ -304,6 +343,7 @@ export class TitleScene extends Phaser.Scene {
       { id: 'record', label: 'Record for a study', values: recordValues(this.study), index: last.record },
       // Here, not under START: the rows above and the last two are where people (and tests) know them.
       { id: 'story', label: 'Story', note: 'Pick a character and fight through the stages to the final boss.' },
+      { id: 'options', label: 'Options', note: 'Keys and pad buttons, music and sound volume, display, accessibility, language.' },
       {
         id: 'presets',
         label: 'Presets',
@@ -316,7 +356,7 @@ export class TitleScene extends Phaser.Scene {
       this,
       rows,
       cx,
-      158,
+      148,
       (row, m) => {
         last.row = row.id;
         if (row.id === 'start') this.start(m);
@@ -326,9 +366,11 @@ export class TitleScene extends Phaser.Scene {
         else if (row.id === 'adaptive-reset') this.pressStartOver(m);
         else if (row.id === 'presets') void startPresetsScene(this);
         else if (row.id === 'story') this.openStory();
+        else if (row.id === 'options') void openOptionsScene(this, () => this.scene.restart());
       },
       undefined,
-      28,
+      // Rows close enough that the whole menu (and the selected row's note) ends above the help lines.
+      25,
       { notesUnder: true, noteWidth: 900 },
     );
     // Rows that depend on others: the Maze row works only with maze stages; Stage and CPU show the
@@ -338,6 +380,8 @@ export class TitleScene extends Phaser.Scene {
     const adaptiveIndex = DIFFICULTY_VALUES.indexOf(adaptiveValue);
     const sync = (): void => {
       mazeRow.disabled = menu.value('stages') === 'maze' ? undefined : MAZE_ROW_OFF;
+      // Practice only (not the drill, which is the study's fixed script).
+      levelRow.hidden = livesRow.hidden = menu.value('mode') !== 'practice' || menu.value('stages') === 'drill';
       // Adaptive is for Player vs CPU only: other modes hide it (Normal stands in, and Adaptive comes
       // back with Player vs CPU unless the difficulty was changed meanwhile).
       const pvc = menu.value('mode') === 'pvc';
@@ -387,25 +431,25 @@ export class TitleScene extends Phaser.Scene {
     this.add
       .text(
         cx,
-        GAME_H - 52,
+        GAME_H - 40,
         'Arrows move · Z shoot · Shift focus · X hold to charge, release to attack · Esc pause · M mute',
-        textStyle(15, UI.dim),
+        textStyle(13, UI.dim),
       )
       .setOrigin(0.5);
     this.add
       .text(
         cx,
-        GAME_H - 28,
+        GAME_H - 20,
         'Gamepad: d-pad / stick move · A shoot · LB / RB focus · B charge · Start pause   ·   Menus: arrows or d-pad, Z / Enter ' +
           '/ A, or the mouse',
-        textStyle(13, UI.dim),
+        textStyle(12, UI.dim),
       )
       .setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
     // A match left from the pause menu is saved as a partial replay; say so if that failed.
     void this.saved?.then((r) => {
-      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 76, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
+      if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 62, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
     });
     markTitleReady();
   }
@@ -457,11 +501,16 @@ export class TitleScene extends Phaser.Scene {
         `${Math.round(this.adaptive.target * 100)} %). Press Enter or Z.`
       );
     const pair = DIFFICULTY_VALUES.find((x) => x.value === m.value('difficulty'))!.label;
+    const noCpu = m.value('mode') === 'pvp' || m.value('mode') === 'practice';
     const parts =
       `stage ` +
       `${STAGE_VALUES.find((x) => x.value === m.value('stage'))!.label}` +
-      `${m.value('mode') === 'pvp' ? '' : `, CPU ${OPPONENTS.find((x) => x.value === m.value('opponent'))!.label}`}`;
-    return `${mode} · ${stages} · ${pair} (${parts}). Press Enter or Z.`;
+      `${noCpu ? '' : `, CPU ${OPPONENTS.find((x) => x.value === m.value('opponent'))!.label}`}`;
+    const practice =
+      m.value('mode') === 'practice'
+        ? ` · from level ${m.value('level')}${m.value('lives') === 'infinite' ? ' · infinite lives' : ''}`
+        : '';
+    return `${mode} · ${stages} · ${pair} (${parts})${practice}. Press Enter or Z.`;
   }
 
   private remember(m: Menu): void {
@@ -473,6 +522,8 @@ export class TitleScene extends Phaser.Scene {
     last.stage = idx('stage');
     last.cpu = idx('opponent');
     last.record = idx('record');
+    last.level = idx('level');
+    last.lives = idx('lives');
   }
 
   private start(m: Menu): void {
@@ -495,13 +546,17 @@ export class TitleScene extends Phaser.Scene {
       this.pickCharacters(mode, adaptiveSetup(this.adaptive, { seed: freshSeed(), stages, maze: this.mazeSpec(maze) }));
       return;
     }
+    const practice = mode === 'practice';
     const setup: MatchSetup = {
       config: {
         seed: freshSeed(),
-        mode: mode === 'practice' ? 'practice' : 'versus',
+        mode: practice ? 'practice' : 'versus',
         stages,
         ...stageConfig(stage),
         ...(stages === 'maze' ? { maze: this.mazeSpec(maze) } : {}),
+        ...(practice
+          ? { startLevel: Math.min(stage.maxLevel, Number(m.value('level'))), infiniteLives: m.value('lives') === 'infinite' }
+          : {}),
       },
       p1: mode === 'cvc' ? opponent : 'human',
       p2: mode === 'pvp' ? 'human' : opponent,

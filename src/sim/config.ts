@@ -9,7 +9,8 @@ import { CHARACTERS, characterIndex, NEUTRAL } from './characters';
 /**
  * Bump whenever a rule change would alter the outcome of an existing replay (the list: docs/sim.md,
  * Sim versions). 9: characters (p1Character, p2Character, each side's own ship, shot, charge and
- * attacks; the neutral ship plays as every ship did in 8) and the story's final boss phase.
+ * attacks; the neutral ship plays as every ship did in 8), the story's final boss phase and Practice's
+ * start level.
  */
 export const SIM_VERSION = 9;
 
@@ -78,6 +79,11 @@ export interface MatchConfig {
    * enters its boss phase: its gauge fills, then gains a level every BOSS_PHASE_GAUGE_FRAMES.
    */
   finalBoss: boolean;
+  /**
+   * The stage's level at the first frame (Practice lets a player start where the patterns are
+   * harder); 1 in every other mode. At most stageMaxLevel.
+   */
+  startLevel: number;
 }
 
 export class ConfigError extends Error {
@@ -163,6 +169,7 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
     p1Character: partial.p1Character ?? NEUTRAL,
     p2Character: partial.p2Character ?? NEUTRAL,
     finalBoss: partial.finalBoss ?? false,
+    startLevel: partial.startLevel ?? 1,
   };
   if (!Number.isInteger(c.seed) || c.seed < 0 || c.seed > 0xffffffff)
     throw new ConfigError('seed', `must be a whole number from 0 to 4294967295, got ${String(c.seed)}`);
@@ -196,6 +203,11 @@ export function makeConfig(partial: Partial<MatchConfig> & { seed: number }): Ma
     if (c.stages === 'drill' && c[k] !== NEUTRAL) throw new ConfigError(k, `a drill plays the neutral ship, got '${c[k]}'`);
   }
   if (typeof c.finalBoss !== 'boolean') throw new ConfigError('finalBoss', 'must be true or false');
+  if (!Number.isInteger(c.startLevel) || c.startLevel < 1 || c.startLevel > c.stageMaxLevel)
+    throw new ConfigError(
+      'startLevel',
+      `must be a whole number from 1 to the stage's level cap ${c.stageMaxLevel}, got ${String(c.startLevel)}`,
+    );
   if (c.finalBoss && c.mode !== 'versus') throw new ConfigError('finalBoss', 'a final boss needs a versus match');
   return c;
 }

@@ -45,13 +45,15 @@ export const MAX_LEVEL = 10;
 export interface LevelRamp {
   stageFramesPerLevel: number;
   stageMaxLevel: number;
+  /** The level at frame 0 (Practice can start higher; default 1). */
+  startLevel?: number;
 }
 
 const BUILTIN_RAMP: LevelRamp = { stageFramesPerLevel: FRAMES_PER_LEVEL, stageMaxLevel: MAX_LEVEL };
 
-/** The level at `frame`: 1, rising by one every stageFramesPerLevel frames, capped at stageMaxLevel. */
+/** The level at `frame`: startLevel (1), rising by one every stageFramesPerLevel frames, capped at stageMaxLevel. */
 export function levelAt(frame: number, ramp: LevelRamp = BUILTIN_RAMP): number {
-  return Math.min(ramp.stageMaxLevel, 1 + Math.floor(frame / ramp.stageFramesPerLevel));
+  return Math.min(ramp.stageMaxLevel, (ramp.startLevel ?? 1) + Math.floor(frame / ramp.stageFramesPerLevel));
 }
 
 export function countScale(level: number, d: DifficultyParams): number {

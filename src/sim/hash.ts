@@ -78,6 +78,7 @@ export function hashState(s: MatchState): string {
   h.str(c.p1Character);
   h.str(c.p2Character);
   h.int(c.finalBoss ? 1 : 0);
+  h.int(c.startLevel);
   h.int(s.frame);
   h.int(s.stage.nextWave);
   h.int(s.stage.waveIndex);

@@ -1,6 +1,7 @@
 // Draws one playfield from the sim state. It owns a camera whose viewport is the field's
 // rectangle on screen (so nothing spills over the HUD), sprite pools that mirror the sim's
 // pools, and purely visual effects driven by the match's visual random stream.
+import { settings } from '../storage/settings';
 import Phaser from 'phaser';
 import { bulletFrame } from '../art/textures';
 import { BULLET_COLORS } from '../art/palette';
@@ -347,6 +348,11 @@ export class FieldView {
 
   /** Flashes the whole field in `tint`, starting at `alpha` and fading over `frames` drawn frames. */
   flash(tint: number, alpha: number, frames: number): void {
+    // Reduced flashing (Options → Accessibility): a faint, short tint instead of a bright flash.
+    if (settings.get().reducedFlashing) {
+      alpha *= 0.2;
+      frames = Math.min(frames, 6);
+    }
     this.flashRect.setFillStyle(tint, 1).setAlpha(alpha).setVisible(true);
     this.flashAlpha = alpha;
     this.flashFrames = this.flashMax = Math.max(1, frames);
@@ -358,6 +364,7 @@ export class FieldView {
   }
 
   shake(power: number, frames: number): void {
+    if (settings.get().reducedShake) return; // Options → Accessibility: no screen shake
     this.shakePower = Math.max(this.shakePower * (this.shakeFrames > 0 ? 1 : 0), power);
     this.shakeFrames = Math.max(this.shakeFrames, frames);
   }

@@ -3,6 +3,7 @@
 // the HUD and backdrop, and an overlay camera (created last, drawn on top) only `overlayLayer`.
 // The match and playback scenes both draw through it.
 // Anything a scene adds afterwards belongs in `hudLayer` or `overlayLayer`.
+import { settings } from '../storage/settings';
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import type { SimEvent } from '../sim/events';
@@ -64,7 +65,8 @@ export class MatchView {
     names: string[],
     opts: MatchViewOptions = {},
   ) {
-    this.showFps = opts.fps ?? true;
+    // The frame-rate readout is for those who ask for it (Options → Display), not every player.
+    this.showFps = opts.fps ?? settings.get().showFps;
     this.rects = fieldRects(state.sides.length);
     this.views = this.rects.map(
       (r, i) => new FieldView(scene, i, fieldWorldX(i), r, matchStreamForView(state.config.seed, i), opts.neutral ? 'neutral' : 'side'),

@@ -120,14 +120,21 @@ describe('character select', () => {
     await until(page, "h.scene() === 'story' || h.scene() === 'story-hud'", 20_000);
   });
 
-  it('Practice asks for one character', async () => {
+  it('Practice asks for one character, and starts at the chosen level with infinite lives', async () => {
     const { page } = game;
-    await press(page, 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp'); // Mode: Practice
+    await press(page, 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight'); // Mode: Practice
+    // Practice's own rows: Start level 3, Lives infinite (issue 25).
+    for (let i = 0; i < 8 && !(await selectedRow(page)).startsWith('Start level'); i++) await press(page, 'ArrowDown');
+    expect(await selectedRow(page)).toMatch(/^Start level/);
+    await press(page, 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowRight');
+    for (let i = 0; i < 8 && (await selectedRow(page)) !== 'START'; i++) await press(page, 'ArrowUp');
     await openSelect(page);
     await focusOn(page, 'kohaku');
     await press(page, 'Enter');
     await until(page, "h.scene() === 'match' && h.frame() > 2");
     expect(await call<string[]>(page, 'characters')).toEqual(['kohaku']);
+    const setup = await inPage(page, (h) => h.setup());
+    expect(setup!.config).toMatchObject({ mode: 'practice', startLevel: 3, infiniteLives: true });
     await call(page, 'advance', 240);
     await call(page, 'resetVisuals');
     await shot(page, 'practice-kohaku');

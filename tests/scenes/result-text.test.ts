@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { howItEnded } from '../../src/scenes/result-text';
+import { headline, howItEnded, playedLine } from '../../src/scenes/result-text';
 import { createMatch, step } from '../../src/sim';
 
 describe('the result screen says why a match was won', () => {
@@ -31,5 +31,25 @@ describe('the result screen says why a match was won', () => {
     for (let i = 0; i < 10; i++) step(s, 0, 0);
     expect(s.result!.winner).toBe(1);
     expect(howItEnded(s.result!, false, false)).toBe('Time up: more lives left');
+  });
+});
+
+describe('the headline and the played line (issue 25: newcomers were told "P2 · CPU · Normal WINS")', () => {
+  const sides = [{ name: 'P1 · YOU' }, { name: 'P2 · CPU · Normal' }];
+  it('tells one person playing the CPU whether they won', () => {
+    expect(headline(1, sides, ['human', 'cpu:normal'])).toBe('YOU LOSE');
+    expect(headline(0, sides, ['human', 'cpu:normal'])).toBe('YOU WIN');
+    expect(headline(0, sides, ['cpu:normal', 'human'])).toBe('YOU LOSE');
+    expect(headline(null, sides, ['human', 'cpu:normal'])).toBe('DRAW');
+  });
+  it('names the winner when two people or two CPUs played, and practice has no winner', () => {
+    expect(headline(1, sides, ['human', 'human'])).toBe('P2 · CPU · Normal WINS');
+    expect(headline(0, sides, ['cpu:hard', 'cpu:easy'])).toBe('P1 · YOU WINS');
+    expect(headline(null, [sides[0]!], ['human'])).toBe('PRACTICE OVER');
+  });
+  it('says a drill is the survey drill, not "Open stages · Easy"', () => {
+    expect(playedLine({ stages: 'drill', drill: 'survey', drillVariant: 'b', difficulty: 'easy' })).toBe('The survey drill, variant b');
+    expect(playedLine({ stages: 'maze', maze: 'gen:12', difficulty: 'hard' })).toBe('Maze stages (generated) · Hard');
+    expect(playedLine({ stages: 'open' })).toBe('Open stages · Normal');
   });
 });
