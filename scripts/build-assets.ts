@@ -9,10 +9,14 @@
 //   assets/sfx/sounds.ts   → public/media/sfx/*.wav (scripts/sfx-synth.ts)
 //   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/*.woff2, subset to the characters the UI
 //                            uses, with the licence beside them
+//   assets/music/*.ts      → public/media/music/NAME.ogg (Opus) and NAME.mp3, public/media/music.json
+//                            (scripts/music/render.ts renders PCM in Node; mediabunny encodes it in
+//                            Chromium: Opus through WebCodecs, MP3 through @mediabunny/mp3-encoder)
 //   → public/media/pack.json and pack@2x.json, the Phaser asset packs (one per art set, sounds in
 //     both) the Preloader scene chooses from, and the app icon.
-// Usage: npm run -s build:assets [-- --only art|sfx|fonts] [--json]
+// Usage: npm run -s build:assets [-- --only art|sfx|fonts|music] [--json]
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -21,13 +25,17 @@ import { CHARACTER_ART, IMAGES, SPRITES } from '../assets/art/sprites';
 import { MASTER, SAMPLE_RATE, SFX_NAMES, SOUNDS } from '../assets/sfx/sounds';
 import { ART_SCALES, type ArtScale, type AssetPack, artSuffix, artUrl, type PackFile, packUrl } from '../src/art/art-sets';
 import { characterArtUrl, characterPackUrl } from '../src/art/character-keys';
+import { MUSIC } from '../assets/music/index';
+import { MUSIC_NAMES, type MusicEntry, type MusicManifest } from '../src/audio/music-names';
+import { levels, master, renderTrack } from './music/render';
 import { encodeWav, renderSound } from './sfx-synth';
 
 const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled font into public/.
   The art comes in a 1× and a 2× set (KEY.png, KEY@2x.png), each listed by its own asset pack
   (media/pack.json, media/pack@2x.json; the sounds are in both); the roster's ships, bosses and
   portraits have packs of their own (media/characters.json, media/characters@2x.json).
-  --only WHAT   art, sfx or fonts (default: all)
+  Music (assets/music/) is rendered to Opus-in-Ogg and MP3 files with public/media/music.json.
+  --only WHAT   art, sfx, fonts or music (default: all)
   --json        print one JSON object (files written, bytes) as the last line`;
 
 const PUB = 'public';
@@ -213,6 +221,92 @@ function buildSfx(): void {
     write(join(MEDIA, `sfx/${name}.wav`), encodeWav(renderSound(SOUNDS[name], SAMPLE_RATE, MASTER), SAMPLE_RATE));
 }
 
+// ---------- music ----------
+// Opus at 28 kbps keeps all the Opus files under 1.5 MB (≈ 6 min of music); the MP3 fallback is larger.
+const MUSIC_BITRATE = { opus: 28_000, mp3: 96_000 };
+
+/** Renders every track (Node) and encodes it twice in Chromium; writes the files and the manifest. */
+async function buildMusic(): Promise<void> {
+  const bundle = await build({
+    entryPoints: ['scripts/music/encode-page.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'Enc',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+  });
+  rmSync(join(MEDIA, 'music'), { recursive: true, force: true });
+  const tracks = {} as MusicManifest['tracks'];
+  let rate = 0;
+  try {
+    const page = await browser.newPage();
+    // WebCodecs needs a secure context: about:blank is not one, a page at http://localhost is.
+    await page.route('http://localhost/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>enc</title>' }));
+    await page.goto('http://localhost/');
+    await page.addScriptTag({ content: 'window.__name = (f) => f;' });
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    for (const name of MUSIC_NAMES) {
+      const r = master(renderTrack(MUSIC[name]));
+      rate = r.rate;
+      const lv = levels(r);
+      const n = r.left.length;
+      const pcm = Buffer.alloc(n * 4);
+      for (let i = 0; i < n; i++) {
+        pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, r.left[i]!)) * 32767), i * 4);
+        pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, r.right[i]!)) * 32767), i * 4 + 2);
+      }
+      const b64 = pcm.toString('base64');
+      const files: Record<'opus' | 'mp3', Buffer> = { opus: Buffer.alloc(0), mp3: Buffer.alloc(0) };
+      const offset = { ogg: 0, mp3: 0 };
+      for (const codec of ['opus', 'mp3'] as const) {
+        const out = await page.evaluate(
+          ([pcm, rate, codec, bitrate]) =>
+            (
+              window as unknown as {
+                Enc: { encode: (...a: unknown[]) => Promise<{ file: string; offset: number; decodedS: number }> };
+              }
+            ).Enc.encode(pcm, rate, codec, bitrate),
+          [b64, r.rate, codec, MUSIC_BITRATE[codec]] as const,
+        );
+        files[codec] = Buffer.from(out.file, 'base64');
+        offset[codec === 'opus' ? 'ogg' : 'mp3'] = round6(out.offset);
+      }
+      const ogg = `media/music/${name}.ogg`;
+      const mp3 = `media/music/${name}.mp3`;
+      write(join(PUB, ogg), files.opus);
+      write(join(PUB, mp3), files.mp3);
+      const entry: MusicEntry = {
+        ogg,
+        mp3,
+        duration: round6(n / r.rate),
+        loop: r.loop ? { start: round6(r.loop.start / r.rate), end: round6(r.loop.end / r.rate) } : null,
+        hash: createHash('sha256').update(pcm).digest('hex').slice(0, 16),
+        bytes: { ogg: files.opus.length, mp3: files.mp3.length },
+        offset,
+        levels: { peakDb: Math.round(lv.peakDb * 100) / 100, rmsDb: Math.round(lv.rmsDb * 100) / 100 },
+      };
+      tracks[name] = entry;
+      process.stdout.write(
+        `  music ${name}: ${entry.duration.toFixed(1)} s, peak ${lv.peakDb.toFixed(1)} dBFS, RMS ${lv.rmsDb.toFixed(1)} dBFS, ` +
+          `ogg ${(files.opus.length / 1024).toFixed(0)} KiB (offset ${(offset.ogg * 1000).toFixed(1)} ms), ` +
+          `mp3 ${(files.mp3.length / 1024).toFixed(0)} KiB (offset ${(offset.mp3 * 1000).toFixed(1)} ms)\n`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  const manifest: MusicManifest = { rate, tracks };
+  write(join(MEDIA, 'music.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+}
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
 /** The characters the bundled fonts keep: Latin (with Latin-1 and Latin Extended-A), Greek and the
  * punctuation, arrows, maths, box and shape symbols the menus, HUD and lab use. */
 export function fontText(): string {
@@ -265,14 +359,15 @@ async function main(): Promise<void> {
     if (a === '--json') json = true;
     else if (a === '--only') {
       only = argv[++i] ?? '';
-      if (!['art', 'sfx', 'fonts'].includes(only)) fail(`--only: expected art, sfx or fonts, got '${only}'`);
+      if (!['art', 'sfx', 'fonts', 'music'].includes(only)) fail(`--only: expected art, sfx, fonts or music, got '${only}'`);
     } else fail(`unknown argument ${a} (see --help)`);
   }
   if (!only || only === 'art') await buildArt();
   if (!only || only === 'sfx') buildSfx();
   if (!only || only === 'fonts') await buildFonts();
+  if (!only || only === 'music') await buildMusic();
   // One pack per art set: its textures and the sounds (both sets share the WAVs).
-  if (!only || only !== 'fonts')
+  if (!only || only === 'art' || only === 'sfx')
     for (const scale of ART_SCALES) {
       const pack: AssetPack = {
         main: { files: [...artFiles(scale), ...sfxFiles()] },

@@ -1,9 +1,10 @@
 // Puts the saved settings into the running game at boot and again on every change (Options):
-// the SFX volume, the scale and fullscreen. BGM volume, the frame-rate display and the accessibility
+// the SFX and BGM volumes, the scale and fullscreen. The frame-rate display and the accessibility
 // switches are read where they are used (settings.get(), docs/options.md).
 import Phaser from 'phaser';
 import { renderScale } from '../art/render-scale';
 import { sfx } from '../audio/sfx';
+import { withMusic } from '../audio/music-lazy';
 import { settings, type Settings } from '../storage/settings';
 
 /** Games already following the settings (applySettings is safe to call again). */
@@ -12,6 +13,13 @@ const applied = new WeakSet<Phaser.Game>();
 /** The SFX volume goes through `sfx` (each effect plays at it); Phaser's global volume stays 1 for the music. */
 export function applySfxVolume(v: number): void {
   sfx.volume = v;
+}
+
+/** The music's level: through the player, loaded on demand (it is not in the first-load JS). */
+export function applyBgmVolume(v: number): void {
+  void withMusic(({ music }) => {
+    music.bgmVolume = v;
+  });
 }
 
 /** 'fit' fills the window keeping the aspect; n shows the 960×540 game at n× CSS pixels. */
@@ -56,10 +64,12 @@ export function applySettings(game: Phaser.Game): void {
   applied.add(game);
   const s = settings.get();
   applySfxVolume(s.sfxVolume);
+  applyBgmVolume(s.bgmVolume);
   if (s.scale !== 'fit') applyScale(game, s.scale);
   if (s.fullscreen) restoreOnFirstInput(game);
   settings.onChange((now, before) => {
     if (now.sfxVolume !== before.sfxVolume) applySfxVolume(now.sfxVolume);
+    if (now.bgmVolume !== before.bgmVolume) applyBgmVolume(now.bgmVolume);
     if (now.scale !== before.scale) applyScale(game, now.scale);
     if (now.fullscreen !== before.fullscreen) applyFullscreen(game, now.fullscreen);
   });

@@ -5,6 +5,7 @@
 // pauses only delay when the fixed steps run: the steps and their inputs are the same, so replays
 // are unaffected. A person's first seconds show their controls in their field (views/coach.ts).
 // Every match is saved as a replay when it ends, is left, is restarted, or the page goes away.
+import { playMusic, withMusic } from '../audio/music-lazy';
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
@@ -178,6 +179,8 @@ export class MatchScene extends Phaser.Scene {
     window.addEventListener('pagehide', onPageHide);
     this.events.once('shutdown', () => window.removeEventListener('pagehide', onPageHide));
     this.showBanner(this.state.config.mode === 'practice' ? 'PRACTICE' : 'READY', 70);
+    if (this.setup.demo) this.startDemo();
+    this.startMusic();
     if (this.previousSave) this.reportSave(this.previousSave);
   }
 
@@ -187,6 +190,7 @@ export class MatchScene extends Phaser.Scene {
    * replaces the earlier entry, so the library holds one copy of this match.
    */
   private saveReplay(): Promise<SaveReplayResult> {
+    if (this.setup.demo) return Promise.resolve({ ok: null, partial: false }); // a demo is not a match anyone played
     const frame = this.state.frame;
     if (this.lastSave?.frame !== frame) {
       const partial = this.state.result === null;
@@ -194,6 +198,39 @@ export class MatchScene extends Phaser.Scene {
       this.lastSave = { frame, saved: saveMatchReplay(this.runner, setup, { partial, replaces: this.lastSave?.saved }) };
     }
     return this.lastSave.saved;
+  }
+
+  /**
+   * The match's theme (by stage, characters, the final boss: versusTrack). Recording for a study plays
+   * none: the person's recorded play goes into a study's clips, and clips never carry music.
+   */
+  private startMusic(): void {
+    const c = this.state.config;
+    const study = this.setup.extra?.study !== undefined || c.stages === 'drill';
+    void withMusic(({ music }) => {
+      music.suppress(study);
+      music.setPaused(false);
+    });
+    if (!study)
+      playMusic(this, ({ versusTrack }) =>
+        versusTrack({ maze: c.stages === 'maze', finalBoss: c.finalBoss, characters: [c.p1Character, c.p2Character], seed: c.seed }),
+      );
+    this.events.once('shutdown', () => void withMusic(({ music }) => music.suppress(false)));
+  }
+
+  /** Attract mode: a DEMO line, and any key, click or pad button goes back to the title. */
+  private startDemo(): void {
+    const line = this.add
+      .text(GAME_W / 2, GAME_H - 44, 'DEMO · press any key', textStyle(22, UI.accent, { fontStyle: 'bold', strokeThickness: 6 }))
+      .setOrigin(0.5);
+    this.mv.overlayLayer.add(line);
+    this.tweens.add({ targets: line, alpha: 0.45, yoyo: true, repeat: -1, duration: 900 });
+    const leave = (): void => {
+      if (this.scene.isActive()) this.scene.start('title');
+    };
+    this.input.keyboard!.once('keydown', leave);
+    this.input.once('pointerdown', leave);
+    this.input.gamepad?.once('down', leave);
   }
 
   /** Shows a failed save (storage full…) over the match for a while; a success needs no word. */
@@ -290,6 +327,10 @@ export class MatchScene extends Phaser.Scene {
     this.showBanner(reason === 'time' ? 'TIME UP' : practice ? 'GAME OVER' : 'K.O.', END_DELAY_FRAMES);
     if (human && !practice) sfx.play(winner === 0 ? 'win' : 'lose');
     else sfx.play(practice ? 'lose' : 'win');
+    // The theme gives way to a jingle: won or lost for the person who played, else the result's.
+    const people = [this.setup.p1, this.setup.p2].map((s, i) => (s === 'human' ? i : -1)).filter((i) => i >= 0);
+    const jingle = people.length === 1 && !practice ? (winner === people[0] ? 'win' : 'lose') : 'result';
+    if (!this.setup.demo) void withMusic(({ music }) => music.jingle(jingle, { resume: false }));
   }
 
   private buildPause(): void {
@@ -347,6 +388,7 @@ export class MatchScene extends Phaser.Scene {
     this.paused = !this.paused;
     this.pauseLayer.setVisible(this.paused);
     this.pauseMenu.setActive(this.paused);
+    void withMusic(({ music }) => music.setPaused(this.paused)); // softer while paused
     if (!this.paused) for (const d of this.devices) d.resumed();
     sfx.play('pause');
     this.acc = 0;
@@ -419,6 +461,10 @@ export class MatchScene extends Phaser.Scene {
       })),
     };
     if (this.adaptiveOutcome) data.adaptive = this.adaptiveOutcome;
+    if (this.setup.demo) {
+      this.scene.start('title'); // the demo ran to its end: back to the title, which may start another
+      return;
+    }
     data.saved = this.saveReplay();
     if (this.setup.resultScene) this.scene.start(this.setup.resultScene, { screen: 'after', result: data });
     else this.scene.start('result', data);

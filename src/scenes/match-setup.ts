@@ -26,6 +26,11 @@ export interface MatchSetup {
    * screens): it is started with `{ screen: 'after', result: ResultData }`.
    */
   resultScene?: string;
+  /**
+   * Attract mode: a CPU-vs-CPU demo the title plays when left idle. Not saved as a replay; any key,
+   * click or pad button (and its end) goes back to the title.
+   */
+  demo?: boolean;
 }
 
 /** Both sides played by people on one machine (Player vs Player). */

@@ -3,6 +3,7 @@
 // person picks with their own keys (P1 arrows + Z/X, P2 in Player vs Player A/D + J/K; Enter/Esc and
 // pads on any step); a CPU side is picked by the player after their own. Back on the first step
 // leaves (onCancel), on a later step goes to the step before. Picks are remembered per step.
+import { playMusic } from '../audio/music-lazy';
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { charShipKey, loadCharacterArt, portraitKey } from '../art/character-art';
@@ -100,6 +101,7 @@ export class SelectScene extends Phaser.Scene {
   }
 
   create(): void {
+    playMusic(this, () => 'select');
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
     this.add.text(cx, 26, this.opts.title ?? 'Choose your character', textStyle(26, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);

@@ -11,7 +11,7 @@ import type { MatchSetup } from './match-setup';
 import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
-import { forgetTitleChoices } from './title-scene';
+import { attract, forgetTitleChoices } from './title-scene';
 import { forgetRecordStudy } from '../storage/record-study';
 import { forgetAdaptive, loadAdaptive } from '../storage/adaptive-store';
 import type { AdaptiveState } from '../cpu/presets/adaptive';
@@ -147,6 +147,13 @@ function makeApi(game: Phaser.Game) {
     characterSelect(on: boolean): void {
       selectSettings.skip = !on;
     },
+    /**
+     * Attract mode after `ms` untouched on the title (Infinity: never — what this hook sets at install,
+     * so tests that wait on the title never meet a demo).
+     */
+    attractAfter(ms: number): void {
+      attract.afterMs = ms;
+    },
     /** The character select while it is open: the step, the focused choice, the picks made so far. */
     select(): { step: number; focus: string; picks: string[] } | null {
       return selectInfo.open ? { step: selectInfo.step, focus: selectInfo.focus, picks: selectInfo.picks.slice() } : null;
@@ -235,6 +242,7 @@ export type TwinfieldApi = ReturnType<typeof makeApi>;
 export function installHook(game: Phaser.Game): void {
   const g = globalThis as { __twinfield?: TwinfieldApi; __twinfield_game?: Phaser.Game };
   selectSettings.skip = true;
+  attract.afterMs = Number.POSITIVE_INFINITY;
   g.__twinfield = makeApi(game);
   g.__twinfield_game = game;
 }

@@ -4,13 +4,15 @@
 // strength follows the player's results; its Aim and Start over rows replace Stage and CPU); the
 // selected row says what it does right under it. Settings and the cursor row are remembered between
 // visits, the adaptive state in the browser (storage/adaptive-store.ts).
+import { playMusic } from '../audio/music-lazy';
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
 import { DIFFICULTY_PRESETS, getDodgePreset, PAPER_PRESETS } from '../cpu/presets';
 import { listPairs, resolvePair, type DifficultyPair } from '../cpu/presets/pairs';
 import { stageConfig } from '../sim/config';
-import { STAGE_PRESETS } from '../sim/stage-preset';
+import { getStagePreset, STAGE_PRESETS } from '../sim/stage-preset';
+import { ROSTER } from '../sim/characters';
 import { addBackdrop } from '../views/backdrop';
 import type { SaveReplayResult } from './save-replay';
 import { GAME_H, GAME_W } from '../views/layout';
@@ -228,6 +230,9 @@ const LIVES = [
 ];
 const last = { ...FIRST_VISIT };
 
+/** Attract mode: how long the title waits, untouched, before its demo (tests shorten it). */
+export const attract = { afterMs: 30_000 };
+
 /** Forgets the remembered settings and cursor: the next title is the first visit's (tests start from it). */
 export function forgetTitleChoices(): void {
   Object.assign(last, FIRST_VISIT);
@@ -282,6 +287,8 @@ export class TitleScene extends Phaser.Scene {
   }
 
   create(): void {
+    // The music pack loads after the title shows (never in the first load), then the title theme plays.
+    playMusic(this, () => 'title');
     this.study = loadRecordStudy() ?? PAPER_STUDY;
     this.adaptive = loadAdaptive();
     this.startOver = 'idle';
@@ -447,6 +454,15 @@ export class TitleScene extends Phaser.Scene {
       .setOrigin(0.5);
     this.input.keyboard!.on('keydown', () => sfx.unlock());
     this.input.on('pointerdown', () => sfx.unlock());
+    // Attract mode: left alone for ATTRACT_MS, the title plays a CPU-vs-CPU demo until a key is pressed.
+    this.idleSince = this.time.now;
+    const awake = (): void => {
+      this.idleSince = this.time.now;
+    };
+    this.input.keyboard!.on('keydown', awake);
+    this.input.on('pointerdown', awake);
+    this.input.on('pointermove', awake);
+    this.input.gamepad?.on('down', awake);
     // A match left from the pause menu is saved as a partial replay; say so if that failed.
     void this.saved?.then((r) => {
       if (r.ok === false && this.scene.isActive()) this.add.text(GAME_W / 2, GAME_H - 62, r.error, textStyle(15, '#ff7080')).setOrigin(0.5);
@@ -456,8 +472,32 @@ export class TitleScene extends Phaser.Scene {
 
   override update(): void {
     this.backdrop.update(this.t++);
+    if (this.time.now - this.idleSince >= attract.afterMs && !this.scene.isPaused()) this.startDemo();
     // Leaving the Start adaptive over row cancels a first press (and drops the "started over" note).
     if (this.startOver !== 'idle' && this.menu?.selectedId !== 'adaptive-reset') this.startOver = 'idle';
+  }
+
+  /** When the title last saw a key, click, pointer move or pad button (attract mode). */
+  private idleSince = 0;
+
+  /** The demo: two CPUs (Hard) with two random roster characters on open stages, a fresh seed each time. */
+  private startDemo(): void {
+    this.idleSince = Number.POSITIVE_INFINITY;
+    const pick = (): string => ROSTER[Math.floor(Math.random() * ROSTER.length)]!;
+    const setup: MatchSetup = {
+      config: {
+        seed: freshSeed(),
+        mode: 'versus',
+        stages: 'open',
+        ...stageConfig(getStagePreset('hard')),
+        p1Character: pick(),
+        p2Character: pick(),
+      },
+      p1: 'cpu:hard',
+      p2: 'cpu:hard',
+      demo: true,
+    };
+    this.scene.start('match', setup);
   }
 
   /** Rows that depend on others (set in create). */

@@ -196,4 +196,24 @@ describe('character select', () => {
     await call(page, 'resetVisuals');
     await shot(page, 'boss');
   });
+
+  it('attract mode: left alone, the title plays a CPU-vs-CPU demo of two roster characters; a key brings the title back', async () => {
+    const { page } = game;
+    await call(page, 'toTitle');
+    await until(page, "h.scene() === 'title'");
+    await call(page, 'attractAfter', 1500);
+    try {
+      await until(page, "h.scene() === 'match' && h.frame() > 30", 30_000);
+      const setup = await inPage(page, (h) => h.setup());
+      expect(setup).toMatchObject({ p1: 'cpu:hard', p2: 'cpu:hard', demo: true });
+      for (const id of await call<string[]>(page, 'characters')) expect(ROSTER).toContain(id);
+      expect(await inPage(page, (h) => h.texts())).toContain('DEMO · press any key');
+      const before = await call<number>(page, 'replayCount');
+      await page.keyboard.press('x');
+      await until(page, "h.scene() === 'title'");
+      expect(await call<number>(page, 'replayCount')).toBe(before); // a demo is not saved
+    } finally {
+      await call(page, 'attractAfter', Number.POSITIVE_INFINITY);
+    }
+  });
 });

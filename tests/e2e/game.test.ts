@@ -77,8 +77,9 @@ describe('the game in Chromium', () => {
     expect((await texts()).some((t) => /^Player vs CPU · open stages · Normal \(stage Normal, CPU Normal\)/.test(t))).toBe(true);
     await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown'); // Mode, Stages, Difficulty (Maze is skipped with open stages)
     expect(await selectedRow(page)).toBe('Difficulty   ◀ Normal ▶');
-    // The note under the row names both parts; Stage and CPU follow the pair and are not choosable.
-    expect((await texts()).some((t) => t.startsWith('Stage Normal + CPU Normal:'))).toBe(true);
+    // The note under the row says who it is for in a player's words (issue 25); Stage and CPU show the
+    // pair's two parts and are not choosable.
+    expect((await texts()).some((t) => t.startsWith('For players who know the genre'))).toBe(true);
     await press(page, 'ArrowRight');
     await expect.poll(texts).toContain('Difficulty   ◀ Hard ▶');
     expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Hard ▶', 'CPU   ◀ Hard ▶']));

@@ -2,6 +2,7 @@
 // (character, difficulty, high scores), the dialogue before each stage, the stage-clear tally, the
 // continue screen after a loss (with a countdown), the ending, the credits, name entry and the
 // high-score table. The matches themselves are the match scene's; flow.ts holds the run between.
+import { playMusic } from '../../audio/music-lazy';
 import Phaser from 'phaser';
 import { UI } from '../../art/palette';
 import { loadCharacterArt, portraitKey } from '../../art/character-art';
@@ -70,6 +71,9 @@ export class StoryScene extends Phaser.Scene {
   create(): void {
     addBackdrop(this);
     const run = story.run;
+    // Between matches the select theme plays (the match plays its own; the jingle ends a match).
+    if (['start', 'scores', 'dialogue', 'continue'].includes(this.screen)) playMusic(this, () => 'select');
+    else if (this.screen === 'ending' || this.screen === 'credits') playMusic(this, () => 'title');
     if (this.screen === 'start') this.startScreen();
     else if (this.screen === 'scores') this.scoresScreen();
     else if (!run) this.go({ screen: 'start' });
