@@ -29,7 +29,7 @@ import { MAX_TIME_LIMIT } from '../../src/sim/config';
 import { CHECKSUM_INTERVAL } from '../../src/sim/runner';
 import { encodeBundle } from '../../src/storage/bundle';
 import { errLines, lastJson, type ToolRun } from '../cli/tool-run';
-import { CaseRunner } from './case-runner';
+import { CaseRunner, HEAP_LIMIT_MB, RSS_BUDGET } from './case-runner';
 
 const dir = mkdtempSync(join(tmpdir(), 'limits-'));
 const file = (name: string, data: string | Uint8Array) => {
@@ -57,9 +57,16 @@ function expectOk(r: ToolRun): Record<string, unknown> {
 // Each case runs on a worker under the suite's budgets: a limit that regressed fails its case
 // (time, heap or resident memory over budget) instead of hanging the suite.
 const runner = new CaseRunner();
-afterAll(() => runner.close());
-async function run(tool: 'plan' | 'dodge' | 'eval-dodge' | 'match' | 'metrics' | 'replay', args: string[]): Promise<ToolRun> {
-  const r = await runner.run(tool, args);
+// The 800 four-hour replays case: the same heap and resident budgets (what it tests), a longer hang
+// guard (decoding 2.7 GiB took 27–39 s with the suite's files running two at a time on a loaded machine).
+const longRunner = new CaseRunner({ heapMb: HEAP_LIMIT_MB, rss: RSS_BUDGET, ms: 180_000, preload: true, record: true });
+afterAll(() => Promise.all([runner.close(), longRunner.close()]));
+async function run(
+  tool: 'plan' | 'dodge' | 'eval-dodge' | 'match' | 'metrics' | 'replay',
+  args: string[],
+  on: CaseRunner = runner,
+): Promise<ToolRun> {
+  const r = await on.run(tool, args);
   if ('overrun' in r) expect.fail(`${tool} ${args.join(' ')}: over budget: ${r.overrun}`);
   return r;
 }
@@ -327,10 +334,10 @@ describe('replay verify and info on a bundle', () => {
       })),
     });
     const bundle = file('long.twrb', encodeBundle(Array.from({ length: 800 }, (_, i) => ({ name: `r${i}`, tags: [], bytes: long }))));
-    const info = await run('replay', ['info', bundle, '--json']);
+    const info = await run('replay', ['info', bundle, '--json'], longRunner);
     expect((expectOk(info).replays as unknown[]).length).toBe(800);
-    const verify = await run('replay', ['verify', bundle, '--json']);
+    const verify = await run('replay', ['verify', bundle, '--json'], longRunner);
     expect(verify.status).toBe(1); // every entry desyncs at its first made-up checksum
     expect(lastJson(verify.stdout)).toMatchObject({ ok: false, bundle: true });
-  });
+  }, 400_000);
 });
