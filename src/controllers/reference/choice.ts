@@ -3,7 +3,7 @@
 // (as perceived), rated by how close those come inside the comfort margin, plus the pulls of play:
 // sit at a liked height, line up under an enemy when nothing threatens, stay off the walls, and
 // keep doing what the hands are doing.
-import { FIELD_H, FIELD_W, SHIP_EDGE } from '../../sim/constants';
+import { FIELD_H, FIELD_W, SHIP_EDGE, SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
 import type { Character } from '../../sim/characters';
 import { MOVE_BITS, inputDirX, inputDirY } from '../../sim/input';
 import type { Percept } from './perception';
@@ -31,6 +31,22 @@ export interface ChoiceContext {
   speed: number;
   focusSpeed: number;
   hitRadius: number;
+}
+
+/** A context with nothing decided yet and the neutral ship's feel (setShipFeel sets a character's). */
+export function newChoiceContext(): ChoiceContext {
+  return {
+    shipX: 0,
+    shipY: 0,
+    focused: false,
+    held: 0,
+    targetX: Number.NaN,
+    horizon: 0,
+    hold: 0,
+    speed: SHIP_SPEED,
+    focusSpeed: SHIP_FOCUS_SPEED,
+    hitRadius: SHIP_HIT_RADIUS,
+  };
 }
 
 /** Sets the ship's feel in a context from its character. */

@@ -10,8 +10,7 @@ import { Input, MOVE_BITS } from '../../sim/input';
 import { matchStream, type Rng } from '../../sim/rng';
 import type { MatchState } from '../../sim/state';
 import { chargeLevel, gaugeLevels } from '../../sim/versus';
-import { bestMove, newRating, rateMoves, setShipFeel, type ChoiceContext, type Rating } from './choice';
-import { SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
+import { bestMove, newChoiceContext, newRating, rateMoves, setShipFeel, type ChoiceContext, type Rating } from './choice';
 import { perceive, Percept } from './perception';
 import type { ReferencePlayer } from './schema';
 
@@ -28,18 +27,7 @@ export class ReferenceController implements Controller {
   private readonly rating = newRating();
   /** In a crowd: the same moves at full speed, to let go of focus when only they get out. */
   private readonly fast = newRating();
-  private readonly ctx: ChoiceContext = {
-    shipX: 0,
-    shipY: 0,
-    focused: false,
-    held: 0,
-    targetX: Number.NaN,
-    horizon: 0,
-    hold: 0,
-    speed: SHIP_SPEED,
-    focusSpeed: SHIP_FOCUS_SPEED,
-    hitRadius: SHIP_HIT_RADIUS,
-  };
+  private readonly ctx: ChoiceContext = newChoiceContext();
   private rng: Rng | null = null;
   private salt = 0;
   private held = 0;

@@ -2,8 +2,7 @@
 // real one): every direction change that acted is a decision, and each grid candidate's rating of
 // the 9 moves is scored against the move the player really changed to. Pass 1 also records the
 // metrics and the focus crowds. Part of the fit to recorded people (./fit.ts).
-import { newRating, rateMoves, setShipFeel, type ChoiceContext } from '../../controllers/reference/choice';
-import { SHIP_FOCUS_SPEED, SHIP_HIT_RADIUS, SHIP_SPEED } from '../../sim/constants';
+import { newChoiceContext, newRating, rateMoves, setShipFeel, type ChoiceContext } from '../../controllers/reference/choice';
 import { perceive, Percept } from '../../controllers/reference/perception';
 import { calm, crowdNear, targetX } from '../../controllers/reference/reference-controller';
 import type { ReferencePlayer } from '../../controllers/reference/schema';
@@ -38,18 +37,7 @@ export class Pass {
   readonly crowds: Float64Array;
   private readonly seen = new Percept();
   private readonly rating = newRating();
-  private readonly ctx: ChoiceContext = {
-    shipX: 0,
-    shipY: 0,
-    focused: false,
-    held: 0,
-    targetX: Number.NaN,
-    horizon: 0,
-    hold: 0,
-    speed: SHIP_SPEED,
-    focusSpeed: SHIP_FOCUS_SPEED,
-    hitRadius: SHIP_HIT_RADIUS,
-  };
+  private readonly ctx: ChoiceContext = newChoiceContext();
   /** Evidence of the two ratings a margin without crowding can have (without, with the aim pull). */
   private readonly cachedEvidence = [new Float64Array(2), new Float64Array(2)];
   private readonly cached = [false, false];
