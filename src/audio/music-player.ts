@@ -495,7 +495,9 @@ function phaserSource(scene: PhaserLikeScene): MusicSource {
         };
         scene.load.on('loaderror', onError);
         scene.load.once('complete', onComplete);
-        for (const e of todo) scene.load.audio(e.key, root + e.url);
+        // Absolute URLs: a loader's base URL may be set meanwhile (character-art.ts sets it while its
+        // pack loads), and a root-relative '/media/…' behind a base of '/' would become '//media/…'.
+        for (const e of todo) scene.load.audio(e.key, new URL(root + e.url, document.baseURI).href);
         if (!scene.load.isLoading()) scene.load.start();
       }),
     release: (key) => {

@@ -203,7 +203,7 @@ describe('character select', () => {
     await until(page, "h.scene() === 'title'");
     await call(page, 'attractAfter', 1500);
     try {
-      await until(page, "h.scene() === 'match' && h.frame() > 30", 30_000);
+      await until(page, "h.scene() === 'match' && h.frame() > 30", 60_000);
       const setup = await inPage(page, (h) => h.setup());
       expect(setup).toMatchObject({ p1: 'cpu:hard', p2: 'cpu:hard', demo: true });
       for (const id of await call<string[]>(page, 'characters')) expect(ROSTER).toContain(id);
