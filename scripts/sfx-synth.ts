@@ -6,7 +6,8 @@ import type { Voice, Wave } from '../assets/sfx/sounds';
 
 const TAIL = 0.02;
 
-function polyBlep(t: number, dt: number): number {
+/** Band-limiting correction of a saw/square edge (PolyBLEP); the music synth uses it too. */
+export function polyBlep(t: number, dt: number): number {
   if (t < dt) {
     const x = t / dt;
     return x + x - x * x - 1;

@@ -4,6 +4,7 @@
 // them at 1× and 2×: the icons join the main pack (sprites.ts lists them), the rest go in the character
 // pack (src/art/character-keys.ts). Each character has one recipe function per concept below; shared
 // helpers draw the common parts (ship flame and core, fairy body, portrait head and eyes).
+import { glow } from './glow';
 import { bossKey, CHARACTER_ART_IDS, charIconKey, charShipKey, portraitKey } from '../../src/art/character-keys';
 import type { Recipe } from './sprites';
 
@@ -36,18 +37,6 @@ const INK = '#2a1626';
 const TAU = Math.PI * 2;
 
 // ── shared helpers ──
-
-function glow(ctx: Ctx, x: number, y: number, r: number, color: string, alpha = 1): void {
-  const g = ctx.createRadialGradient(x, y, 0, x, y, r);
-  g.addColorStop(0, color);
-  g.addColorStop(1, 'rgba(0,0,0,0)');
-  ctx.globalAlpha = alpha;
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, TAU);
-  ctx.fill();
-  ctx.globalAlpha = 1;
-}
 
 function disc(ctx: Ctx, x: number, y: number, r: number, fill: string): void {
   ctx.fillStyle = fill;

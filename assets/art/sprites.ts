@@ -4,6 +4,7 @@
 // for Twinfield. Sprites are drawn larger than their hitboxes, as in the genre, with a bright readable
 // core. Coordinates are in logical game pixels (w×h is a sprite's size on screen at any scale).
 
+import { glow } from './glow';
 import { BULLET_COLORS } from '../../src/art/palette';
 import { BULLET_CELL, SHAPE_COUNT } from '../../src/art/bullet-frames';
 import { FIELD_H, FIELD_W } from '../../src/sim/constants';
@@ -34,18 +35,6 @@ function image(key: string, w: number, h: number, draw: (ctx: Ctx) => void): voi
 }
 
 type Ctx = CanvasRenderingContext2D;
-
-function glow(ctx: Ctx, x: number, y: number, r: number, color: string, alpha = 1): void {
-  const g = ctx.createRadialGradient(x, y, 0, x, y, r);
-  g.addColorStop(0, color);
-  g.addColorStop(1, 'rgba(0,0,0,0)');
-  ctx.globalAlpha = alpha;
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.globalAlpha = 1;
-}
 
 function disc(ctx: Ctx, x: number, y: number, r: number, fill: string): void {
   ctx.fillStyle = fill;

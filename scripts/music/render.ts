@@ -7,6 +7,7 @@
 // Loops: everything after the mix is linear and time-invariant, so the render runs a few seconds past
 // the loop end and that tail (releases, delay and reverb) is added back onto the loop's first samples:
 // playing the loop over and over then gives the very samples a continuous render would (no click).
+import { polyBlep } from '../sfx-synth';
 import type { Section, TrackSource } from '../../assets/music/types';
 
 export const MUSIC_RATE = 48000;
@@ -169,18 +170,6 @@ function adsr(t: number, held: number, a: number, d: number, s: number, r: numbe
     return k >= 1 ? 0 : at * (1 - k) * (1 - k);
   }
   return v;
-}
-
-function polyBlep(t: number, dt: number): number {
-  if (t < dt) {
-    const x = t / dt;
-    return x + x - x * x - 1;
-  }
-  if (t > 1 - dt) {
-    const x = (t - 1) / dt;
-    return x * x + x + x + 1;
-  }
-  return 0;
 }
 
 const saw = (ph: number, dt: number): number => 2 * ph - 1 - polyBlep(ph, dt);
