@@ -7,8 +7,14 @@
 //                            listed by public/media/characters.json and characters@2x.json (loaded on
 //                            demand, src/art/character-art.ts); its small icons are in SPRITES
 //   assets/sfx/sounds.ts   → public/media/sfx/*.wav (scripts/sfx-synth.ts)
-//   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/*.woff2, subset to the characters the UI
-//                            uses, with the licence beside them
+//   DejaVu fonts (Debian fonts-dejavu-core) → public/fonts/twinfield-{sans,sans-bold,mono}.woff2, subset
+//                            to the characters the UI uses (scripts/font-text.ts fontText()), with the
+//                            licence beside them
+//   Noto Sans CJK JP (Debian fonts-noto-cjk; the JP face of its .ttc collections) →
+//                            public/fonts/twinfield-jp.woff2 and twinfield-jp-bold.woff2 (CSS family
+//                            "Twinfield JP", loaded only when the language is Japanese), subset to the
+//                            Japanese the game and the study page show (font-text.ts japaneseText()),
+//                            with the OFL beside them (LICENSE-NotoSansCJK.txt)
 //   assets/music/*.ts      → public/media/music/NAME.ogg (Opus) and NAME.mp3, public/media/music.json
 //                            (scripts/music/render.ts renders PCM in Node; mediabunny encodes it in
 //                            Chromium: Opus through WebCodecs, MP3 through @mediabunny/mp3-encoder)
@@ -29,8 +35,11 @@ import { MUSIC } from '../assets/music/index';
 import { MUSIC_NAMES, type MusicEntry, type MusicManifest } from '../src/audio/music-names';
 import { levels, master, renderTrack } from './music/render';
 import { encodeWav, renderSound } from './sfx-synth';
+import { extractFace, faceIndex, faceNames } from './font-collection';
+import { fontText, japaneseText } from './font-text';
+import { missingChars, woff2CodePoints } from './woff2-cmap';
 
-const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled font into public/.
+const HELP = `build-assets: renders assets/ (sprite recipes, sound definitions) and the bundled fonts into public/.
   The art comes in a 1× and a 2× set (KEY.png, KEY@2x.png), each listed by its own asset pack
   (media/pack.json, media/pack@2x.json; the sounds are in both); the roster's ships, bosses and
   portraits have packs of their own (media/characters.json, media/characters@2x.json).
@@ -42,6 +51,16 @@ const PUB = 'public';
 const MEDIA = join(PUB, 'media');
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 const FONT_LICENCE = '/usr/share/doc/fonts-dejavu-core/copyright';
+const CJK_DIR = '/usr/share/fonts/opentype/noto';
+const CJK_COPYRIGHT = '/usr/share/doc/fonts-noto-cjk/copyright';
+/** The face of the Noto Sans CJK collections that is subset (its family name; the .ttc holds JP, KR, SC, TC, HK and Mono faces). */
+const CJK_FAMILY = 'Noto Sans CJK JP';
+/**
+ * OpenType features the Japanese subset keeps: composition, kerning and ligatures for horizontal text.
+ * Keeping all (subset-font's default) keeps every glyph they can reach (locl alone pulls in the
+ * Korean and Chinese forms), about 2.3× the size.
+ */
+const CJK_FEATURES = ['ccmp', 'kern', 'liga', 'calt', 'mark', 'mkmk'];
 
 function fail(msg: string): never {
   process.stderr.write(`error: ${msg}\n`);
@@ -307,24 +326,9 @@ async function buildMusic(): Promise<void> {
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
-/** The characters the bundled fonts keep: Latin (with Latin-1 and Latin Extended-A), Greek and the
- * punctuation, arrows, maths, box and shape symbols the menus, HUD and lab use. */
-export function fontText(): string {
-  const ranges: [number, number][] = [
-    [0x20, 0x7e],
-    [0xa0, 0x17f],
-    [0x391, 0x3c9],
-    [0x2010, 0x2027],
-    [0x2030, 0x203a],
-    [0x2190, 0x2199],
-  ];
-  let s = '−∓∙√∞∇∑∫≈≠≡≤≥⊕⌊⌋─│┌┐└┘├┤┬┴┼═║■□▪▲△▶▷▼▽◀◁◆◇○●◦❚';
-  for (const [a, b] of ranges) for (let c = a; c <= b; c++) s += String.fromCodePoint(c);
-  return s;
-}
-
 async function buildFonts(): Promise<void> {
   if (!existsSync(FONT_DIR)) fail(`${FONT_DIR}: DejaVu fonts not found (apt-get install fonts-dejavu-core)`);
+  if (!existsSync(CJK_DIR)) fail(`${CJK_DIR}: Noto Sans CJK not found (apt-get install fonts-noto-cjk)`);
   rmSync(join(PUB, 'fonts'), { recursive: true, force: true });
   const text = fontText();
   for (const [src, out] of [
@@ -338,11 +342,56 @@ async function buildFonts(): Promise<void> {
   mkdirSync(join(PUB, 'fonts'), { recursive: true });
   copyFileSync(FONT_LICENCE, join(PUB, 'fonts', 'LICENSE-DejaVu.txt'));
   written.push({ path: join(PUB, 'fonts', 'LICENSE-DejaVu.txt'), bytes: readFileSync(FONT_LICENCE).length });
+  await buildJapaneseFonts();
   write(
     join(PUB, 'fonts', 'README.txt'),
     'DejaVu Sans, DejaVu Sans Bold and DejaVu Sans Mono (Debian package fonts-dejavu-core), subset to the\n' +
       'characters the game shows (scripts/build-assets.ts) and renamed Twinfield Sans / Twinfield Mono as the\n' +
-      'Bitstream Vera licence asks of modified fonts. Licence: LICENSE-DejaVu.txt beside this file.\n',
+      'Bitstream Vera licence asks of modified fonts. Licence: LICENSE-DejaVu.txt beside this file.\n' +
+      '\n' +
+      'twinfield-jp.woff2 and twinfield-jp-bold.woff2: Noto Sans CJK JP Regular and Bold (Debian package\n' +
+      'fonts-noto-cjk, the JP face of NotoSansCJK-Regular.ttc / -Bold.ttc), subset to the Japanese the game and\n' +
+      'the study page show (scripts/font-text.ts) and served under the CSS family name "Twinfield JP".\n' +
+      'Licence: SIL Open Font License 1.1, LICENSE-NotoSansCJK.txt beside this file.\n',
+  );
+}
+
+/** The SIL OFL paragraph of a Debian copyright file, as plain text (its one-space indent and "." lines undone). */
+function oflText(copyright: string): string {
+  const m = /^License: SIL-1\.1\n((?: .*\n?)+)/m.exec(copyright);
+  if (!m) fail(`${CJK_COPYRIGHT}: no 'License: SIL-1.1' paragraph`);
+  return m[1]!
+    .split('\n')
+    .map((l) => (l === ' .' ? '' : l.slice(1)))
+    .join('\n')
+    .trimEnd();
+}
+
+/** The JP face of Noto Sans CJK Regular and Bold, subset to japaneseText(), and its licence. */
+async function buildJapaneseFonts(): Promise<void> {
+  const text = japaneseText();
+  let notice = '';
+  for (const [src, out] of [
+    ['NotoSansCJK-Regular.ttc', 'twinfield-jp.woff2'],
+    ['NotoSansCJK-Bold.ttc', 'twinfield-jp-bold.woff2'],
+  ] as const) {
+    const ttc = readFileSync(join(CJK_DIR, src));
+    const index = faceIndex(ttc, CJK_FAMILY);
+    notice ||= faceNames(ttc, 0)[index]!;
+    const bytes = await subsetFont(extractFace(ttc, index), text, { targetFormat: 'woff2', keepFeatures: CJK_FEATURES });
+    const lacking = missingChars(text, woff2CodePoints(bytes));
+    if (lacking) process.stderr.write(`warning: ${CJK_FAMILY} (${src}) has no glyph for ${JSON.stringify(lacking)}\n`);
+    write(join(PUB, 'fonts', out), bytes);
+    process.stdout.write(`  ${out}: face ${index} of ${src}, ${[...text].length} characters, ${(bytes.length / 1024).toFixed(0)} KiB\n`);
+  }
+  write(
+    join(PUB, 'fonts', 'LICENSE-NotoSansCJK.txt'),
+    'twinfield-jp.woff2 and twinfield-jp-bold.woff2 are subsets of Noto Sans CJK JP Regular and Bold\n' +
+      '(https://github.com/googlefonts/noto-cjk, as packaged by Debian in fonts-noto-cjk).\n' +
+      `Copyright notice of the font: ${notice}\n` +
+      `Copyright in Debian's copyright file: ${/^Files: \*\nCopyright: (.*)$/m.exec(readFileSync(CJK_COPYRIGHT, 'utf8'))?.[1] ?? '?'}\n` +
+      'They are licensed under the SIL Open Font License, Version 1.1:\n\n' +
+      `${oflText(readFileSync(CJK_COPYRIGHT, 'utf8'))}\n`,
   );
 }
 

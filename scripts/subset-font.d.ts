@@ -3,6 +3,10 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Uint8Array,
     text: string,
-    options?: { targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype' },
+    options?: {
+      targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';
+      /** OpenType feature tags to keep (default: all, with every glyph they reach). */
+      keepFeatures?: string[];
+    },
   ): Promise<Buffer>;
 }

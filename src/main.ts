@@ -7,12 +7,11 @@ import { BootScene } from './scenes/boot-scene';
 import { HIDPI_PLUGIN } from './scenes/hidpi-plugin';
 import { GAME_H, GAME_W } from './views/layout';
 import { MatchScene } from './scenes/match-scene';
-import { PlaybackScene } from './scenes/playback-scene';
 import { PreloadScene } from './scenes/preload-scene';
-import { ReplaysScene } from './scenes/replays-scene';
 import { ResultScene } from './scenes/result-scene';
 import { TitleScene } from './scenes/title-scene';
 import { applySettings } from './scenes/apply-settings';
+import { language, t } from './i18n/i18n';
 
 // High-DPI: the canvas is drawn at 1× or 2× (art/render-scale.ts); ?scale=1 or ?scale=2 forces it.
 const forced = Number(new URLSearchParams(location.search).get('scale'));
@@ -33,8 +32,9 @@ const game = new Phaser.Game({
   // software WebGL (SwiftShader) and weak GPUs.
   render: { antialiasGL: false },
   plugins: { scene: [HIDPI_PLUGIN] },
-  // The Planner lab is loaded on demand (scenes/lazy-scenes.ts).
-  scene: [BootScene, PreloadScene, TitleScene, MatchScene, ResultScene, ReplaysScene, PlaybackScene],
+  // Replays, Playback, the character select, Options, Presets and the Planner lab are loaded on
+  // demand (scenes/lazy-scenes.ts): the title does not need them.
+  scene: [BootScene, PreloadScene, TitleScene, MatchScene, ResultScene],
 });
 
 // Fullscreen: F11 or the corner button toggle it for the game (not the browser window).
@@ -61,7 +61,15 @@ button?.addEventListener('click', () => {
 });
 // Two-field scenes draw HUD text in the top corners; the gap between the fields is free there.
 const TWO_FIELD_SCENES = ['match', 'playback'];
+// The page's language and the button's name follow the game's language (Options switches it).
+let pageLanguage = '';
 game.events.on(Phaser.Core.Events.POST_STEP, () => {
+  if (pageLanguage !== language()) {
+    pageLanguage = language();
+    document.documentElement.lang = pageLanguage;
+    button?.setAttribute('title', t('options.fullscreenButton'));
+    button?.setAttribute('aria-label', t('options.fullscreenButton'));
+  }
   const between = TWO_FIELD_SCENES.some((k) => game.scene.isActive(k));
   if (button && button.classList.contains('between-fields') !== between) button.classList.toggle('between-fields', between);
 });

@@ -1,6 +1,7 @@
 // The game's files (public/, built from assets/ by scripts/build-assets.ts): the Phaser asset pack
-// (sprites, backgrounds, the bullet atlas, sounds) and the bundled font. Used by the Preloader scene
-// and by every other page that draws with the game's views (the study page).
+// (sprites, backgrounds, the bullet atlas, sounds) and the bundled fonts. Used by the Preloader scene
+// and by every other page that draws with the game's views (the study page). The Japanese face is
+// not part of the first load: loadJapaneseFont() fetches it when the language is Japanese.
 //
 // High-DPI: the art is built in a 1× and a 2× set (art-sets.ts), each with its own pack. A game loads
 // only the pack of its render scale (render-scale.ts), so a 1× screen never downloads the 2× files
@@ -11,6 +12,7 @@ import Phaser from 'phaser';
 import { artScaleFor, packTextures, packUrl } from './art-sets';
 import { renderScale } from './render-scale';
 import { setTextureResolution } from './texture-resolution';
+import { FONT_FACES, JAPANESE_FONT_FACES } from './font-faces';
 
 /** The asset pack's key in the loader and the JSON cache (the pack file itself stays there). */
 export const PACK_KEY = 'twinfield';
@@ -23,12 +25,7 @@ function publicRoot(): string {
   return import.meta.env.DEV ? '/' : new URL(/* @vite-ignore */ '../', import.meta.url).href;
 }
 
-/** The bundled faces: DejaVu subsets renamed as their licence asks (public/fonts/README.txt). */
-export const FONT_FACES = [
-  { family: 'Twinfield Sans', file: 'twinfield-sans.woff2', weight: 'normal' },
-  { family: 'Twinfield Sans', file: 'twinfield-sans-bold.woff2', weight: 'bold' },
-  { family: 'Twinfield Mono', file: 'twinfield-mono.woff2', weight: 'normal' },
-] as const;
+export { FONT_FACES, JAPANESE_FONT_FACES } from './font-faces';
 
 /**
  * Queues the asset pack of the art set for `scale` (default: the game's render scale) on `scene`'s
@@ -68,4 +65,35 @@ export function loadFonts(timeoutMs = 4000): Promise<void> {
     fonts = Promise.race([all, new Promise<void>((ok) => setTimeout(ok, timeoutMs))]).catch(() => undefined);
   }
   return fonts;
+}
+
+let japanese: Promise<boolean> | null = null;
+
+/**
+ * Loads the Japanese face (both weights) into the document, once per page: later calls get the
+ * first call's promise. Resolves true once both are loaded; false if one fails or `timeoutMs`
+ * passes first (text then draws in a system font). Never rejects.
+ */
+export function loadJapaneseFont(timeoutMs = 8000): Promise<boolean> {
+  if (!japanese) {
+    const root = publicRoot();
+    const all = Promise.all(
+      JAPANESE_FONT_FACES.map((f) => {
+        const face = new FontFace(f.family, `url(${root}fonts/${f.file}) format('woff2')`, { weight: f.weight });
+        document.fonts.add(face);
+        return face.load();
+      }),
+    ).then(
+      () => true,
+      () => false,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<boolean>((ok) => {
+      timer = setTimeout(() => ok(false), timeoutMs);
+    });
+    japanese = Promise.race([all, timeout])
+      .catch(() => false)
+      .finally(() => clearTimeout(timer));
+  }
+  return japanese;
 }

@@ -17,5 +17,5 @@ export const UI = {
 };
 
 /** The bundled fonts (src/art/load-assets.ts), so text and survey clips look the same on every OS. */
-export const FONT = '"Twinfield Sans", "DejaVu Sans", Verdana, sans-serif';
-export const MONO = '"Twinfield Mono", "DejaVu Sans Mono", Consolas, monospace';
+export const FONT = '"Twinfield Sans", "Twinfield JP", "DejaVu Sans", Verdana, sans-serif';
+export const MONO = '"Twinfield Mono", "DejaVu Sans Mono", "Twinfield JP", Consolas, monospace';

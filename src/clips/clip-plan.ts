@@ -3,6 +3,7 @@
 import { fieldRects, GAME_H, GAME_W } from '../views/layout';
 import { formatFrames } from '../playback/format-time';
 import type { ClipField, ClipFormat } from '../storage/replay-meta';
+import { t } from '../i18n/i18n';
 
 export const CLIP_FPS = 60;
 export const DEFAULT_CLIP_SECONDS = 30;
@@ -49,13 +50,13 @@ function fmt(frame: number): string {
 
 /** Parses "12.5" (seconds) or "750f" (frames) from a text field; throws ClipError naming the field. */
 export function parseTime(text: string, what: string): number {
-  const t = text.trim();
-  const frames = /^(\d+)\s*f$/i.exec(t);
+  const s = text.trim();
+  const frames = /^(\d+)\s*f$/i.exec(s);
   if (frames) return Number(frames[1]);
-  const mmss = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(t);
+  const mmss = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(s);
   if (mmss) return Math.round((Number(mmss[1]) * 60 + Number(mmss[2])) * CLIP_FPS);
-  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * CLIP_FPS);
-  throw new ClipError(`${what}: '${text}' is not a time (write seconds like 12.5, minutes like 1:30, or frames like 750f)`);
+  if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * CLIP_FPS);
+  throw new ClipError(t('playback.clip.notATime', { what, text }));
 }
 
 export interface CropRect {
@@ -134,19 +135,15 @@ export const FIRST_GUESS_RATES: Readonly<Record<RateClass, number>> = { both: 5,
 export function estimateExport(frames: number, rate: number, measured: boolean): { seconds: number; text: string } {
   const r = Math.max(0.1, rate);
   const seconds = Math.ceil(frames / r);
-  const how = measured ? 'the speed of the last export in this browser' : 'a first guess; the next estimate uses the measured speed';
-  return {
-    seconds,
-    text:
-      `Estimated time: about ${formatFrames(seconds * CLIP_FPS)} (${frames} frames at ~${r < 10 ? r.toFixed(1) : Math.round(r)} ` +
-      `frames/s, ${how})`,
-  };
+  const how = t(measured ? 'playback.clip.measured' : 'playback.clip.firstGuess');
+  const shown = r < 10 ? r.toFixed(1) : String(Math.round(r));
+  return { seconds, text: t('playback.clip.estimate', { time: formatFrames(seconds * CLIP_FPS), frames, rate: shown, how }) };
 }
 
 /** What is left of an export running at `rate` frames/s, as its progress line says it. */
 export function remainingText(done: number, total: number, rate: number): string {
   const left = Math.max(0, total - done);
-  return `about ${formatFrames(Math.ceil(left / Math.max(0.1, rate)) * CLIP_FPS)} left`;
+  return t('playback.clip.left', { time: formatFrames(Math.ceil(left / Math.max(0.1, rate)) * CLIP_FPS) });
 }
 
 /** The remembered speed after an export: the new measurement weighted with the old one. */

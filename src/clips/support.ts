@@ -2,6 +2,7 @@
 // VideoEncoder.isConfigSupported: WebM holds VP9; MP4 prefers H.264 (AVC) and falls back to VP9,
 // then AV1, inside MP4 — Debian's Chromium, for one, ships no proprietary H.264 encoder.
 import type { ClipFormat } from '../storage/replay-meta';
+import { t } from '../i18n/i18n';
 
 export type ClipCodec = 'vp9' | 'avc' | 'av1';
 
@@ -68,10 +69,14 @@ export async function clipSupport(
     const missing = unavailable.map((c) => CODEC_LABELS[c]).join(', ');
     const note = codec
       ? unavailable.length
-        ? `${F}: ${missing} unavailable in this browser, using ${CODEC_LABELS[codec]} in ${F}`
+        ? t('playback.clip.codecFallback', { F, missing, codec: CODEC_LABELS[codec] })
         : `${F}: ${CODEC_LABELS[codec]}`
-      : `${F}: unavailable (no encoder for ${missing} at ${width}×${height} in this ` +
-        `browser${hasWebCodecs() ? '' : '; it has no WebCodecs'})`;
+      : t('playback.clip.codecUnavailable', {
+          F,
+          missing,
+          size: `${width}×${height}`,
+          why: hasWebCodecs() ? '' : t('playback.clip.noWebCodecs'),
+        });
     out[format] = { format, codec, unavailable, note };
   }
   return out;

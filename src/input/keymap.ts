@@ -2,6 +2,7 @@
 // style): by default P1 arrows + Z shoot / X charge / Shift focus, P2 WASD + J shoot / K charge /
 // L focus. The player's own bindings (Options, src/storage/settings.ts) are passed in, so this stays
 // pure data (names of Phaser's KeyCodes), tested in Node.
+import { t } from '../i18n/i18n';
 import { ACTIONS, DEFAULT_KEYS, keyLabel, type Action, type KeyBindings } from '../storage/settings-schema';
 
 export { ACTIONS, type Action, type KeyBindings };
@@ -31,7 +32,11 @@ export function keyLegend(
   const name = (k: string): string => (k.length === 1 ? k : k[0] + k.slice(1).toLowerCase().replace(/_/g, ' '));
   const letters = [m.up, m.left, m.down, m.right].every((k) => k.length === 1);
   return {
-    move: arrows ? 'Arrows' : letters ? `${m.up}${m.left}${m.down}${m.right}` : [m.up, m.left, m.down, m.right].map(keyLabel).join(' '),
+    move: arrows
+      ? t('options.input.arrows')
+      : letters
+        ? `${m.up}${m.left}${m.down}${m.right}`
+        : [m.up, m.left, m.down, m.right].map(keyLabel).join(' '),
     shot: name(m.shot),
     focus: name(m.focus),
     charge: name(m.charge),

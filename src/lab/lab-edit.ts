@@ -1,6 +1,9 @@
 // Editing the Planner lab's grid (the scene only turns mouse and keys into these calls): the tools,
 // the parameter keys, and plain-language reasons when an edit is refused or makes the plan impossible.
+// The reasons come from the catalogue (src/i18n, lab.refused / lab.noPlan): English in Node, the
+// player's language in the lab.
 import { parseExperiment, plan } from '../cpu/planner/index';
+import { t } from '../i18n/i18n';
 import { experimentJson, type LabCell, type LabModel } from './planner-lab-model';
 
 export type Tool = 'wall' | 'erase' | 'enemy' | 'route' | 'heal' | 'start' | 'goal';
@@ -57,9 +60,8 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
   const unchanged = (refused?: string): PaintResult => ({ changed: false, selected, ...(refused ? { refused } : {}) });
   switch (tool) {
     case 'wall':
-      if (same(m.start, c)) return unchanged(first ? 'A wall cannot go on the start cell: move the start first (tool 6).' : undefined);
-      if (m.goals.some((g) => same(g, c)))
-        return unchanged(first ? 'A wall cannot go on a goal: move the goal first (tool 7).' : undefined);
+      if (same(m.start, c)) return unchanged(first ? t('lab.refused.wallStart') : undefined);
+      if (m.goals.some((g) => same(g, c))) return unchanged(first ? t('lab.refused.wallGoal') : undefined);
       if (m.walls[i]) return unchanged();
       removeMarks();
       m.walls[i] = 1;
@@ -73,7 +75,7 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
     case 'enemy':
       if (!first) return unchanged();
       if (enemyAt >= 0) return { changed: false, selected: enemyAt };
-      if (same(m.start, c)) return unchanged('An enemy cannot stand on the start cell.');
+      if (same(m.start, c)) return unchanged(t('lab.refused.enemyStart'));
       m.walls[i] = 0;
       m.enemies.push({ ...c, ...input.newEnemy, route: [] });
       selected = m.enemies.length - 1;
@@ -88,12 +90,11 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
         return { changed: false, selected: enemyAt };
       }
       const e = m.enemies[selected];
-      if (!e) return unchanged(first ? 'Route: click an enemy first, then the cells it walks.' : undefined);
-      if (m.walls[i]) return unchanged(first ? 'A route cannot go through a wall.' : undefined);
+      if (!e) return unchanged(first ? t('lab.refused.routeFirst') : undefined);
+      if (m.walls[i]) return unchanged(first ? t('lab.refused.routeWall') : undefined);
       const last = e.route.length ? e.route[e.route.length - 1]! : e;
       if (same(last, c)) return unchanged();
-      if (Math.abs(last.x - c.x) + Math.abs(last.y - c.y) !== 1)
-        return unchanged(first ? 'A route goes one cell at a time (up, down, left or right of its last cell).' : undefined);
+      if (Math.abs(last.x - c.x) + Math.abs(last.y - c.y) !== 1) return unchanged(first ? t('lab.refused.routeStep') : undefined);
       e.route.push({ ...c });
       break;
     }
@@ -104,7 +105,7 @@ export function paintCell(m: LabModel, input: PaintInput): PaintResult {
       break;
     case 'start':
       if (same(m.start, c)) return unchanged();
-      if (enemyAt >= 0) return unchanged('The start cannot be on an enemy.');
+      if (enemyAt >= 0) return unchanged(t('lab.refused.startEnemy'));
       m.walls[i] = 0;
       m.start = { ...c };
       break;
@@ -194,15 +195,10 @@ function reachable(m: LabModel): Uint8Array {
  */
 export function whyNoPlan(m: LabModel): string | null {
   const startDamage = m.maxHp - m.hp;
-  if (m.lambda < startDamage)
-    return (
-      `λ ${m.lambda} is too low: the agent starts with ${startDamage} damage already (HP ${m.hp} of ${m.maxHp}), so λ must be at ` +
-      `least ${startDamage} (E raises it).`
-    );
+  if (m.lambda < startDamage) return t('lab.noPlan.startDamage', { lambda: m.lambda, damage: startDamage, hp: m.hp, max: m.maxHp });
   if (m.kind !== 'grid') return null;
   const seen = reachable(m);
-  if (!m.goals.some((g) => seen[g.y * m.width + g.x]))
-    return 'The goal is walled off: no open path leads from the start to any goal. Erase a wall (tool 2).';
+  if (!m.goals.some((g) => seen[g.y * m.width + g.x])) return t('lab.noPlan.walledOff');
   const feasibleAt = (lambda: number): boolean | null => {
     try {
       const exp = parseExperiment(experimentJson({ ...m, lambda }), 'lab');
@@ -213,7 +209,7 @@ export function whyNoPlan(m: LabModel): string | null {
   };
   if (feasibleAt(m.lambda) !== false) return null;
   for (let lambda = m.lambda + 1; lambda <= m.maxHp - 1; lambda++) {
-    if (feasibleAt(lambda)) return `λ ${m.lambda} is too low: every way to the goal costs more damage. λ ${lambda} would do (E raises it).`;
+    if (feasibleAt(lambda)) return t('lab.noPlan.lambdaLow', { lambda: m.lambda, enough: lambda });
   }
-  return `No way to the goal survives: even λ ${m.maxHp - 1} (max HP − 1) is not enough. Raise max HP (W) or move enemies off the path.`;
+  return t('lab.noPlan.noWay', { lambda: m.maxHp - 1 });
 }

@@ -4,6 +4,7 @@
 // The playback scene drives it; tests/playback/transport.test.ts runs it on a real ReplayPlayer.
 import { FPS } from '../sim/constants';
 import { formatFrames } from './format-time';
+import { t } from '../i18n/i18n';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
 export const STEP_MS = 1000 / FPS;
@@ -132,8 +133,10 @@ export class Transport {
   /** The status line: state, speed, time / length, frame, and the flags given. */
   status(flags: readonly string[] = []): string {
     const p = this.p;
-    const state = p.desync && p.frame >= p.lastFrame ? '■ desync' : this.playing ? '▶' : p.atEnd ? '■ end' : '❚❚';
-    return [`${state}  ${this.speed}×`, `${formatFrames(p.frame)} / ${formatFrames(p.frames)}`, `frame ${p.frame}`, ...flags].join('   ');
+    const state =
+      p.desync && p.frame >= p.lastFrame ? t('playback.status.desync') : this.playing ? '▶' : p.atEnd ? t('playback.status.end') : '❚❚';
+    const frame = t('playback.status.frame', { n: p.frame });
+    return [`${state}  ${this.speed}×`, `${formatFrames(p.frame)} / ${formatFrames(p.frames)}`, frame, ...flags].join('   ');
   }
 }
 

@@ -13,6 +13,8 @@ import { FPS } from '../sim/constants';
 import { createMatch } from '../sim/match';
 import type { StagePreset } from '../sim/stage-preset';
 import { playMatch, wonBy } from './jobs';
+import { EN } from '../i18n/en';
+import { t, tn, type Key } from '../i18n/i18n';
 
 /** The reference players the edited CPU is measured against, weakest first (controller specs). */
 export const REFERENCE_SPECS: readonly string[] = REFERENCE_NAMES.map((n) => `human:${n}`);
@@ -106,11 +108,19 @@ export function vsReferenceRates(p: VsReferenceProgress): (number | null)[] {
  * (a narrow readout column).
  */
 export function vsReferencesText(p: VsReferenceProgress, layout: 'line' | 'column' = 'line'): string {
-  if (p.error) return `vs references: ${p.error}`;
+  if (p.error) return t('presets.vsRef.error', { why: p.error });
   const total = p.specs.length * p.seeds;
-  if (p.results.length < total) return `vs references: computing ${p.results.length}/${total}…`;
+  if (p.results.length < total) return t('presets.vsRef.computing', { done: p.results.length, total });
   const rates = vsReferenceRates(p);
-  const items = p.specs.map((spec, i) => `${referenceName(spec)} ${Math.round(rates[i]! * 100)} %`);
-  const note = `CPU wins, ${p.seeds} seed${p.seeds === 1 ? '' : 's'}${p.seconds ? `, ${p.seconds} s matches` : ''}`;
-  return layout === 'line' ? `vs references: ${items.join(' · ')} (${note})` : `vs references (${note})\n${items.join('\n')}`;
+  const items = p.specs.map((spec, i) => `${referenceWord(spec)} ${Math.round(rates[i]! * 100)} %`);
+  const note = tn('presets.vsRef.note', p.seeds) + (p.seconds ? t('presets.vsRef.seconds', { s: p.seconds }) : '');
+  return layout === 'line'
+    ? t('presets.vsRef.line', { items: items.join(' · '), note })
+    : `${t('presets.vsRef.column', { note })}\n${items.join('\n')}`;
+}
+
+/** A reference player's name in the player's language ('human:casual' → "casual" / "中級者"). */
+function referenceWord(spec: string): string {
+  const name = referenceName(spec);
+  return Object.hasOwn(EN.presets.vsRef.refs, name) ? t(`presets.vsRef.refs.${name}` as Key) : name;
 }

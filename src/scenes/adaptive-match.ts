@@ -7,6 +7,7 @@ import { ADAPTIVE_START, adaptivePresets, afterMatch, type AdaptiveState } from 
 import { adaptiveTagJson, strengthPercent, type AdaptiveTag } from '../replay/adaptive-tag';
 import { stageConfig, type StageSet } from '../sim/config';
 import type { MatchSetup } from './match-setup';
+import { t } from '../i18n/i18n';
 
 /** The Difficulty row's value for Adaptive. */
 export const ADAPTIVE = 'adaptive';
@@ -60,35 +61,37 @@ export function withOutcome(setup: MatchSetup, o: AdaptiveOutcome | null): Match
 
 /** "Adaptive 42": what the HUD's CPU name and the pause screen call the opponent. */
 export function adaptiveLabel(st: Pick<AdaptiveState, 'strength'>): string {
-  return `Adaptive ${strengthPercent(st.strength)}`;
+  return t('result.adaptive.label', { strength: strengthPercent(st.strength) });
 }
 
 /** The aim in words, for the title's notes: 0.5 → "about half the time", 0.3 → "about 3 matches in 10". */
 export function aimWords(target: number): string {
-  return target === 0.5 ? 'about half the time' : `about ${Math.round(target * 10)} matches in 10`;
+  return target === 0.5 ? t('title.adaptive.half') : t('title.adaptive.inTen', { n: Math.round(target * 10) });
 }
 
 /** The Difficulty row's note on Adaptive: what it does and where it stands now. */
 export function adaptiveNote(st: AdaptiveState): string {
-  return (
-    `The CPU adjusts after each match so you win ${aimWords(st.target)}. Now: strength ${strengthPercent(st.strength)} of 100 ` +
-    `(Normal is ${strengthPercent(ADAPTIVE_START)}).`
-  );
+  return t('title.adaptive.note', {
+    words: aimWords(st.target),
+    strength: strengthPercent(st.strength),
+    normal: strengthPercent(ADAPTIVE_START),
+  });
 }
 
 /** The result screen's line: "Adaptive: strength 42 → 47 (you won, so the next match is harder)". */
 export function adaptiveResultLine(o: AdaptiveOutcome): string {
   const [a, b] = [strengthPercent(o.before.strength), strengthPercent(o.after.strength)];
-  const how = o.won === 1 ? 'you won' : o.won === 0 ? 'you lost' : 'a draw';
-  const next =
+  const how = t(o.won === 1 ? 'result.adaptive.won' : o.won === 0 ? 'result.adaptive.lost' : 'result.adaptive.draw');
+  const next = t(
     b > a
-      ? 'so the next match is harder'
+      ? 'result.adaptive.harder'
       : b < a
-        ? 'so the next match is easier'
+        ? 'result.adaptive.easier'
         : b === 100
-          ? 'already the strongest'
+          ? 'result.adaptive.strongest'
           : b === 0
-            ? 'already the gentlest'
-            : 'no change';
-  return `Adaptive: strength ${a} → ${b} (${how}, ${next})`;
+            ? 'result.adaptive.gentlest'
+            : 'result.adaptive.noChange',
+  );
+  return t('result.adaptive.line', { before: a, after: b, how, next });
 }

@@ -1,6 +1,8 @@
 // Scenes that most visits never open are loaded on demand (their own chunk in the build), then
-// added to the game the first time they are needed.
+// added to the game the first time they are needed. What the title screen does not need stays out
+// of the JavaScript loaded before it appears (the first-load budget: docs/assets.md, Figures).
 import type Phaser from 'phaser';
+import type { SelectOptions } from './select-scene';
 
 export const PLANNER_LAB = 'planner-lab';
 
@@ -39,4 +41,33 @@ export async function loadPresetsScene(game: Phaser.Game): Promise<void> {
 export async function startPresetsScene(from: Phaser.Scene, data?: object): Promise<void> {
   await loadPresetsScene(from.game);
   if (from.scene.isActive()) from.scene.start(PRESETS, data);
+}
+
+export const REPLAYS = 'replays';
+export const PLAYBACK = 'playback';
+
+/**
+ * Loads and registers the Replays and Playback scenes once, together: each starts the other
+ * (a replay's playback, Esc back to the list), so neither is ever there without the other.
+ */
+export async function loadReplayScenes(game: Phaser.Game): Promise<void> {
+  if (game.scene.getScene(REPLAYS) && game.scene.getScene(PLAYBACK)) return;
+  const [{ ReplaysScene }, { PlaybackScene }] = await Promise.all([import('./replays-scene'), import('./playback-scene')]);
+  if (!game.scene.getScene(REPLAYS)) game.scene.add(REPLAYS, ReplaysScene, false);
+  if (!game.scene.getScene(PLAYBACK)) game.scene.add(PLAYBACK, PlaybackScene, false);
+}
+
+/** Switches `from` to the Replays scene once its code has loaded (nothing if `from` stopped meanwhile). */
+export async function startReplaysScene(from: Phaser.Scene, data?: object): Promise<void> {
+  await loadReplayScenes(from.game);
+  if (from.scene.isActive()) from.scene.start(REPLAYS, data);
+}
+
+/**
+ * The character select (select-scene.ts: openCharacterSelect) once its code has loaded: shown in
+ * place of `from`, which stops; nothing happens if `from` stopped meanwhile.
+ */
+export async function openCharacterSelectLazy(from: Phaser.Scene, opts: SelectOptions): Promise<void> {
+  const { openCharacterSelect } = await import('./select-scene');
+  if (from.scene.isActive()) openCharacterSelect(from, opts);
 }

@@ -27,6 +27,7 @@ import { Menu } from '../ui/menu';
 import { textStyle } from '../views/text';
 import { adaptiveLabel, settleAdaptive, withOutcome, type AdaptiveOutcome } from './adaptive-match';
 import { saveAdaptive } from '../storage/adaptive-store';
+import { t, type Key } from '../i18n/i18n';
 
 const STEP_MS = 1000 / FPS;
 /** Never run more than this many sim steps per rendered frame (a stall must not snowball). */
@@ -38,6 +39,11 @@ const SAVE_ERROR_MS = 9000;
 const HITSTOP_MS = { person: 170, cpu: 90 };
 /** The hold on a new maze layout after MAZE CLEAR. */
 const MAZE_CLEAR_MS = 900;
+
+/** The pause screen's difficulty: a built-in one in the game's language, any other name as it is. */
+function pauseDifficulty(d: string): string {
+  return ['easy', 'normal', 'hard', 'lunatic'].includes(d) ? t(`match.pause.difficulty.${d}` as Key) : d;
+}
 
 /**
  * What starts a match: the setup, and the replay save of the scene before (a restarted match or a
@@ -178,7 +184,7 @@ export class MatchScene extends Phaser.Scene {
     const onPageHide = (): void => void this.saveReplay();
     window.addEventListener('pagehide', onPageHide);
     this.events.once('shutdown', () => window.removeEventListener('pagehide', onPageHide));
-    this.showBanner(this.state.config.mode === 'practice' ? 'PRACTICE' : 'READY', 70);
+    this.showBanner(t(this.state.config.mode === 'practice' ? 'match.banner.practice' : 'match.banner.ready'), 70);
     if (this.setup.demo) this.startDemo();
     this.startMusic();
     if (this.previousSave) this.reportSave(this.previousSave);
@@ -221,7 +227,7 @@ export class MatchScene extends Phaser.Scene {
   /** Attract mode: a DEMO line, and any key, click or pad button goes back to the title. */
   private startDemo(): void {
     const line = this.add
-      .text(GAME_W / 2, GAME_H - 44, 'DEMO · press any key', textStyle(22, UI.accent, { fontStyle: 'bold', strokeThickness: 6 }))
+      .text(GAME_W / 2, GAME_H - 44, t('match.banner.demo'), textStyle(22, UI.accent, { fontStyle: 'bold', strokeThickness: 6 }))
       .setOrigin(0.5);
     this.mv.overlayLayer.add(line);
     this.tweens.add({ targets: line, alpha: 0.45, yoyo: true, repeat: -1, duration: 900 });
@@ -266,7 +272,8 @@ export class MatchScene extends Phaser.Scene {
         else if (ev.type === 'hit')
           this.hold(this.setup[ev.side === 0 ? 'p1' : 'p2'] === 'human' ? HITSTOP_MS.person : HITSTOP_MS.cpu, 'hit');
         else if (ev.type === 'maze-cleared') {
-          this.fieldBanner(ev.side, 'MAZE CLEAR', `mazes ${ev.cleared} · next: ${ev.next.startsWith('gen:') ? 'a new maze' : ev.next}`);
+          const next = ev.next.startsWith('gen:') ? t('match.banner.newMaze') : ev.next;
+          this.fieldBanner(ev.side, t('match.banner.mazeClear'), t('match.banner.mazeNext', { n: ev.cleared, next }));
           this.hold(MAZE_CLEAR_MS, 'maze');
         }
       }
@@ -324,7 +331,10 @@ export class MatchScene extends Phaser.Scene {
     if (this.adaptiveOutcome) saveAdaptive(this.adaptiveOutcome.after);
     const human = this.setup.p1 === 'human';
     const practice = this.state.config.mode === 'practice';
-    this.showBanner(reason === 'time' ? 'TIME UP' : practice ? 'GAME OVER' : 'K.O.', END_DELAY_FRAMES);
+    this.showBanner(
+      t(reason === 'time' ? 'match.banner.timeUp' : practice ? 'match.banner.gameOver' : 'match.banner.ko'),
+      END_DELAY_FRAMES,
+    );
     if (human && !practice) sfx.play(winner === 0 ? 'win' : 'lose');
     else sfx.play(practice ? 'lose' : 'win');
     // The theme gives way to a jingle: won or lost for the person who played, else the result's.
@@ -338,18 +348,14 @@ export class MatchScene extends Phaser.Scene {
     this.mv.overlayLayer.add(this.pauseLayer);
     const dim = this.add.rectangle(0, 0, GAME_W, GAME_H, 0x05020e, 0.72).setOrigin(0);
     const cx = GAME_W / 2;
-    const title = this.add.text(cx, 170, 'PAUSED', textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
+    const title = this.add.text(cx, 170, t('match.pause.title'), textStyle(48, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     const c = this.setup.config;
-    const level = this.setup.adaptive ? adaptiveLabel(this.setup.adaptive) : (c.difficulty ?? 'normal');
-    const what = [c.stages === 'maze' ? `maze ${c.maze ?? ''}`.trim() : 'open stages', level, `seed ${c.seed}`].join(' · ');
+    const level = this.setup.adaptive ? adaptiveLabel(this.setup.adaptive) : pauseDifficulty(c.difficulty ?? 'normal');
+    const where = c.stages === 'maze' ? t('match.pause.maze', { maze: c.maze ?? '' }).trim() : t('match.pause.openStages');
+    const what = [where, level, t('match.pause.seed', { seed: c.seed })].join(' · ');
     const info = this.add.text(cx, 214, what, textStyle(16, UI.dim)).setOrigin(0.5);
     const help = this.add
-      .text(
-        cx,
-        420,
-        'Restart plays this match again from the start, same seed.\nZ / Enter / pad A: choose · Esc / X / pad B or Start: resume',
-        textStyle(15, UI.dim, { align: 'center', lineSpacing: 6 }),
-      )
+      .text(cx, 420, t('match.pause.help'), textStyle(15, UI.dim, { align: 'center', lineSpacing: 6 }))
       .setOrigin(0.5, 0);
     // A solid panel behind the menu, so the HUD's VS and clock do not show through the text.
     const panel = this.add.graphics();
@@ -359,10 +365,10 @@ export class MatchScene extends Phaser.Scene {
     this.pauseMenu = new Menu(
       this,
       [
-        { id: 'resume', label: 'Resume' },
-        { id: 'restart', label: 'Restart' },
-        { id: 'quit', label: 'Quit to title' },
-        { id: 'options', label: 'Options' },
+        { id: 'resume', label: t('match.pause.resume') },
+        { id: 'restart', label: t('match.pause.restart') },
+        { id: 'quit', label: t('match.pause.quit') },
+        { id: 'options', label: t('match.pause.options') },
       ],
       cx,
       270,

@@ -7,6 +7,8 @@ import { CpuController } from '../cpu/cpu-controller';
 import type { MatchConfig } from '../sim/config';
 import type { Controller } from '../sim/controller';
 import type { JsonObject } from '../replay/json';
+import { t } from '../i18n/i18n';
+import { cpuPresetLabel } from '../i18n/preset-words';
 
 export interface MatchSetup {
   config: Partial<MatchConfig> & { seed: number };
@@ -52,23 +54,23 @@ export function makeControllers(setup: MatchSetup, sides: number, readHuman: (si
 }
 
 export function sideName(spec: string, index: number, setup: MatchSetup): string {
-  const person = isPvp(setup) ? `PLAYER ${index + 1}` : 'YOU';
+  const person = isPvp(setup) ? t('match.side.player', { n: index + 1 }) : t('match.side.you');
   const who =
     spec === 'human'
       ? person
       : spec === 'scripted'
-        ? 'CPU (scripted)'
+        ? t('match.side.scripted')
         : setup.adaptive && spec.startsWith('cpu:')
-          ? `CPU · Adaptive ${Math.round(setup.adaptive.strength * 100)}`
+          ? t('match.side.cpu', { label: t('result.adaptive.label', { strength: Math.round(setup.adaptive.strength * 100) }) })
           : spec.startsWith('cpu:')
-            ? `CPU · ${cpuLabel(spec.slice(4))}`
+            ? t('match.side.cpu', { label: cpuLabel(spec.slice(4)) })
             : spec;
-  return setup.config.mode === 'practice' ? who : `P${index + 1} · ${who}`;
+  return setup.config.mode === 'practice' ? who : t('match.side.slot', { n: index + 1, who });
 }
 
 function cpuLabel(name: string): string {
   try {
-    return getDodgePreset(name).label;
+    return cpuPresetLabel(getDodgePreset(name));
   } catch {
     return name;
   }

@@ -5,16 +5,18 @@
 import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { sfx } from '../audio/sfx';
+import { language, setLanguage, t, type Key } from '../i18n/i18n';
 import { buttonsDown } from '../input/pad-state';
 import type { PadLike } from '../input/pad-state';
 import {
-  ACTION_NAME,
   ACTIONS,
   buttonLabel,
   DEAD_ZONE_MAX,
   DEAD_ZONE_MIN,
   keyLabel,
   PAD_ACTIONS,
+  RESERVED_BUTTONS,
+  RESERVED_KEYS,
   settings,
   type Action,
   type PadAction,
@@ -33,15 +35,6 @@ export const OPTIONS = 'options';
 
 type Page = 'main' | 'p1' | 'p2' | 'pad' | 'sound' | 'display' | 'access';
 
-const PAGE_TITLE: Record<Page, string> = {
-  main: 'Options',
-  p1: 'Player 1 keys (also when alone)',
-  p2: 'Player 2 keys',
-  pad: 'Gamepad',
-  sound: 'Sound',
-  display: 'Display',
-  access: 'Accessibility',
-};
 const PAGE_SECTION: Record<Exclude<Page, 'main'>, SettingsSection> = {
   p1: 'p1Keys',
   p2: 'p2Keys',
@@ -51,17 +44,83 @@ const PAGE_SECTION: Record<Exclude<Page, 'main'>, SettingsSection> = {
   access: 'accessibility',
 };
 
-const OFF_ON = [
-  { label: 'Off', value: 'false' },
-  { label: 'On', value: 'true' },
+const offOn = (): { label: string; value: string }[] => [
+  { label: t('options.rows.off'), value: 'false' },
+  { label: t('options.rows.on'), value: 'true' },
 ];
 const percent = (from: number, to: number, step: number): { label: string; value: string }[] =>
   Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => {
     const v = Math.round((from + i * step) * 100);
-    return { label: `${v} %`, value: String(v / 100) };
+    return { label: t('options.rows.percent', { n: v }), value: String(v / 100) };
   });
-const VOLUMES = percent(0, 1, 0.1);
-const DEAD_ZONES = percent(DEAD_ZONE_MIN, DEAD_ZONE_MAX, 0.05);
+const volumes = (): { label: string; value: string }[] => percent(0, 1, 0.1);
+const deadZones = (): { label: string; value: string }[] => percent(DEAD_ZONE_MIN, DEAD_ZONE_MAX, 0.05);
+
+/** An action ("Shot") in the player's language. */
+function actionName(a: Action): string {
+  return t(`options.actions.${a}`);
+}
+
+/** "P1 Shot" (Japanese: 1P「ショット」). */
+function playerAction(p: Player, a: Action): string {
+  return t('options.bind.playerAction', { player: t(`options.players.${p}`), action: actionName(a) });
+}
+
+/** A pad button as shown: A, B, LB… stay Latin; the d-pad's directions are words. */
+function padButtonName(i: number): string {
+  if (language() === 'en') return buttonLabel(i);
+  const words: Record<number, Key> = {
+    8: 'options.input.select',
+    9: 'options.input.start',
+    12: 'options.input.dUp',
+    13: 'options.input.dDown',
+    14: 'options.input.dLeft',
+    15: 'options.input.dRight',
+    16: 'options.input.home',
+  };
+  const w = words[i];
+  return w ? t(w) : i <= 11 ? buttonLabel(i) : t('options.input.button', { n: i });
+}
+
+/**
+ * Why a key or button was refused, in the player's language. English: settings' own sentence; other
+ * languages say the same from the same rules (settings-schema.ts keyConflict / padConflict).
+ */
+function refusal(why: string, s: Readonly<Settings>, bound: Binding, code: string | number): string {
+  if (language() === 'en') return why;
+  if (bound.kind === 'key' && typeof code === 'string') {
+    const key = keyLabel(code);
+    if (RESERVED_KEYS.includes(code))
+      return t('options.bind.reserved', {
+        key,
+        what: t(code === 'ESC' ? 'options.bind.reservedPause' : 'options.bind.reservedFullscreen'),
+      });
+    for (const p of ['p1', 'p2'] as const)
+      for (const a of ACTIONS)
+        if (!(p === bound.player && a === bound.action) && s.keys[p][a] === code)
+          return t('options.bind.keyTaken', { key, other: playerAction(p, a), what: playerAction(bound.player, bound.action) });
+  }
+  if (bound.kind === 'pad' && typeof code === 'number') {
+    const key = padButtonName(code);
+    if (RESERVED_BUTTONS.includes(code))
+      return t('options.bind.reserved', { key, what: t(code === 9 ? 'options.bind.reservedPause' : 'options.bind.reservedMovement') });
+    for (const a of PAD_ACTIONS)
+      if (a !== bound.action && s.pad.buttons[a].includes(code))
+        return t('options.bind.keyTaken', {
+          key,
+          other: t('options.bind.action', { action: actionName(a) }),
+          what: t('options.bind.action', { action: actionName(bound.action) }),
+        });
+  }
+  return why;
+}
+
+/** Settings' "not saved" in the player's language. */
+function saveErrorText(): string | null {
+  const e = settings.saveError;
+  if (!e || language() === 'en') return e;
+  return t('options.bind.notSaved', { why: /\(([^)]*)\)/.exec(e)?.[1] ?? '' });
+}
 
 /** Phaser key code → its name in Phaser.Input.Keyboard.KeyCodes (the first, where names share a code). */
 let codeNames: Map<number, string> | null = null;
@@ -83,6 +142,9 @@ function nearest(values: { value: string }[], v: number): number {
   return best;
 }
 
+/** The language switches in order (src/i18n/i18n.ts loads Japanese on first use). */
+let languageSwitch: Promise<void> = Promise.resolve();
+
 type Binding = { kind: 'key'; player: Player; action: Action } | { kind: 'pad'; action: PadAction; held: Set<number> };
 
 export class OptionsScene extends Phaser.Scene {
@@ -101,10 +163,14 @@ export class OptionsScene extends Phaser.Scene {
     super(OPTIONS);
   }
 
-  init(data: { onClose?: () => void }): void {
+  /** The row to select first (the Language row after the screen rebuilt itself in a new language). */
+  private selectFirst: string | undefined;
+
+  init(data: { onClose?: () => void; select?: string }): void {
     this.onClose = data.onClose ?? (() => {});
     this.page = 'main';
     this.binding = null;
+    this.selectFirst = data.select;
   }
 
   create(): void {
@@ -117,14 +183,12 @@ export class OptionsScene extends Phaser.Scene {
     panel.lineStyle(2, UI.frame, 0.7).strokeRoundedRect(cx - 340, 24, 680, 496, 14);
     this.heading = this.add.text(cx, 60, '', textStyle(30, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     this.message = this.add.text(cx, 462, '', textStyle(15, UI.accent, { align: 'center', wordWrap: { width: 640 } })).setOrigin(0.5);
-    this.add
-      .text(cx, 496, '↑↓ choose · ←→ change · Z / Enter / pad A: select · X / Esc / pad B: back', textStyle(14, UI.dim))
-      .setOrigin(0.5);
+    this.add.text(cx, 496, t('options.help'), textStyle(14, UI.dim)).setOrigin(0.5);
     this.prompt = new BindPrompt(this, cx, 270);
     const onKey = keyOnce((e: KeyboardEvent) => this.key(e));
     this.input.keyboard!.on('keydown', onKey);
     this.events.once('shutdown', () => this.input.keyboard?.off('keydown', onKey));
-    this.showPage('main');
+    this.showPage('main', this.selectFirst);
   }
 
   override update(): void {
@@ -141,14 +205,15 @@ export class OptionsScene extends Phaser.Scene {
     const fresh = [...down].filter((i) => !b.held.has(i));
     for (const i of fresh) b.held.add(i);
     if (fresh.includes(9)) {
-      this.endBinding('Cancelled.');
+      this.endBinding(t('options.bind.cancelled'));
       return;
     } // Start
     const i = fresh[0];
     if (i === undefined) return;
+    const before = settings.get();
     const why = settings.bindPad(b.action, i);
-    if (why) this.prompt.say(`${why}\nPress another button, or Start / Esc to cancel.`, true);
-    else this.endBinding(`${ACTION_NAME[b.action]}: ${buttonLabel(i)}`);
+    if (why) this.prompt.say(t('options.bind.anotherButton', { why: refusal(why, before, b, i) }), true);
+    else this.endBinding(t('options.bind.boundButton', { action: actionName(b.action), button: padButtonName(i) }));
   }
 
   /** What the test hook reads: the page, the rows as shown, the prompt and message. */
@@ -162,18 +227,22 @@ export class OptionsScene extends Phaser.Scene {
     if (b) {
       if (!this.bindReady) return;
       if (e.key === 'Escape') {
-        this.endBinding('Cancelled.');
+        this.endBinding(t('options.bind.cancelled'));
         return;
       }
       if (b.kind !== 'key') return;
       const name = keyName(e.keyCode);
       if (!name) {
-        this.prompt.say('That key cannot be read here. Press another, or Esc to cancel.', true);
+        this.prompt.say(t('options.bind.unreadable'), true);
         return;
       }
+      const before = settings.get();
       const why = settings.bindKey(b.player, b.action, name);
-      if (why) this.prompt.say(`${why}\nPress another key, or Esc to cancel.`, true);
-      else this.endBinding(`${b.player.toUpperCase()} ${ACTION_NAME[b.action]}: ${keyLabel(name)}`);
+      if (why) this.prompt.say(t('options.bind.anotherKey', { why: refusal(why, before, b, name) }), true);
+      else
+        this.endBinding(
+          t('options.bind.boundKey', { player: t(`options.players.${b.player}`), action: actionName(b.action), key: keyLabel(name) }),
+        );
       return;
     }
     if (e.key === 'Escape') this.back();
@@ -197,8 +266,12 @@ export class OptionsScene extends Phaser.Scene {
     this.binding = b;
     this.bindReady = false;
     this.menu?.setActive(false);
-    if (b.kind === 'key') this.prompt.show(`Press a key for ${b.player.toUpperCase()} ${ACTION_NAME[b.action]}`, 'Esc cancels.');
-    else this.prompt.show(`Press a pad button for ${ACTION_NAME[b.action]}`, 'Start or Esc cancels.');
+    if (b.kind === 'key')
+      this.prompt.show(
+        t('options.bind.pressKey', { player: t(`options.players.${b.player}`), action: actionName(b.action) }),
+        t('options.bind.escCancels'),
+      );
+    else this.prompt.show(t('options.bind.pressButton', { action: actionName(b.action) }), t('options.bind.startEscCancels'));
     this.say('');
   }
 
@@ -208,13 +281,14 @@ export class OptionsScene extends Phaser.Scene {
     this.prompt.hide();
     this.showPage(this.page, b?.action);
     this.say(said);
-    if (settings.saveError) this.say(settings.saveError, true);
+    const notSaved = saveErrorText();
+    if (notSaved) this.say(notSaved, true);
   }
 
   private rows(page: Page, s: Readonly<Settings>): MenuRow[] {
     const tail: MenuRow[] = [
-      { id: 'defaults', label: 'Restore defaults', note: 'Puts this page back as the game came.' },
-      { id: 'back', label: 'Back' },
+      { id: 'defaults', label: t('options.rows.defaults'), note: t('options.rows.defaultsNote') },
+      { id: 'back', label: t('options.rows.back') },
     ];
     const sel = (id: string, label: string, values: { label: string; value: string }[], index: number, note?: string): MenuRow => ({
       id,
@@ -223,35 +297,37 @@ export class OptionsScene extends Phaser.Scene {
       index,
       ...(note ? { note } : {}),
     });
-    const bool = (id: keyof Settings, label: string, note: string): MenuRow => sel(id, label, OFF_ON, s[id] ? 1 : 0, note);
+    const bool = (id: keyof Settings, label: Key, note: Key): MenuRow => sel(id, t(label), offOn(), s[id] ? 1 : 0, t(note));
+    const VOLUMES = volumes();
+    const DEAD_ZONES = deadZones();
     switch (page) {
       case 'main':
         return [
-          { id: 'p1', label: 'Keyboard: Player 1' },
-          { id: 'p2', label: 'Keyboard: Player 2' },
-          { id: 'pad', label: 'Gamepad' },
-          { id: 'sound', label: 'Sound' },
-          { id: 'display', label: 'Display' },
-          { id: 'access', label: 'Accessibility' },
+          { id: 'p1', label: t('options.rows.p1') },
+          { id: 'p2', label: t('options.rows.p2') },
+          { id: 'pad', label: t('options.rows.pad') },
+          { id: 'sound', label: t('options.rows.sound') },
+          { id: 'display', label: t('options.rows.display') },
+          { id: 'access', label: t('options.rows.access') },
           sel(
             'language',
-            'Language',
+            t('options.rows.language'),
             [
               { label: 'English', value: 'en' },
               { label: '日本語', value: 'ja' },
             ],
             s.language === 'ja' ? 1 : 0,
-            'Saved now; the game’s texts follow in a later version.',
+            t('options.rows.languageNote'),
           ),
-          { id: 'back', label: 'Back' },
+          { id: 'back', label: t('options.rows.back') },
         ];
       case 'p1':
       case 'p2':
         return [
           ...ACTIONS.map((a) => ({
             id: a,
-            label: `${ACTION_NAME[a]}:  ${keyLabel(s.keys[page][a])}`,
-            note: 'Select, then press the new key (Esc cancels).',
+            label: t('options.rows.key', { action: actionName(a), key: keyLabel(s.keys[page][a]) }),
+            note: t('options.rows.keyNote'),
           })),
           ...tail,
         ];
@@ -259,41 +335,41 @@ export class OptionsScene extends Phaser.Scene {
         return [
           ...PAD_ACTIONS.map((a) => ({
             id: a,
-            label: `${ACTION_NAME[a]}:  ${s.pad.buttons[a].map(buttonLabel).join(' / ')}`,
-            note: 'Select, then press the new button (Start or Esc cancels). Start pauses; d-pad and stick move.',
+            label: t('options.rows.key', { action: actionName(a), key: s.pad.buttons[a].map(padButtonName).join(' / ') }),
+            note: t('options.rows.padNote'),
           })),
-          sel('deadZone', 'Stick dead zone', DEAD_ZONES, nearest(DEAD_ZONES, s.pad.deadZone), 'How far the stick must tilt to move.'),
+          sel('deadZone', t('options.rows.deadZone'), DEAD_ZONES, nearest(DEAD_ZONES, s.pad.deadZone), t('options.rows.deadZoneNote')),
           ...tail,
         ];
       case 'sound':
         return [
-          sel('bgmVolume', 'BGM volume', VOLUMES, nearest(VOLUMES, s.bgmVolume)),
-          sel('sfxVolume', 'SFX volume', VOLUMES, nearest(VOLUMES, s.sfxVolume), 'Sound effects; heard as you change it.'),
+          sel('bgmVolume', t('options.rows.bgm'), VOLUMES, nearest(VOLUMES, s.bgmVolume)),
+          sel('sfxVolume', t('options.rows.sfx'), VOLUMES, nearest(VOLUMES, s.sfxVolume), t('options.rows.sfxNote')),
           ...tail,
         ];
       case 'display':
         return [
           sel(
             'scale',
-            'Scale',
+            t('options.rows.scale'),
             [
-              { label: 'Fit window', value: 'fit' },
+              { label: t('options.rows.fit'), value: 'fit' },
               { label: '1×', value: '1' },
               { label: '2×', value: '2' },
               { label: '3×', value: '3' },
             ],
             ['fit', 1, 2, 3].indexOf(s.scale),
-            'Fit fills the window; 1× is 960 × 540.',
+            t('options.rows.scaleNote'),
           ),
-          bool('fullscreen', 'Fullscreen', 'Also F11.'),
-          bool('showFps', 'Frame rate display', 'The “N fps” between the fields in a match.'),
+          bool('fullscreen', 'options.rows.fullscreen', 'options.rows.fullscreenNote'),
+          bool('showFps', 'options.rows.showFps', 'options.rows.showFpsNote'),
           ...tail,
         ];
       case 'access':
         return [
-          bool('reducedFlashing', 'Reduced flashing', 'Softer, shorter flashes when a ship is hit.'),
-          bool('reducedShake', 'Reduced screen shake', 'The fields shake less.'),
-          bool('highContrastBullets', 'High-contrast bullets', 'Bullets drawn with a stronger outline.'),
+          bool('reducedFlashing', 'options.rows.reducedFlashing', 'options.rows.reducedFlashingNote'),
+          bool('reducedShake', 'options.rows.reducedShake', 'options.rows.reducedShakeNote'),
+          bool('highContrastBullets', 'options.rows.highContrast', 'options.rows.highContrastNote'),
           ...tail,
         ];
     }
@@ -303,7 +379,7 @@ export class OptionsScene extends Phaser.Scene {
     this.page = page;
     this.pageLayer?.destroy();
     this.menu?.destroy();
-    setText(this.heading, PAGE_TITLE[page]);
+    setText(this.heading, t(`options.pages.${page}`));
     this.say('');
     this.pageLayer = this.add.container(0, 0);
     const rows = this.rows(page, settings.get());
@@ -328,7 +404,7 @@ export class OptionsScene extends Phaser.Scene {
     if (row.id === 'defaults') {
       settings.reset(PAGE_SECTION[page]);
       this.showPage(page, 'defaults');
-      this.say('Defaults restored.');
+      this.say(t('options.bind.defaultsRestored'));
       return;
     }
     if (page === 'p1' || page === 'p2') {
@@ -351,9 +427,24 @@ export class OptionsScene extends Phaser.Scene {
     else if (row.id === 'language') patch.language = v as Settings['language'];
     else (patch as Record<string, boolean>)[row.id] = v === 'true';
     settings.set(patch);
+    if (row.id === 'language') {
+      this.switchLanguage(patch.language ?? 'en');
+      return;
+    }
     // Menu already played 'move' at the old volume; a second tick lets the new SFX volume be heard.
     if (row.id === 'sfxVolume') this.time.delayedCall(120, () => sfx.play('select'));
-    this.say(settings.saveError ?? '', !!settings.saveError);
+    this.say(saveErrorText() ?? '', !!settings.saveError);
+  }
+
+  /** The game speaks `lang` at once: Options rebuilds itself in it, on the Language row (the title when Options closes). */
+  private switchLanguage(lang: Settings['language']): void {
+    // One switch after another, so a quick Right-Left ends in the language the row shows.
+    languageSwitch = languageSwitch.then(() => setLanguage(lang)).catch((err: unknown) => console.error('language not loaded', err));
+    void languageSwitch.then(() => {
+      if (!this.sys.isActive() || this.page !== 'main' || settings.get().language !== lang) return;
+      if (language() === lang) this.scene.restart({ onClose: this.onClose, select: 'language' });
+      else this.say(t('options.languageFailed'), true);
+    });
   }
 }
 

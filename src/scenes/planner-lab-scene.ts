@@ -15,7 +15,7 @@ import { UI } from '../art/palette';
 import type { Action, Mode } from '../cpu/planner/index';
 import type { MenuCommand } from '../input/menu-pad-nav';
 import { adjustEnemy, applyParamKey, paintCell, TOOLS, type Tool, whyNoPlan } from '../lab/lab-edit';
-import { LAB_TERMS, labHelp } from '../lab/lab-terms';
+import { language, t, type Key } from '../i18n/i18n';
 import {
   cloneModel,
   emptyModel,
@@ -32,6 +32,7 @@ import { addBackdrop } from '../views/backdrop';
 import { PlannerLabBoard } from '../views/planner-lab-board';
 import { ACTION_COLORS } from '../views/planner-overlay';
 import { setText, setTextColor, textStyle } from '../views/text';
+import { EN } from '../i18n/en';
 
 const PRESETS: { file: string; json: Record<string, unknown> }[] = [
   { file: 'grid10-hp5.json', json: grid10hp5 },
@@ -46,6 +47,23 @@ const MODES: Mode[] = ['restricted', 'unrestricted', 'exact'];
 const BOARD = { x: 236, y: 44, w: 380, h: 484 };
 const PANEL_X = 630;
 const PANEL_W = 318;
+
+/**
+ * A preset's reported outcome from the paper ("restricted killed 3, final HP 1, 10 ms"): the fixture's
+ * own English, or in another language its known phrases through the catalogue (lab.paperWords).
+ */
+function paperWords(mode: string, v: string): string {
+  if (language() === 'en') return `${mode} ${v}`;
+  const modeWord = (k: string) => (Object.hasOwn(EN.lab.modes, k) ? t(`lab.modes.${k}` as Key) : k);
+  const words = v
+    .replace(/killed all (\d+)/g, (_, n: string) => t('lab.paperWords.killedAll', { n }))
+    .replace(/killed (\d+)/g, (_, n: string) => t('lab.paperWords.killed', { n }))
+    .replace(/final HP (\d+)/g, (_, n: string) => t('lab.paperWords.finalHp', { n }))
+    .replace('no attacks', t('lab.paperWords.noAttacks'))
+    .replace('straight to the goal', t('lab.paperWords.straight'))
+    .replace(/same route as (\w+)/, (_, k: string) => t('lab.paperWords.sameRoute', { mode: modeWord(k) }));
+  return `${modeWord(mode)} ${words}`;
+}
 
 /** Cuts a line to `max` characters with an ellipsis, so no text runs out of its box. */
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
@@ -143,68 +161,54 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private createLeftColumn(): void {
-    this.add.text(12, 40, 'TOOLS (mouse: left paint, right erase)', textStyle(11, UI.dim));
-    TOOLS.forEach((t, i) => {
+    this.add.text(12, 40, t('lab.toolsHead'), textStyle(11, UI.dim));
+    TOOLS.forEach((tool, i) => {
       const txt = this.add
-        .text(12 + (i % 2) * 108, 58 + Math.floor(i / 2) * 22, `${t.key} ${t.label}`, textStyle(14, UI.text))
+        .text(12 + (i % 2) * 108, 58 + Math.floor(i / 2) * 22, `${tool.key} ${t(`lab.tools.${tool.tool}`)}`, textStyle(14, UI.text))
         .setInteractive({ useHandCursor: true });
       txt.on('pointerdown', (_p: Phaser.Input.Pointer, _x: number, _y: number, ev: Phaser.Types.Input.EventData) => {
         ev.stopPropagation();
-        this.setTool(t.tool);
+        this.setTool(tool.tool);
       });
       this.toolTexts.push(txt);
     });
     this.paramText = this.add
       .text(12, 152, '', textStyle(12, UI.text, { lineSpacing: 2, wordWrap: { width: 214 }, maxLines: 11 }))
       .setInteractive({ useHandCursor: false });
-    this.paramText.on('pointerover', () => this.setHint(`${LAB_TERMS.λ}\n${LAB_TERMS.objective}`));
+    this.paramText.on('pointerover', () => this.setHint(`${t('lab.terms.λ')}\n${t('lab.terms.objective')}`));
     this.paramText.on('pointerout', () => this.setHint(''));
-    this.button(12, 350, '◀ preset', () => this.loadPreset(this.preset - 1));
-    this.button(100, 350, 'preset ▶', () => this.loadPreset(this.preset + 1));
-    this.button(12, 376, 'Run (Enter)', () => this.run());
-    this.button(112, 376, 'Clear (C)', () => this.clear());
-    this.add.text(
-      12,
-      404,
-      [
-        'Q/A hp ±   W/S max HP ±   E/D λ ±',
-        'R/F reward ±   T/G damage ±',
-        'O objective   N heal anywhere/pads',
-        'P / Shift+P preset   Enter run',
-        'M mode shown   ←/→ turn   Space play',
-        'H help: what λ and the modes mean',
-        'Esc back to the title',
-        'Pad: A play  ←/→ turn  ↑/↓ preset  B back',
-      ].join('\n'),
-      textStyle(11, UI.dim, { lineSpacing: 2 }),
-    );
+    this.button(12, 350, t('lab.buttons.prevPreset'), () => this.loadPreset(this.preset - 1));
+    this.button(100, 350, t('lab.buttons.nextPreset'), () => this.loadPreset(this.preset + 1));
+    this.button(12, 376, t('lab.buttons.run'), () => this.run());
+    this.button(112, 376, t('lab.buttons.clear'), () => this.clear());
+    this.add.text(12, 404, t('lab.keys'), textStyle(11, UI.dim, { lineSpacing: 2 }));
   }
 
   private createRightPanel(): void {
-    this.add.text(PANEL_X, 40, 'THREE MODES (replanning after every move)', textStyle(12, UI.dim));
-    const rows = ['kills', 'final HP', 'time', 'actions', 'turns', 'end', 'ms / run', 'ms / plan'];
+    this.add.text(PANEL_X, 40, t('lab.modesHead'), textStyle(12, UI.dim));
+    const rows = (['kills', 'finalHp', 'time', 'actions', 'turns', 'end', 'msRun', 'msPlan'] as const).map((r) => t(`lab.rows.${r}`));
     rows.forEach((r, i) => this.add.text(PANEL_X, 78 + i * 18, r, textStyle(12, UI.dim)));
     MODES.forEach((mode, j) => {
       const h = this.add
-        .text(PANEL_X + 64 + j * 90, 58, mode, textStyle(12, UI.text, { fontStyle: 'bold' }))
+        .text(PANEL_X + 64 + j * 90, 58, t(`lab.modes.${mode}`), textStyle(12, UI.text, { fontStyle: 'bold' }))
         .setInteractive({ useHandCursor: true });
       h.on('pointerdown', () => this.showMode(mode));
-      h.on('pointerover', () => this.setHint(LAB_TERMS[mode]!));
+      h.on('pointerover', () => this.setHint(t(`lab.terms.${mode}`)));
       h.on('pointerout', () => this.setHint(''));
       this.tableHead.push(h);
       for (let i = 0; i < rows.length; i++)
         this.tableTexts.push(this.add.text(PANEL_X + 64 + j * 90, 78 + i * 18, '', textStyle(12, UI.text)));
     });
-    this.button(PANEL_X, 230, '◀ turn', () => this.step(-1));
-    this.button(PANEL_X + 62, 230, 'play/pause', () => (this.playing = !this.playing));
-    this.button(PANEL_X + 150, 230, 'turn ▶', () => this.step(1));
-    this.button(PANEL_X + 214, 230, 'mode (M)', () => this.cycleMode());
+    this.button(PANEL_X, 230, t('lab.buttons.prevTurn'), () => this.step(-1));
+    this.button(PANEL_X + 62, 230, t('lab.buttons.play'), () => (this.playing = !this.playing));
+    this.button(PANEL_X + 150, 230, t('lab.buttons.nextTurn'), () => this.step(1));
+    this.button(PANEL_X + 214, 230, t('lab.buttons.mode'), () => this.cycleMode());
     this.turnText = this.add.text(PANEL_X, 258, '', textStyle(12, UI.text, { lineSpacing: 3, wordWrap: { width: PANEL_W }, maxLines: 8 }));
-    this.add.text(PANEL_X, 404, 'enemy ◆ label r/d = reward / damage; red line: its route', textStyle(11, '#ffb0a8'));
-    this.add.text(PANEL_X, 422, 'agent: coloured by what it did this turn · yellow: its plan', textStyle(11, UI.dim));
+    this.add.text(PANEL_X, 404, t('lab.legendEnemy'), textStyle(11, '#ffb0a8'));
+    this.add.text(PANEL_X, 422, t('lab.legendAgent'), textStyle(11, UI.dim));
     (['move', 'attack', 'heal'] as const).forEach((a, i) => {
       this.add.rectangle(PANEL_X + i * 80, 446, 10, 10, ACTION_COLORS[a]).setOrigin(0, 0);
-      this.add.text(PANEL_X + 14 + i * 80, 443, a, textStyle(11, UI.text));
+      this.add.text(PANEL_X + 14 + i * 80, 443, t(`lab.actions.${a}`), textStyle(11, UI.text));
     });
     // Messages: why there is no plan or an edit was refused, the planner's error, and the hover hints (5 lines at most).
     this.errText = this.add.text(
@@ -245,9 +249,9 @@ export class PlannerLabScene extends Phaser.Scene {
       this.showHelp(false);
       return;
     }
-    const t = TOOLS.find((x) => x.key === k);
-    if (t) this.setTool(t.tool);
-    else if (k === 'Escape') this.discardEditsThen('Leaving the lab', () => this.scene.start('title'));
+    const tool = TOOLS.find((x) => x.key === k);
+    if (tool) this.setTool(tool.tool);
+    else if (k === 'Escape') this.discardEditsThen(t('lab.confirm.leaving'), () => this.scene.start('title'));
     else if (k === 'Enter') this.run();
     else if (k === 'p') this.loadPreset(this.preset + 1);
     else if (k === 'P') this.loadPreset(this.preset - 1);
@@ -266,7 +270,8 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private showHelp(on: boolean): void {
-    this.helpText.setText(`TERMS (H or Esc closes)\n\n${labHelp()}`).setVisible(on);
+    const terms = Object.keys(EN.lab.terms).map((k) => t(`lab.terms.${k}` as Key));
+    this.helpText.setText(`${t('lab.helpHead')}\n\n${terms.join('\n\n')}`).setVisible(on);
     this.helpBg.setVisible(on);
   }
 
@@ -310,10 +315,10 @@ export class PlannerLabScene extends Phaser.Scene {
     this.asking = true;
     this.playing = false;
     void confirmChoice({
-      title: 'Discard your edits?',
-      message: `${what} throws away the changes you made to this grid.`,
-      yes: 'Discard (Y)',
-      no: 'Keep editing (N)',
+      title: t('lab.confirm.title'),
+      message: t('lab.confirm.message', { what }),
+      yes: t('lab.confirm.yes'),
+      no: t('lab.confirm.no'),
     }).then((yes) => {
       this.asking = false;
       if (yes) fn();
@@ -322,7 +327,7 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private loadPreset(i: number): void {
-    this.discardEditsThen('Loading another preset', () => {
+    this.discardEditsThen(t('lab.confirm.loading'), () => {
       const n = PRESETS.length;
       this.preset = ((i % n) + n) % n;
       const p = PRESETS[this.preset]!;
@@ -336,7 +341,7 @@ export class PlannerLabScene extends Phaser.Scene {
   }
 
   private clear(): void {
-    this.discardEditsThen('Clearing the grid', () => {
+    this.discardEditsThen(t('lab.confirm.clearing'), () => {
       const w = this.model.kind === 'grid' ? this.model.width : 10;
       const h = this.model.kind === 'grid' ? this.model.height : 10;
       this.model = emptyModel(w, h);
@@ -414,7 +419,8 @@ export class PlannerLabScene extends Phaser.Scene {
   private redraw(): void {
     const m = this.model;
     const file = this.preset >= 0 && m.name !== 'new grid' ? `  (${PRESETS[this.preset]!.file})` : '';
-    setText(this.titleText, `PLANNER LAB — ${clip(m.name, 76 - file.length)}${file}${this.edited ? '  · edited' : ''}`);
+    const name = m.name === 'new grid' ? t('lab.newGrid') : this.fixtureName(m.name);
+    setText(this.titleText, t('lab.title', { name: clip(name, 76 - file.length), file, edited: this.edited ? t('lab.edited') : '' }));
     this.toolTexts.forEach((t, i) =>
       t.setColor(TOOLS[i]!.tool === this.tool ? UI.accent : UI.text).setFontStyle(TOOLS[i]!.tool === this.tool ? 'bold' : 'normal'),
     );
@@ -423,20 +429,22 @@ export class PlannerLabScene extends Phaser.Scene {
     setText(
       this.paramText,
       [
-        `HP ${m.hp}   max HP ${m.maxHp}   λ ${m.lambda}`,
-        `objective: ${m.objective}`,
-        `heal: ${m.healAnywhere ? 'anywhere (paper)' : 'on heal pads'}`,
+        t('lab.params.hp', { hp: m.hp, max: m.maxHp, lambda: m.lambda }),
+        t('lab.params.objective', { objective: t(`lab.params.objectives.${m.objective}` as Key) }),
+        m.healAnywhere ? t('lab.params.healAnywhere') : t('lab.params.healPads'),
         sel
-          ? `enemy ${this.selected}: reward ${sel.reward} / damage ${sel.damage}`
-          : `new enemy: reward ${this.newEnemy.reward} / damage ${this.newEnemy.damage}`,
-        sel ? `  route ${sel.route.length} cells` : '',
-        m.kind === 'grid' ? `grid ${m.width}×${m.height}, ${m.enemies.length} enemies` : 'graph preset (controls only)',
-        this.dirty ? 'editing… (runs in a moment)' : this.runs ? '' : bigGrid ? 'press Enter to run' : '',
+          ? t('lab.params.enemy', { i: this.selected, reward: sel.reward, damage: sel.damage })
+          : t('lab.params.newEnemy', { reward: this.newEnemy.reward, damage: this.newEnemy.damage }),
+        sel ? t('lab.params.route', { n: sel.route.length }) : '',
+        m.kind === 'grid' ? t('lab.params.grid', { w: m.width, h: m.height, n: m.enemies.length }) : t('lab.params.graph'),
+        this.dirty ? t('lab.params.editing') : this.runs ? '' : bigGrid ? t('lab.params.pressEnter') : '',
         Object.keys(m.paper).length
           ? clip(
-              `paper: ${Object.entries(m.paper)
-                .map(([k, v]) => `${k} ${v}`)
-                .join('; ')}`,
+              t('lab.params.paper', {
+                list: Object.entries(m.paper)
+                  .map(([k, v]) => paperWords(k, v))
+                  .join('; '),
+              }),
               120,
             )
           : '',
@@ -449,10 +457,27 @@ export class PlannerLabScene extends Phaser.Scene {
     this.board.draw(m, this.currentRun()?.result ?? null, this.turn, this.selected);
   }
 
+  /** Why a mode was not run (the planner's own message, for the CLIs too), framed in the player's language. */
+  private skippedWords(k: SkippedMode): string {
+    return language() === 'en' ? k.reason : t('lab.skipped', { mode: t(`lab.modes.${k.mode}` as Key), detail: k.reason });
+  }
+
+  /** A preset's name: the fixture's own (English), or the catalogue's in another language (lab.fixtures). */
+  private fixtureName(name: string): string {
+    const p = PRESETS[this.preset];
+    const key = p?.file.replace(/\.json$/, '').replace(/\./g, '');
+    if (language() === 'en' || !p || !key || p.json.name !== name || !Object.hasOwn(EN.lab.fixtures, key)) return name;
+    return t(`lab.fixtures.${key}` as Key);
+  }
+
   private redrawMessages(): void {
     const lines = this.hint
       ? this.hint
-      : [this.notice, this.error ? `error: ${this.error}` : '', this.runs ? this.skipped.map((k) => k.reason).join('\n') : '']
+      : [
+          this.notice,
+          this.error ? t('lab.error', { why: this.error }) : '',
+          this.runs ? this.skipped.map((k) => this.skippedWords(k)).join('\n') : '',
+        ]
           .filter((s) => s !== '')
           .join('\n');
     setTextColor(this.errText, this.hint ? UI.text : '#ff8090');
@@ -471,27 +496,35 @@ export class PlannerLabScene extends Phaser.Scene {
             String(r.result.time),
             String(r.result.actions),
             String(r.result.turns),
-            r.result.end,
+            t(`lab.ends.${r.result.end}`),
             r.ms.toFixed(2),
             (r.ms / Math.max(1, r.result.history.length)).toFixed(3),
           ]
-        : ['–', '–', '–', '–', '–', this.runs && this.skipped.some((k) => k.mode === mode) ? 'too large' : '–', '–', '–'];
+        : ['–', '–', '–', '–', '–', this.runs && this.skipped.some((k) => k.mode === mode) ? t('lab.tooLarge') : '–', '–', '–'];
       v.forEach((s, i) => setText(this.tableTexts[j * 8 + i]!, s));
     });
     const r = this.currentRun();
     if (!r) {
-      setText(this.turnText, this.runs ? '' : 'No results yet.');
+      setText(this.turnText, this.runs ? '' : t('lab.noResults'));
       return;
     }
     const h = r.result.history[this.turn];
     if (!h) return;
-    const fmt = (a: readonly Action[]) => (a.length ? a.map((x) => (x.do === 'move' ? `→${x.at}` : x.do)).join(' ') : '—');
+    const fmt = (a: readonly Action[]) =>
+      a.length ? a.map((x) => (x.do === 'move' ? `→${x.at}` : t(`lab.actions.${x.do}` as Key))).join(' ') : '—';
     setText(
       this.turnText,
       [
-        `${r.mode} · turn ${this.turn + 1}/${r.result.history.length}   agent ${h.agent}   HP ${h.hp}/${this.model.maxHp}`,
-        `did: ${clip(fmt(h.done), 100)}`,
-        `plan: ${clip(fmt(h.planned), 200)}`,
+        t('lab.turn', {
+          mode: t(`lab.modes.${r.mode}`),
+          turn: this.turn + 1,
+          turns: r.result.history.length,
+          agent: h.agent,
+          hp: h.hp,
+          max: this.model.maxHp,
+        }),
+        t('lab.did', { list: clip(fmt(h.done), 100) }),
+        t('lab.plan', { list: clip(fmt(h.planned), 200) }),
       ].join('\n'),
     );
   }

@@ -16,8 +16,10 @@ import { barVisible, fitHelp, SPEEDS as TRANSPORT_SPEEDS, Transport } from '../p
 import { crc32 } from '../replay/crc32';
 import { FPS } from '../sim/constants';
 import { hashState } from '../sim/hash';
-import { describeError, ReplayLibrary } from '../storage/replay-library';
-import { displayName, fileStem, formatFrames, metaFromHeader, playerLabel, type ClipInfo } from '../storage/replay-meta';
+import { ReplayLibrary } from '../storage/replay-library';
+import { displayName, fileStem, formatFrames, metaFromHeader, type ClipInfo } from '../storage/replay-meta';
+import { t } from '../i18n/i18n';
+import { errorWords, playerWords } from '../ui/replay-words';
 import { addBackdrop } from '../views/backdrop';
 import { FIELD_TOP, GAME_H, GAME_W } from '../views/layout';
 import { FIELD_H } from '../sim/constants';
@@ -53,13 +55,9 @@ const BAR_H = 8;
 const STATUS_Y = BAR_Y + BAR_H + 5;
 const STATUS_SIZE = 11;
 /** The gamepad's controls, shown between the fields while a gamepad is connected (not in clips). */
-const PAD_HINT = 'gamepad\nA play / pause\n←/→ seek 1 s\n↑/↓ speed\nB back';
+const padHintText = () => t('playback.padHint');
 /** Help texts for the status line, longest first: the longest that fits beside the status shows. */
-const HELP_TEXTS = [
-  'Space play · −/+ speed · ←/→ 1 s (Shift 10 s) · , . frame · C clip · H survey · Esc back',
-  'Space · −/+ speed · ←/→ seek · , . frame · C clip · Esc back',
-  'Space · ←/→ · Esc back',
-];
+const helpTexts = () => [t('playback.help.long'), t('playback.help.medium'), t('playback.help.short')];
 
 /** URL option: ?survey=1 starts every playback in survey mode. */
 export function surveyFromUrl(): boolean {
@@ -100,6 +98,8 @@ export class PlaybackScene extends Phaser.Scene {
   private t = 0;
   /** Bumped on every start and shutdown: a load that finishes for an older start is dropped. */
   private generation = 0;
+  /** The replay could not be loaded (the centre text says why). */
+  private failed = false;
 
   constructor() {
     super('playback');
@@ -118,13 +118,14 @@ export class PlaybackScene extends Phaser.Scene {
     this.message = '';
     this.padShown = null;
     this.shadows = [];
+    this.failed = false;
     this.generation++;
   }
 
   create(): void {
     this.backdrop = addBackdrop(this);
     this.centre = this.add
-      .text(GAME_W / 2, GAME_H / 2, 'Loading the replay…', textStyle(22, UI.dim, { align: 'center', wordWrap: { width: 760 } }))
+      .text(GAME_W / 2, GAME_H / 2, t('playback.loading'), textStyle(22, UI.dim, { align: 'center', wordWrap: { width: 760 } }))
       .setOrigin(0.5);
     hook.playback = this;
     this.events.once('shutdown', () => {
@@ -162,7 +163,7 @@ export class PlaybackScene extends Phaser.Scene {
       let bytes = this.data_.bytes;
       let lib: ReplayLibrary | null = null;
       if (!bytes) {
-        if (!this.data_.id) throw new Error('no replay was given to play');
+        if (!this.data_.id) throw new Error(t('playback.noReplay'));
         lib = await ReplayLibrary.open();
         bytes = await lib.bytes(this.data_.id);
         const e = await lib.get(this.data_.id);
@@ -178,7 +179,8 @@ export class PlaybackScene extends Phaser.Scene {
       this.build();
     } catch (e) {
       if (gen !== this.generation) return;
-      this.centre.setText(`This replay cannot be played.\n\n${describeError(e)}\n\nEsc or pad B: back`).setColor('#ff8090');
+      this.failed = true;
+      this.centre.setText(t('playback.cannotPlay', { why: errorWords(e) })).setColor('#ff8090');
     }
   }
 
@@ -189,7 +191,7 @@ export class PlaybackScene extends Phaser.Scene {
   }
 
   private padHint(): string {
-    return this.padConnected() && !this.survey ? PAD_HINT : '';
+    return this.padConnected() && !this.survey ? padHintText() : '';
   }
 
   private build(): void {
@@ -197,7 +199,9 @@ export class PlaybackScene extends Phaser.Scene {
     const p = this.player!;
     this.centre.setVisible(false);
     const meta = metaFromHeader(r);
-    const names = r.sides.map((s, i) => `${playerLabel(meta, i)} · ${s.human ? 'human' : 'CPU'}`);
+    const names = r.sides.map((s, i) =>
+      t('playback.side', { name: playerWords(meta, i), who: s.human ? t('replays.who.human') : t('replays.who.cpu') }),
+    );
     const mv = (this.mv = new MatchView(this, p.state, names, { survey: this.survey, fps: false }));
     // The HUD's hint line (the match's 'Esc pause'): the gamepad's controls while one is connected.
     this.padShown = this.padConnected();
@@ -221,7 +225,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.timeline = new TimelineBar(this, { x: BAR_X, y: BAR_Y, w: BAR_W, h: BAR_H }, p.frames, (f) => this.seekTo(f));
     this.status = this.add.text(BAR_X, STATUS_Y, '', textStyle(STATUS_SIZE));
     this.help = this.add.text(GAME_W - BAR_X, STATUS_Y, '', textStyle(STATUS_SIZE, UI.dim)).setOrigin(1, 0);
-    this.helpWidths = HELP_TEXTS.map((text) => ({ text, width: this.help.setText(text).width }));
+    this.helpWidths = helpTexts().map((text) => ({ text, width: this.help.setText(text).width }));
     this.ui.add([panel, ...this.timeline.objects, this.status, this.help]);
     this.thin = this.add.graphics();
     this.banner = this.add
@@ -317,7 +321,7 @@ export class PlaybackScene extends Phaser.Scene {
         break;
       case '.':
       case ',':
-        if (!tr.stepFrame(e.key === '.' ? 1 : -1)) this.flash('Pause (Space) to step frame by frame');
+        if (!tr.stepFrame(e.key === '.' ? 1 : -1)) this.flash(t('playback.flash.pauseToStep'));
         break;
       case 'Home':
         tr.seekTo(0);
@@ -339,12 +343,12 @@ export class PlaybackScene extends Phaser.Scene {
         sfx.toggleMute();
         break;
       case 'F2':
-        if (this.survey) this.flash('Overlays are off in survey mode');
-        else if (!this.mv!.toggleWave()) this.flash('F2 (wave field) works in maze stages');
+        if (this.survey) this.flash(t('playback.flash.overlaysOff'));
+        else if (!this.mv!.toggleWave()) this.flash(t('playback.flash.waveMazeOnly'));
         break;
       case 'F3':
-        if (this.survey) this.flash('Overlays are off in survey mode');
-        else if (!this.mv!.toggleCpu()) this.flash('F3 shows what a CPU side saw and planned: this replay has no CPU side');
+        if (this.survey) this.flash(t('playback.flash.overlaysOff'));
+        else if (!this.mv!.toggleCpu()) this.flash(t('playback.flash.noCpuSide'));
         else if (this.mv!.cpuOn) {
           this.observeCpu();
           this.flash(this.cpuViewNote(), 3500);
@@ -377,7 +381,7 @@ export class PlaybackScene extends Phaser.Scene {
     this.mv?.setSurvey(on);
     if (on) this.mv?.setOverlays({ wave: false, cpu: false });
     this.mv?.setHint(this.padHint());
-    this.flash(on ? 'Survey mode on (H turns it off)' : 'Survey mode off');
+    this.flash(on ? t('playback.flash.surveyOn') : t('playback.flash.surveyOff'));
   }
 
   private flash(text: string, ms = 1800): void {
@@ -429,8 +433,8 @@ export class PlaybackScene extends Phaser.Scene {
   private cpuViewNote(): string {
     const s = this.shadows.find((x) => x);
     if (!s) return '';
-    if (s.exact) return 'CPU view: exactly what the recorded CPU saw and planned (played from the start)';
-    return `CPU view: recomputed from frame ${s.since} (a CPU's memory is not in the replay; play from 0:00 for its exact view)`;
+    if (s.exact) return t('playback.flash.cpuExact');
+    return t('playback.flash.cpuRecomputed', { frame: s.since });
   }
 
   private advanceOne(): boolean {
@@ -455,10 +459,7 @@ export class PlaybackScene extends Phaser.Scene {
     const d = this.player?.desync;
     if (!d) return;
     this.transport?.pause();
-    this.message =
-      `Playback stopped at frame ${d.frame} (${formatFrames(d.frame)}): this replay does not match what this build of the game ` +
-      `simulates (desync: checksum ${d.actual}, recorded ${d.expected}). It may be corrupt or from another version. The frames ` +
-      `before it are shown as recorded.`;
+    this.message = t('playback.desync', { frame: d.frame, time: formatFrames(d.frame), actual: d.actual, expected: d.expected });
     this.banner.setText(this.message).setVisible(true).setAlpha(1).setColor('#ff8090');
     this.tweens.killTweensOf(this.banner);
   }
@@ -476,15 +477,15 @@ export class PlaybackScene extends Phaser.Scene {
     this.mv.draw(p.state, this.exporting ? FPS : this.game.loop.actualFps);
     this.timeline.drawHead(p.frame);
     const flags = [
-      this.survey ? '· survey' : '',
-      this.mv.cpuOn ? `· CPU view ${this.shadows.find((x) => x)?.exact ? 'exact' : 'recomputed'}` : '',
+      this.survey ? t('playback.flags.survey') : '',
+      this.mv.cpuOn ? (this.shadows.find((x) => x)?.exact ? t('playback.flags.cpuExact') : t('playback.flags.cpuRecomputed')) : '',
     ].filter(Boolean);
     setText(this.status, tr.status(flags));
     // The help takes the room the status leaves: a shorter text, or none, never an overlap.
     setText(this.help, fitHelp(this.status.width, BAR_W, this.helpWidths));
-    const t = this.thin;
-    t.clear();
-    t.fillStyle(0xffd24a, 0.8).fillRect(0, GAME_H - 3, (p.frame / Math.max(1, p.frames)) * GAME_W, 3);
+    const thin = this.thin;
+    thin.clear();
+    thin.fillStyle(0xffd24a, 0.8).fillRect(0, GAME_H - 3, (p.frame / Math.max(1, p.frames)) * GAME_W, 3);
   }
 
   override update(_time: number, delta: number): void {
@@ -496,8 +497,7 @@ export class PlaybackScene extends Phaser.Scene {
     if (!this.indexed) {
       this.indexed = p.index(4000);
       this.drawTimeline();
-      if (p.desync && !this.message && this.indexed)
-        this.flash(`This replay desyncs at frame ${p.desync.frame}: playback will stop there.`, 4000);
+      if (p.desync && !this.message && this.indexed) this.flash(t('playback.flash.desyncAhead', { frame: p.desync.frame }), 4000);
     } else if (this.timeline.stale(p.marks)) this.drawTimeline();
     tr.tick(delta);
     const pad = this.padConnected();
@@ -579,7 +579,7 @@ export class PlaybackScene extends Phaser.Scene {
       keyframeInterval: p?.keyframeInterval ?? 0,
       lastSeekSteps: p?.lastSeekSteps ?? 0,
       desync: p?.desync ? { frame: p.desync.frame, message: p.desync.message } : null,
-      error: !p && this.centre?.visible && this.centre.text.startsWith('This replay cannot') ? this.centre.text : null,
+      error: !p && this.failed && this.centre?.visible ? this.centre.text : null,
       title: this.replay ? displayName({ name: '', meta: metaFromHeader(this.replay) }) : '',
       id: this.entryId,
     };

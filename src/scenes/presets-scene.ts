@@ -19,6 +19,8 @@ import { FPS } from '../sim/constants';
 import { STAGE_PRESET_FIELDS, STAGE_PRESETS, type StagePreset } from '../sim/stage-preset';
 import { downloadBlob } from '../storage/download';
 import { freeName, type PresetKind, PresetLibrary, presetFileText } from '../storage/preset-library';
+import { language, t } from '../i18n/i18n';
+import { cpuPresetLabel, stagePresetLabel } from '../i18n/preset-words';
 import { confirmChoice } from '../ui/confirm';
 import { promptText } from '../ui/dom-panel';
 import { type FlatValues, flatten, PresetFieldsFolder, unflatten } from '../ui/preset-pane';
@@ -118,12 +120,7 @@ export class PresetsScene extends Phaser.Scene {
     this.mapOn = true;
     this.rebuildPending = false;
     this.titleText = this.add.text(PANEL_W + 14, 10, '', textStyle(16, UI.accent, { fontStyle: 'bold' }));
-    this.helpText = this.add.text(
-      PANEL_W + 14,
-      34,
-      'The CPU plays the stage alone on one seed; every change restarts it. F3 map and path · Esc back',
-      textStyle(11, UI.dim),
-    );
+    this.helpText = this.add.text(PANEL_W + 14, 34, t('presets.help'), textStyle(11, UI.dim));
     this.vsText = this.add.text(0, 0, '', textStyle(12, UI.text, { lineSpacing: 3 }));
     this.vsStarts = 0;
     this.vs = new VsReferences(() => this.redrawVs());
@@ -146,7 +143,7 @@ export class PresetsScene extends Phaser.Scene {
       this.library = await PresetLibrary.open();
       await this.reloadLists();
     } catch (e) {
-      this.setStatus(`The preset library is not available: ${(e as Error).message} Presets can be edited and played, not saved.`);
+      this.setStatus(t('presets.status.noLibrary', { why: (e as Error).message }));
     }
   }
 
@@ -158,7 +155,7 @@ export class PresetsScene extends Phaser.Scene {
     this.userStage = stage.presets;
     setUserCpuPresets(this.userCpu);
     const bad = [...cpu.invalid, ...stage.invalid];
-    if (bad.length) this.setStatus(`Stored presets that no longer validate (kept, not listed): ${bad.join('; ')}`);
+    if (bad.length) this.setStatus(t('presets.status.invalid', { list: bad.join('; ') }));
     this.rebuildPanel();
   }
 
@@ -208,41 +205,51 @@ export class PresetsScene extends Phaser.Scene {
   private buildPane(): void {
     if (!this.root) return;
     this.pane?.dispose();
-    const pane = new Pane({ container: this.root, title: 'PRESETS' });
+    const pane = new Pane({ container: this.root, title: t('presets.pane') });
     this.pane = pane;
-    const tabs = pane.addTab({ pages: [{ title: 'CPU' }, { title: 'Stage' }] });
+    const tabs = pane.addTab({ pages: [{ title: t('presets.tabs.cpu') }, { title: t('presets.tabs.stage') }] });
     const [cpuPage, stagePage] = tabs.pages as [(typeof tabs.pages)[number], (typeof tabs.pages)[number]];
     const pick = { cpu: this.cpu.from, stage: this.stage.from, compare: this.compare ?? '' };
     const cpuOptions = Object.fromEntries(
-      [...DODGE_PRESETS, ...this.userCpu].map((p) => [`${p.label}${this.userCpu.includes(p) ? ' (yours)' : ''}`, p.name]),
+      [...DODGE_PRESETS, ...this.userCpu].map((p) => [
+        this.userCpu.includes(p) ? t('presets.yours', { label: p.label }) : cpuLabel(p),
+        p.name,
+      ]),
     );
     const stageOptions = Object.fromEntries(
-      [...STAGE_PRESETS, ...this.userStage].map((p) => [`${p.label}${this.userStage.includes(p) ? ' (yours)' : ''}`, p.name]),
+      [...STAGE_PRESETS, ...this.userStage].map((p) => [
+        this.userStage.includes(p) ? t('presets.yours', { label: p.label }) : stageLabel(p),
+        p.name,
+      ]),
     );
-    cpuPage.addBinding(pick, 'cpu', { label: 'preset', options: cpuOptions }).on('change', (ev) => this.select('cpu', ev.value));
+    cpuPage.addBinding(pick, 'cpu', { label: t('presets.preset'), options: cpuOptions }).on('change', (ev) => this.select('cpu', ev.value));
     this.addActions(cpuPage, 'cpu');
     this.cpuFields = new PresetFieldsFolder(
-      cpuPage.addFolder({ title: 'Parameters (hover: meaning, range, paper)' }),
+      cpuPage.addFolder({ title: t('presets.paramsCpu') }),
       CPU_PRESET_FIELDS,
       (v) => this.edited('cpu', v),
       (why) => this.setStatus(why),
     );
-    cpuPage.addBinding(pick, 'compare', { label: 'A/B with', options: { '— (one field)': '', ...cpuOptions } }).on('change', (ev) => {
-      this.compare = ev.value === '' ? null : ev.value;
-      this.restartPreview();
-    });
-    stagePage.addBinding(pick, 'stage', { label: 'preset', options: stageOptions }).on('change', (ev) => this.select('stage', ev.value));
+    cpuPage
+      .addBinding(pick, 'compare', { label: t('presets.compare'), options: { [t('presets.oneField')]: '', ...cpuOptions } })
+      .on('change', (ev) => {
+        this.compare = ev.value === '' ? null : ev.value;
+        this.restartPreview();
+      });
+    stagePage
+      .addBinding(pick, 'stage', { label: t('presets.preset'), options: stageOptions })
+      .on('change', (ev) => this.select('stage', ev.value));
     this.addActions(stagePage, 'stage');
     this.stageFields = new PresetFieldsFolder(
-      stagePage.addFolder({ title: 'Parameters (hover: meaning, range)' }),
+      stagePage.addFolder({ title: t('presets.paramsStage') }),
       STAGE_PRESET_FIELDS,
       (v) => this.edited('stage', v),
       (why) => this.setStatus(why),
     );
-    pane.addButton({ title: 'Save CPU + stage as a difficulty…' }).on('click', () => void this.savePair());
-    pane.addButton({ title: 'Import preset file…' }).on('click', () => this.importFile());
-    pane.addButton({ title: '▶ Play against it' }).on('click', () => this.playAgainst());
-    pane.addButton({ title: 'Back to the title (Esc)' }).on('click', () => this.leave());
+    pane.addButton({ title: t('presets.buttons.savePair') }).on('click', () => void this.savePair());
+    pane.addButton({ title: t('presets.buttons.import') }).on('click', () => this.importFile());
+    pane.addButton({ title: t('presets.buttons.play') }).on('click', () => this.playAgainst());
+    pane.addButton({ title: t('presets.buttons.back') }).on('click', () => this.leave());
     this.root.appendChild(this.statusEl);
     this.cpuFields.set(flatten(this.cpu.value, CPU_PRESET_FIELDS));
     this.stageFields.set(flatten(this.stage.value, STAGE_PRESET_FIELDS));
@@ -250,11 +257,16 @@ export class PresetsScene extends Phaser.Scene {
   }
 
   private addActions(page: { addButton: Pane['addButton'] }, kind: 'cpu' | 'stage'): void {
-    page.addButton({ title: 'Save' }).on('click', () => void this.save(kind));
-    page.addButton({ title: 'Duplicate' }).on('click', () => this.duplicate(kind));
-    page.addButton({ title: 'Rename…' }).on('click', () => void this.rename(kind));
-    page.addButton({ title: 'Delete…' }).on('click', () => void this.remove(kind));
-    page.addButton({ title: 'Export .json' }).on('click', () => this.exportFile(kind));
+    page.addButton({ title: t('presets.buttons.save') }).on('click', () => void this.save(kind));
+    page.addButton({ title: t('presets.buttons.duplicate') }).on('click', () => this.duplicate(kind));
+    page.addButton({ title: t('presets.buttons.rename') }).on('click', () => void this.rename(kind));
+    page.addButton({ title: t('presets.buttons.delete') }).on('click', () => void this.remove(kind));
+    page.addButton({ title: t('presets.buttons.export') }).on('click', () => this.exportFile(kind));
+  }
+
+  /** A draft's preset name for the player (a built-in in the player's language). */
+  private named(d: Draft<DodgePreset> | Draft<StagePreset>): string {
+    return d === this.cpu ? cpuLabel(d.value) : stageLabel(d.value);
   }
 
   private draft(kind: 'cpu' | 'stage'): Draft<DodgePreset> | Draft<StagePreset> {
@@ -281,10 +293,10 @@ export class PresetsScene extends Phaser.Scene {
       return;
     }
     void confirmChoice({
-      title: 'Discard your changes?',
-      message: `Your changes to '${d.value.label}' are not saved.`,
-      yes: 'Discard (Y)',
-      no: 'Keep editing (N)',
+      title: t('presets.confirm.discardTitle'),
+      message: t('presets.confirm.discardMessage', { label: this.named(d) }),
+      yes: t('presets.confirm.discard'),
+      no: t('presets.confirm.keepEditing'),
     }).then((yes) => (yes ? go() : this.rebuildPanel()));
   }
 
@@ -294,8 +306,8 @@ export class PresetsScene extends Phaser.Scene {
       kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
     if (d.builtin && !d.dirty) {
       // A built-in is never changed in place: the edit starts an unsaved copy of it.
-      d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
-      this.setStatus(`Editing a copy of the built-in '${d.from}': Save keeps it as '${d.value.name}'.`);
+      d.value = { ...d.value, name: freeName(d.value.name, taken), label: t('presets.copy', { label: this.named(d) }).slice(0, 40) };
+      this.setStatus(t('presets.status.editingCopy', { from: d.from, name: d.value.name }));
     }
     d.value = unflatten(d.value, values);
     d.dirty = true;
@@ -306,51 +318,53 @@ export class PresetsScene extends Phaser.Scene {
 
   private async save(kind: 'cpu' | 'stage'): Promise<void> {
     const d = this.draft(kind);
-    if (!this.library) return this.setStatus('Cannot save: the preset library is not available in this browser.');
-    if (!d.dirty && !d.builtin) return this.setStatus(`'${d.value.label}' has no unsaved changes.`);
-    if (d.builtin && !d.dirty) return this.setStatus(`'${d.value.label}' is built in: change a value, or Duplicate, to make your own.`);
+    if (!this.library) return this.setStatus(t('presets.status.cannotSave'));
+    if (!d.dirty && !d.builtin) return this.setStatus(t('presets.status.noChanges', { label: this.named(d) }));
+    if (d.builtin && !d.dirty) return this.setStatus(t('presets.status.builtIn', { label: this.named(d) }));
     try {
       await this.library.save(kind, d.value, d.builtin ? undefined : d.from);
       d.from = d.value.name;
       d.builtin = false;
       d.dirty = false;
-      this.setStatus(`Saved '${d.value.label}' (${d.value.name}).`);
+      this.setStatus(t('presets.status.saved', { label: this.named(d), name: d.value.name }));
       await this.reloadLists();
     } catch (e) {
-      this.setStatus(`Not saved: ${(e as Error).message}`);
+      this.setStatus(t('presets.status.notSaved', { why: (e as Error).message }));
     }
   }
 
   /** The CPU and stage shown now, as a named pair for the title's Difficulty row (both must be saved). */
   private async savePair(): Promise<void> {
-    if (!this.library) return this.setStatus('Cannot save: the preset library is not available in this browser.');
+    if (!this.library) return this.setStatus(t('presets.status.cannotSave'));
     const unsaved = [this.cpu, this.stage].filter(
       (d) =>
         d.dirty ||
         (d.builtin && !DODGE_PRESETS.some((p) => p.name === d.value.name) && !STAGE_PRESETS.some((p) => p.name === d.value.name)),
     );
     if (unsaved.length)
-      return this.setStatus(`Save ${unsaved.map((d) => `'${d.value.label}'`).join(' and ')} first: a difficulty names saved presets.`);
+      return this.setStatus(
+        t('presets.status.saveFirst', { list: unsaved.map((d) => `'${this.named(d)}'`).join(t('presets.status.and')) }),
+      );
     const taken = await this.library.names('pair');
     const label = await promptText({
-      title: 'Save as a difficulty',
-      label: `Name in the title's Difficulty row (stage ${this.stage.value.label} + CPU ${this.cpu.value.label})`,
+      title: t('presets.prompt.pairTitle'),
+      label: t('presets.prompt.pairLabel', { stage: stageLabel(this.stage.value), cpu: cpuLabel(this.cpu.value) }),
       value: '',
       validate: (v) =>
         !slug(v)
-          ? 'Use at least one letter.'
+          ? t('presets.prompt.oneLetter')
           : v.length > 40
-            ? 'At most 40 characters.'
+            ? t('presets.prompt.tooLong')
             : taken.includes(slug(v))
-              ? `The name '${slug(v)}' is already taken.`
+              ? t('presets.prompt.taken', { name: slug(v) })
               : null,
     });
     if (label === null) return;
     try {
       await this.library.save('pair', { name: slug(label), label: label.trim(), stage: this.stage.value.name, cpu: this.cpu.value.name });
-      this.setStatus(`Saved the difficulty '${label.trim()}': choose it in the title's Difficulty row.`);
+      this.setStatus(t('presets.status.savedPair', { label: label.trim() }));
     } catch (e) {
-      this.setStatus(`Not saved: ${(e as Error).message}`);
+      this.setStatus(t('presets.status.notSaved', { why: (e as Error).message }));
     }
   }
 
@@ -358,10 +372,10 @@ export class PresetsScene extends Phaser.Scene {
     const d = this.draft(kind);
     const taken =
       kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
-    d.value = { ...d.value, name: freeName(d.value.name, taken), label: `${d.value.label} (copy)`.slice(0, 40) };
+    d.value = { ...d.value, name: freeName(d.value.name, taken), label: t('presets.copy', { label: this.named(d) }).slice(0, 40) };
     d.builtin = true; // not stored yet: Save adds it
     d.dirty = true;
-    this.setStatus(`Duplicated as '${d.value.name}': press Save to keep it.`);
+    this.setStatus(t('presets.status.duplicated', { name: d.value.name }));
     this.redrawTitle();
   }
 
@@ -370,40 +384,41 @@ export class PresetsScene extends Phaser.Scene {
     const taken =
       kind === 'cpu' ? [...DODGE_PRESETS, ...this.userCpu].map((p) => p.name) : [...STAGE_PRESETS, ...this.userStage].map((p) => p.name);
     const label = await promptText({
-      title: 'Rename the preset',
-      label: 'Name shown in menus (the file name is made from it)',
+      title: t('presets.prompt.renameTitle'),
+      label: t('presets.prompt.renameLabel'),
       value: d.value.label,
       validate: (v) => {
         const name = slug(v);
-        if (!v.trim()) return 'Type a name.';
-        if (v.length > 40) return 'At most 40 characters.';
-        if (!name) return 'Use at least one letter.';
-        if (name !== d.from && taken.includes(name)) return `The name '${name}' is already taken.`;
+        if (!v.trim()) return t('presets.prompt.typeName');
+        if (v.length > 40) return t('presets.prompt.tooLong');
+        if (!name) return t('presets.prompt.oneLetter');
+        if (name !== d.from && taken.includes(name)) return t('presets.prompt.taken', { name });
         return null;
       },
     });
     if (label === null) return;
     d.value = { ...d.value, label: label.trim(), name: slug(label) };
     d.dirty = true;
-    if (d.builtin) this.setStatus(`Renamed the copy to '${d.value.name}': press Save to keep it.`);
+    if (d.builtin) this.setStatus(t('presets.status.renamedCopy', { name: d.value.name }));
     else await this.save(kind);
     this.redrawTitle();
   }
 
   private async remove(kind: 'cpu' | 'stage'): Promise<void> {
     const d = this.draft(kind);
-    if (d.builtin) return this.setStatus(`'${d.value.label}' is ${d.dirty ? 'not saved yet' : 'built in'}: nothing to delete.`);
+    if (d.builtin)
+      return this.setStatus(t(d.dirty ? 'presets.status.notSavedYet' : 'presets.status.builtInNoDelete', { label: this.named(d) }));
     if (!this.library) return;
     const yes = await confirmChoice({
-      title: 'Delete this preset?',
-      message: `'${d.value.label}' (${d.from}) will be removed from this browser. Export it first to keep a file.`,
-      yes: 'Delete (Y)',
-      no: 'Keep it (N)',
+      title: t('presets.confirm.deleteTitle'),
+      message: t('presets.confirm.deleteMessage', { label: this.named(d), name: d.from }),
+      yes: t('presets.confirm.delete'),
+      no: t('presets.confirm.keep'),
     });
     if (!yes) return;
     try {
       await this.library.delete(kind, d.from);
-      this.setStatus(`Deleted '${d.value.label}'.`);
+      this.setStatus(t('presets.status.deleted', { label: this.named(d) }));
       d.dirty = false;
       d.from = 'normal';
       await this.reloadLists();
@@ -431,16 +446,16 @@ export class PresetsScene extends Phaser.Scene {
 
   /** Imports each file on its own: the good ones are saved, the bad ones listed with the reason. */
   async importFiles(files: readonly File[]): Promise<void> {
-    if (!this.library) return this.setStatus('Cannot import: the preset library is not available in this browser.');
+    if (!this.library) return this.setStatus(t('presets.status.cannotImport'));
     const lines: string[] = [];
     let last: { kind: PresetKind; name: string } | null = null;
     for (const f of files) {
       try {
         const r = await this.library.importText(await f.text(), f.name);
-        lines.push(`Imported ${f.name} as '${r.preset.name}'.`);
+        lines.push(t('presets.status.imported', { file: f.name, name: r.preset.name }));
         last = { kind: r.kind, name: r.preset.name };
       } catch (e) {
-        lines.push(`Not imported: ${(e as Error).message}`);
+        lines.push(t('presets.status.notImported', { why: (e as Error).message }));
       }
     }
     await this.reloadLists();
@@ -454,8 +469,11 @@ export class PresetsScene extends Phaser.Scene {
   }
 
   private redrawTitle(): void {
-    const mark = (d: Draft<{ label: string }>) => `${d.value.label}${d.dirty ? ' *' : ''}`;
-    setText(this.titleText, `CPU ${mark(this.cpu)}  ·  stage ${mark(this.stage)}`);
+    const mark = (label: string, d: Draft<unknown>) => `${label}${d.dirty ? ' *' : ''}`;
+    setText(
+      this.titleText,
+      t('presets.heading', { cpu: mark(cpuLabel(this.cpu.value), this.cpu), stage: mark(stageLabel(this.stage.value), this.stage) }),
+    );
   }
 
   // ---- the preview ----
@@ -554,10 +572,10 @@ export class PresetsScene extends Phaser.Scene {
     const dirty = [this.cpu, this.stage].filter((d) => d.dirty);
     if (!dirty.length) return void this.scene.start('title');
     void confirmChoice({
-      title: 'Leave without saving?',
-      message: `Unsaved: ${dirty.map((d) => `'${d.value.label}'`).join(', ')}.`,
-      yes: 'Leave (Y)',
-      no: 'Stay (N)',
+      title: t('presets.confirm.leaveTitle'),
+      message: t('presets.confirm.leaveMessage', { list: dirty.map((d) => `'${this.named(d)}'`).join(', ') }),
+      yes: t('presets.confirm.leave'),
+      no: t('presets.confirm.stay'),
     }).then((yes) => yes && this.scene.start('title'));
   }
 
@@ -620,15 +638,27 @@ export function slug(label: string): string {
     .slice(0, 40);
 }
 
+/**
+ * A preset's name as this editor shows it: in English its own label; in another language a built-in
+ * by the catalogue's name (a person's own presets and copies keep the label they were given).
+ */
+function cpuLabel(p: { name: string; label: string }): string {
+  return language() === 'en' || !DODGE_PRESETS.some((b) => b.name === p.name && b.label === p.label) ? p.label : cpuPresetLabel(p);
+}
+
+function stageLabel(p: { name: string; label: string }): string {
+  return language() === 'en' || !STAGE_PRESETS.some((b) => b.name === p.name && b.label === p.label) ? p.label : stagePresetLabel(p);
+}
+
 function readoutText(p: LivePreview): string {
   const r = p.readouts();
   const f = (v: number | null, digits: number, unit = '') => (v === null ? '–' : `${v.toFixed(digits)}${unit}`);
   return [
-    `${p.preset.label} · ${Math.floor(p.frame / FPS)} s`,
-    `hits / min          ${f(r.hits_per_min, 2)}`,
-    `1-frame presses/min ${f(r.one_frame_per_min, 1)}`,
-    `direction changes/s ${f(r.dir_changes_per_s, 2)}`,
-    `moving fraction     ${f(r.moving_fraction, 2)}`,
-    `mean clearance      ${f(r.mean_clearance, 1, ' px')}`,
+    t('presets.readouts.head', { label: cpuLabel(p.preset), s: Math.floor(p.frame / FPS) }),
+    t('presets.readouts.hits', { v: f(r.hits_per_min, 2) }),
+    t('presets.readouts.presses', { v: f(r.one_frame_per_min, 1) }),
+    t('presets.readouts.turns', { v: f(r.dir_changes_per_s, 2) }),
+    t('presets.readouts.moving', { v: f(r.moving_fraction, 2) }),
+    t('presets.readouts.clearance', { v: f(r.mean_clearance, 1, t('presets.readouts.px')) }),
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import type { ClipField, ClipFormat } from '../storage/replay-meta';
 import type { MatchRunner } from '../sim/runner';
 import { saveMatchReplay } from './save-replay';
 import { published } from './scene-state';
+import { loadReplayScenes } from './lazy-scenes';
 import type { ClipFrameHook, PlaybackData } from './playback-scene';
 import type { ReplaysScene } from './replays-scene';
 
@@ -68,7 +69,9 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       const l = await lib();
       for (const e of await l.list()) await l.delete(e.id);
     },
-    openReplays(): void {
+    /** Opens the Replays scene (loaded on demand, lazy-scenes.ts), stopping whatever runs. */
+    async openReplays(): Promise<void> {
+      await loadReplayScenes(game);
       stopAll('replays');
       game.scene.start('replays');
     },
@@ -77,11 +80,13 @@ export function replayHookApi(game: Phaser.Game, liveRunner: () => MatchRunner |
       const s = game.scene.getScene('replays') as ReplaysScene | null;
       return s?.sys.isActive() ? s.info : null;
     },
-    openReplay(id: string, o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
+    async openReplay(id: string, o: Omit<PlaybackData, 'id' | 'bytes'> = {}): Promise<void> {
+      await loadReplayScenes(game);
       stopAll('playback');
       game.scene.start('playback', { ...o, id });
     },
-    playReplayBytes(bytes: number[], o: Omit<PlaybackData, 'id' | 'bytes'> = {}): void {
+    async playReplayBytes(bytes: number[], o: Omit<PlaybackData, 'id' | 'bytes'> = {}): Promise<void> {
+      await loadReplayScenes(game);
       stopAll('playback');
       game.scene.start('playback', { ...o, bytes: Uint8Array.from(bytes) });
     },

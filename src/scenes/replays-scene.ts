@@ -7,25 +7,33 @@ import { UI } from '../art/palette';
 import { toLogical } from '../art/render-scale';
 import { sfx } from '../audio/sfx';
 import { blobSink, canSaveToFile, downloadBlob, fileSink, readFiles, type BundleSink } from '../storage/download';
-import { describeError, ReplayLibrary, type LibraryProgress } from '../storage/replay-library';
+import { ReplayLibrary, type LibraryProgress } from '../storage/replay-library';
 import {
   allTags,
-  displayName,
   formatDate,
   formatFrames,
-  formatResult,
-  formatCharacters,
-  formatWho,
-  importMessage,
-  progressLine,
-  versionNote,
-  normalizeName,
   normalizeTag,
   queryEntries,
   SORT_KEYS,
   type LibraryEntry,
   type SortKey,
 } from '../storage/replay-meta';
+import { t, tn, type Key } from '../i18n/i18n';
+import {
+  charactersWords,
+  displayWords,
+  errorWords,
+  fitColumns,
+  importWords,
+  modeWord,
+  nameProblem,
+  progressWords,
+  resultWords,
+  stagesWord,
+  tagProblem,
+  versionWords,
+  whoWords,
+} from '../ui/replay-words';
 import { addBackdrop } from '../views/backdrop';
 import { GAME_W } from '../views/layout';
 import { surveyFromUrl } from './playback-scene';
@@ -40,20 +48,20 @@ import { setText, setTextColor, textStyle } from '../views/text';
 const ROWS = LIST_ROWS;
 const ROW_H = 29;
 const LIST_Y = 118;
+// The headers are replays.columns.<key> in the catalogue; `chars` counts columns (a CJK character takes two).
 const COLS = [
-  { key: 'date', label: 'Date', x: 26, chars: 16, sort: 'date' as SortKey },
-  { key: 'mode', label: 'Mode', x: 170, chars: 17 },
-  { key: 'players', label: 'Name / players', x: 318, chars: 26, sort: 'name' as SortKey },
+  { key: 'date', x: 26, chars: 16, sort: 'date' as SortKey },
+  { key: 'mode', x: 170, chars: 17 },
+  { key: 'players', x: 318, chars: 26, sort: 'name' as SortKey },
   // Human/CPU, or for a character match the characters (the players column already says who is human).
-  { key: 'who', label: 'Who', x: 548, chars: 15 },
-  { key: 'result', label: 'Result', x: 680, chars: 15 },
-  { key: 'length', label: 'Length', x: 810, chars: 7, sort: 'duration' as SortKey },
-  { key: 'tags', label: 'Tags', x: 874, chars: 9 }, // 10 ran into the scroll bar
+  { key: 'who', x: 548, chars: 15 },
+  { key: 'result', x: 680, chars: 15 },
+  { key: 'length', x: 810, chars: 7, sort: 'duration' as SortKey },
+  { key: 'tags', x: 874, chars: 9 }, // 10 ran into the scroll bar
 ] as const;
 
-function fit(s: string, n: number): string {
-  return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
-}
+const fit = fitColumns;
+const colLabel = (c: (typeof COLS)[number]) => t(`replays.columns.${c.key}` as Key);
 
 export class ReplaysScene extends Phaser.Scene {
   /** The list as the player left it (chosen row, sort, filters): kept across visits while the page lives. */
@@ -121,7 +129,7 @@ export class ReplaysScene extends Phaser.Scene {
 
   create(): void {
     this.backdrop = addBackdrop(this);
-    this.add.text(GAME_W / 2, 30, 'REPLAYS', textStyle(36, '#ffffff', { fontStyle: 'bold', strokeThickness: 7 })).setOrigin(0.5);
+    this.add.text(GAME_W / 2, 30, t('replays.title'), textStyle(36, '#ffffff', { fontStyle: 'bold', strokeThickness: 7 })).setOrigin(0.5);
     this.summary = this.add.text(GAME_W / 2, 55, '', textStyle(14, UI.dim)).setOrigin(0.5, 0);
     // The filter line stands clear of the column headers below it (they touched: issue 25).
     this.filters = this.add.text(26, 75, '', textStyle(14, UI.text)).setInteractive({ useHandCursor: true });
@@ -134,7 +142,7 @@ export class ReplaysScene extends Phaser.Scene {
     });
     this.rowBg = this.add.graphics();
     for (const c of COLS) {
-      const h = this.add.text(c.x, LIST_Y - 19, c.label, textStyle(13, UI.dim));
+      const h = this.add.text(c.x, LIST_Y - 19, colLabel(c), textStyle(13, UI.dim));
       if ('sort' in c) {
         h.setInteractive({ useHandCursor: true });
         h.on('pointerdown', () => this.setSort(c.sort));
@@ -159,43 +167,35 @@ export class ReplaysScene extends Phaser.Scene {
         zone.setData('last', p.downTime);
       });
     }
-    this.empty = this.add.text(GAME_W / 2, 270, 'Loading the library…', textStyle(18, UI.dim, { align: 'center' })).setOrigin(0.5);
+    this.empty = this.add.text(GAME_W / 2, 270, t('replays.loading'), textStyle(18, UI.dim, { align: 'center' })).setOrigin(0.5);
     // Anchored at its bottom: a message of several lines (an import's refused files) grows up, never into the buttons.
     this.message = this.add
       .text(GAME_W / 2, 488, '', textStyle(14, UI.text, { align: 'center', wordWrap: { width: 900 } }))
       .setOrigin(0.5, 1);
-    const buttons: [string, () => void][] = [
-      ['Play', () => this.play()],
-      ['Rename', () => void this.rename()],
-      ['Tag', () => void this.editTag()],
-      ['Delete', () => this.askDelete()],
-      ['Export', () => void this.exportOne()],
-      ['Export all', () => void this.exportAll()],
-      ['Import', () => this.pickFiles()],
-      ['Back', () => this.back()],
+    const buttons: [string, string, () => void][] = [
+      ['play', t('replays.buttons.play'), () => this.play()],
+      ['rename', t('replays.buttons.rename'), () => void this.rename()],
+      ['tag', t('replays.buttons.tag'), () => void this.editTag()],
+      ['delete', t('replays.buttons.delete'), () => this.askDelete()],
+      ['export', t('replays.buttons.export'), () => void this.exportOne()],
+      ['exportAll', t('replays.buttons.exportAll'), () => void this.exportAll()],
+      ['import', t('replays.buttons.import'), () => this.pickFiles()],
+      ['back', t('replays.buttons.back'), () => this.back()],
     ];
     let bx = 26;
-    for (const [label, f] of buttons) {
+    for (const [id, label, f] of buttons) {
       const b = this.add
         .text(bx, 494, label, textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 10, y: 4 } }))
         .setInteractive({ useHandCursor: true });
       b.on('pointerover', () => b.setColor(UI.accent));
       b.on('pointerout', () => b.setColor(UI.text));
       b.on('pointerdown', () => {
-        if (this.confirming && label !== 'Delete') return;
+        if (this.confirming && id !== 'delete') return;
         if (!this.busy) f();
       });
       bx += b.width + 10;
     }
-    this.add
-      .text(
-        GAME_W - 20,
-        522,
-        '↑↓ choose · Enter play · R rename · T tag · Del delete · E export (Shift: all) · I import / drop files · S sort · M ' +
-          'mode · G tag · / search · Esc title · pad: A play, B back',
-        textStyle(11, UI.dim),
-      )
-      .setOrigin(1, 0);
+    this.add.text(GAME_W - 20, 522, t('replays.help'), textStyle(11, UI.dim)).setOrigin(1, 0);
     this.buildConfirm();
     this.buildProgress();
     // keyOnce: a tap on a slow frame would otherwise be handled twice (two prompts, two moves).
@@ -220,11 +220,16 @@ export class ReplaysScene extends Phaser.Scene {
       .text(GAME_W / 2, 240, '', textStyle(18, UI.text, { align: 'center', wordWrap: { width: 600 } }))
       .setOrigin(0.5);
     const yes = this.add
-      .text(GAME_W / 2 - 90, 305, 'Delete (Y)', textStyle(18, '#ff8090', { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .text(
+        GAME_W / 2 - 90,
+        305,
+        t('replays.confirm.yes'),
+        textStyle(18, '#ff8090', { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }),
+      )
       .setOrigin(0.5)
       .setInteractive({ useHandCursor: true });
     const no = this.add
-      .text(GAME_W / 2 + 90, 305, 'Keep (N)', textStyle(18, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .text(GAME_W / 2 + 90, 305, t('replays.confirm.no'), textStyle(18, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
       .setOrigin(0.5)
       .setInteractive({ useHandCursor: true });
     yes.on('pointerdown', () => void this.confirmDelete(true));
@@ -239,7 +244,7 @@ export class ReplaysScene extends Phaser.Scene {
     this.progressBar = this.add.graphics();
     this.progressText = this.add.text(GAME_W / 2, 276, '', textStyle(14, UI.dim, { align: 'center' })).setOrigin(0.5);
     const cancel = this.add
-      .text(GAME_W / 2, 315, 'Cancel (Esc)', textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
+      .text(GAME_W / 2, 315, t('replays.progress.cancel'), textStyle(16, UI.text, { backgroundColor: '#231a44', padding: { x: 12, y: 5 } }))
       .setOrigin(0.5)
       .setInteractive({ useHandCursor: true });
     cancel.on('pointerdown', () => this.cancelJob());
@@ -256,14 +261,14 @@ export class ReplaysScene extends Phaser.Scene {
     const g = this.progressBar.clear();
     g.fillStyle(0x231a44, 1).fillRect(GAME_W / 2 - 280, 240, 560, 12);
     g.fillStyle(0x8a7cff, 1).fillRect(GAME_W / 2 - 280, 240, 560 * frac, 12);
-    const stopping = this.job?.signal.aborted ? ' · stopping after this batch…' : '';
-    setText(this.progressText, (p ? progressLine(p) : '') + stopping);
+    const stopping = this.job?.signal.aborted ? t('replays.progress.stopping') : '';
+    setText(this.progressText, (p ? progressWords(p) : '') + stopping);
   }
 
   private cancelJob(): void {
     if (!this.job || this.job.signal.aborted) return;
     this.job.abort();
-    setText(this.progressText, `${this.progressText.text} · stopping after this batch…`);
+    setText(this.progressText, `${this.progressText.text}${t('replays.progress.stopping')}`);
   }
 
   override update(): void {
@@ -302,7 +307,7 @@ export class ReplaysScene extends Phaser.Scene {
       this.openTiming = { readMs: performance.now() - t0, queryMs: 0, rows: this.all.length };
     } catch (e) {
       this.all = [];
-      this.say(describeError(e), 'error');
+      this.say(errorWords(e), 'error');
     }
     if (!this.sys.isActive()) return;
     const id = keepId ?? this.current?.id ?? ReplaysScene.view.selectedId;
@@ -362,17 +367,22 @@ export class ReplaysScene extends Phaser.Scene {
       this.summary,
       total === 0
         ? ''
-        : `${total} replay${total === 1 ? '' : 's'}${n !== total ? ` · ${n} shown` : ''} · sorted by ${this.sort} ${this.desc ? '↓' : '↑'}`,
+        : tn('replays.summary.count', total) +
+            (n !== total ? t('replays.summary.shown', { n }) : '') +
+            t('replays.summary.sorted', { sort: t(`replays.sort.${this.sort}`), arrow: this.desc ? '↓' : '↑' }),
     );
     setText(
       this.filters,
-      `Mode: ${this.mode ?? 'all'}   ·   Tag: ${this.tag ?? 'all'}   ·   Search: ` +
-        `${this.text ? `“${fit(this.text, 24)}”` : '(none — press /)'}`,
+      t('replays.filters.line', {
+        mode: this.mode ? modeWord(this.mode) : t('replays.filters.all'),
+        tag: this.tag ?? t('replays.filters.all'),
+        search: this.text ? t('replays.filters.search', { text: fit(this.text, 24) }) : t('replays.filters.noSearch'),
+      }),
     );
     this.headerTexts.forEach((h, i) => {
       const c = COLS[i]!;
       const on = 'sort' in c && c.sort === this.sort;
-      setText(h, on ? `${c.label} ${this.desc ? '↓' : '↑'}` : c.label);
+      setText(h, on ? `${colLabel(c)} ${this.desc ? '↓' : '↑'}` : colLabel(c));
       setTextColor(h, on ? UI.accent : UI.dim);
     });
     const g = this.rowBg;
@@ -392,12 +402,13 @@ export class ReplaysScene extends Phaser.Scene {
       const m = e.meta;
       const values = [
         formatDate(m.date),
-        `${m.mode} · ${m.stages}${m.simVersion !== SIM_VERSION ? ` · sim ${m.simVersion}` : ''}`,
-        displayName(e),
-        formatCharacters(m) || formatWho(m),
-        formatResult(m),
+        t('replays.row.mode', { mode: modeWord(m.mode), stages: stagesWord(m.stages) }) +
+          (m.simVersion !== SIM_VERSION ? t('replays.row.sim', { v: m.simVersion }) : ''),
+        displayWords(e),
+        charactersWords(m) || whoWords(m),
+        resultWords(m),
         formatFrames(m.frames),
-        [...e.tags, ...(e.clipCount ? [`${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}`] : [])].join(', ') || '—',
+        [...e.tags, ...(e.clipCount ? [tn('replays.row.clips', e.clipCount)] : [])].join(', ') || '—',
       ];
       texts.forEach((t, k) => {
         setText(t, fit(values[k]!, COLS[k]!.chars));
@@ -411,14 +422,7 @@ export class ReplaysScene extends Phaser.Scene {
       g.fillStyle(0x8a7cff, 1).fillRect(GAME_W - 10, LIST_Y + (this.top / n) * h, 4, Math.max(12, (ROWS / n) * h));
     }
     this.empty.setVisible(n === 0);
-    if (n === 0)
-      setText(
-        this.empty,
-        total === 0
-          ? 'No replays yet.\nEvery match you play is saved here automatically.\nImport replay files with I or by dropping them ' +
-              'on this page.'
-          : 'No replay matches the filters.\nM, G and / change them.',
-      );
+    if (n === 0) setText(this.empty, total === 0 ? t('replays.empty.none') : t('replays.empty.filtered'));
   }
 
   private key(e: KeyboardEvent): void {
@@ -525,7 +529,7 @@ export class ReplaysScene extends Phaser.Scene {
   private cycleTag(): void {
     const tags: (string | null)[] = [null, ...allTags(this.all)];
     if (tags.length === 1) {
-      this.say('No replay has a tag yet: T tags the chosen replay.');
+      this.say(t('replays.say.noTags'));
       return;
     }
     this.tag = tags[(tags.indexOf(this.tag) + 1) % tags.length]!;
@@ -545,8 +549,8 @@ export class ReplaysScene extends Phaser.Scene {
   private async editSearch(): Promise<void> {
     const v = await this.withPrompt(() =>
       promptText({
-        title: 'Search the library',
-        label: 'Words to find in names, players, tags, stages or dates (empty: show all)',
+        title: t('replays.prompt.searchTitle'),
+        label: t('replays.prompt.searchLabel'),
         value: this.text,
       }),
     );
@@ -559,14 +563,14 @@ export class ReplaysScene extends Phaser.Scene {
   private play(): void {
     const e = this.current;
     if (!e) {
-      this.say('Nothing to play: the list is empty.');
+      this.say(t('replays.say.nothingToPlay'));
       return;
     }
     if (e.meta.simVersion !== SIM_VERSION) {
       // Its hits and metrics come from the stored summary, read for this replay only.
       void (this.lib?.get(e.id) ?? Promise.resolve(undefined))
-        .then((full) => this.sys.isActive() && this.say(versionNote(full ?? e, SIM_VERSION)!, 'error'))
-        .catch((err: unknown) => this.say(describeError(err), 'error'));
+        .then((full) => this.sys.isActive() && this.say(versionWords(full ?? e, SIM_VERSION)!, 'error'))
+        .catch((err: unknown) => this.say(errorWords(err), 'error'));
       return;
     }
     this.scene.start('playback', { id: e.id, survey: surveyFromUrl() });
@@ -577,25 +581,18 @@ export class ReplaysScene extends Phaser.Scene {
     if (!e || !this.lib) return;
     const v = await this.withPrompt(() =>
       promptText({
-        title: 'Rename the replay',
-        label: `Name (empty: show the players, “${displayName({ name: '', meta: e.meta })}”)`,
+        title: t('replays.prompt.renameTitle'),
+        label: t('replays.prompt.renameLabel', { players: displayWords({ name: '', meta: e.meta }) }),
         value: e.name,
-        validate: (s) => {
-          try {
-            normalizeName(s);
-            return null;
-          } catch (err) {
-            return (err as Error).message;
-          }
-        },
+        validate: nameProblem,
       }),
     );
     if (v === null || !this.sys.isActive()) return;
     try {
       this.replaceEntry(await this.lib.rename(e.id, v));
-      this.say(v.trim() ? `Renamed to “${v.trim()}”.` : 'Name cleared.', 'ok');
+      this.say(v.trim() ? t('replays.say.renamed', { name: v.trim() }) : t('replays.say.nameCleared'), 'ok');
     } catch (err) {
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
     }
   }
 
@@ -604,32 +601,25 @@ export class ReplaysScene extends Phaser.Scene {
     if (!e || !this.lib) return;
     const v = await this.withPrompt(() =>
       promptText({
-        title: 'Tag the replay',
-        label: `A tag to add, e.g. survey (a tag it already has is removed). Now: ${e.tags.join(', ') || 'none'}`,
+        title: t('replays.prompt.tagTitle'),
+        label: t('replays.prompt.tagLabel', { tags: e.tags.join(', ') || t('replays.prompt.none') }),
         value: '',
-        placeholder: 'e.g. survey',
-        validate: (s) => {
-          try {
-            normalizeTag(s);
-            return null;
-          } catch (err) {
-            return (err as Error).message;
-          }
-        },
+        placeholder: t('replays.prompt.tagPlaceholder'),
+        validate: tagProblem,
       }),
     );
     if (v === null || !this.sys.isActive()) return;
-    const t = normalizeTag(v);
+    const tag = normalizeTag(v);
     try {
-      if (e.tags.includes(t)) {
-        this.replaceEntry(await this.lib.untag(e.id, t));
-        this.say(`Removed the tag “${t}”.`, 'ok');
+      if (e.tags.includes(tag)) {
+        this.replaceEntry(await this.lib.untag(e.id, tag));
+        this.say(t('replays.say.untagged', { tag }), 'ok');
       } else {
-        this.replaceEntry(await this.lib.tag(e.id, t));
-        this.say(`Tagged “${t}”.`, 'ok');
+        this.replaceEntry(await this.lib.tag(e.id, tag));
+        this.say(t('replays.say.tagged', { tag }), 'ok');
       }
     } catch (err) {
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
     }
   }
 
@@ -638,9 +628,11 @@ export class ReplaysScene extends Phaser.Scene {
     if (!e) return;
     this.confirming = e;
     this.confirmText.setText(
-      `Delete “${fit(displayName(e), 40)}” ` +
-        `(${formatDate(e.meta.date)})${e.clipCount ? ` and its ${e.clipCount} clip${e.clipCount > 1 ? 's' : ''}` : ''}?\nThis ` +
-        `cannot be undone.`,
+      t('replays.confirm.question', {
+        name: fit(displayWords(e), 40),
+        date: formatDate(e.meta.date),
+        clips: e.clipCount ? tn('replays.confirm.clips', e.clipCount) : '',
+      }),
     );
     this.confirmBox.setVisible(true);
   }
@@ -649,28 +641,28 @@ export class ReplaysScene extends Phaser.Scene {
     const e = this.confirming;
     this.confirming = null;
     this.confirmBox.setVisible(false);
-    if (!e || !yes || !this.lib) return this.say('Nothing was deleted.');
+    if (!e || !yes || !this.lib) return this.say(t('replays.say.notDeleted'));
     try {
       await this.lib.delete(e.id);
       this.all = this.all.filter((x) => x.id !== e.id);
       this.applyQuery();
       this.select(this.sel);
-      this.say(`Deleted “${fit(displayName(e), 40)}”.`, 'ok');
+      this.say(t('replays.say.deleted', { name: fit(displayWords(e), 40) }), 'ok');
     } catch (err) {
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
       await this.reload();
     }
   }
 
   private async exportOne(): Promise<void> {
     const e = this.current;
-    if (!e || !this.lib) return this.say('Nothing to export: the list is empty.');
+    if (!e || !this.lib) return this.say(t('replays.say.nothingToExport'));
     try {
       const r = await this.lib.exportOne(e.id);
       downloadBlob(r.blob, r.filename);
-      this.say(`Exported ${r.filename} (${Math.max(1, Math.round(r.bytes.length / 1024))} KB).`, 'ok');
+      this.say(t('replays.say.exported', { file: r.filename, kb: Math.max(1, Math.round(r.bytes.length / 1024)) }), 'ok');
     } catch (err) {
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
     }
   }
 
@@ -692,24 +684,24 @@ export class ReplaysScene extends Phaser.Scene {
     try {
       if (canSaveToFile()) {
         file = await fileSink(filename);
-        if (!file) return this.say('Nothing was exported.');
+        if (!file) return this.say(t('replays.say.notExported'));
       }
       const mem = file ? null : blobSink();
       const sink: BundleSink = file ?? mem!;
-      this.showProgress(`Exporting ${(ids ?? this.all).length} replays`, null);
+      this.showProgress(t('replays.progress.exporting', { n: (ids ?? this.all).length }), null);
       const r = await this.lib.exportBundle(sink, ids, {
         signal: job.signal,
-        onProgress: (p) => this.sys.isActive() && this.showProgress(`Exporting ${p.total} replays`, p),
+        onProgress: (p) => this.sys.isActive() && this.showProgress(t('replays.progress.exporting', { n: p.total }), p),
       });
       if (r.cancelled) {
         await file?.abandon();
-        return this.say('Export cancelled: no file was written.');
+        return this.say(t('replays.say.exportCancelled'));
       }
       if (mem) downloadBlob(mem.blob(), filename);
-      this.say(`Exported ${r.count} replay${r.count === 1 ? '' : 's'}${filtered ? ' (those shown)' : ''} to ${filename}.`, 'ok');
+      this.say(tn('replays.say.exportedAll', r.count, { shown: filtered ? t('replays.say.thoseShown') : '', file: filename }), 'ok');
     } catch (err) {
       await file?.abandon().catch(() => {});
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
     } finally {
       this.busy = false;
       this.job = null;
@@ -745,14 +737,17 @@ export class ReplaysScene extends Phaser.Scene {
     this.busy = true;
     const job = new AbortController();
     this.job = job;
-    const title = files.length === 1 ? `Importing ${fit(files[0]!.name, 40)}` : `Importing ${files.length} files`;
+    const title =
+      files.length === 1
+        ? t('replays.progress.importingOne', { file: fit(files[0]!.name, 40) })
+        : t('replays.progress.importingMany', { n: files.length });
     this.showProgress(title, null);
     try {
       const res = await this.lib.importFiles(await readFiles(files), {
         signal: job.signal,
         onProgress: (p) => this.sys.isActive() && this.showProgress(title, p),
       });
-      const msg = importMessage(res.added.length, res.duplicates, res.rejected, {
+      const msg = importWords(res.added.length, res.duplicates, res.rejected, {
         cancelled: res.cancelled,
         failed: res.failed && { message: res.failed.message, quota: res.failed.quota },
         notWritten: res.notWritten,
@@ -763,7 +758,7 @@ export class ReplaysScene extends Phaser.Scene {
       this.busy = false;
       await this.reload(res.added[0]?.id);
     } catch (err) {
-      this.say(describeError(err), 'error');
+      this.say(errorWords(err), 'error');
     } finally {
       this.busy = false;
       this.job = null;

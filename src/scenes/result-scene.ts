@@ -12,6 +12,7 @@ import { formatFrames } from '../playback/format-time';
 import { textStyle } from '../views/text';
 import { adaptiveResultLine, adaptiveSetup, type AdaptiveOutcome } from './adaptive-match';
 import { loadAdaptive } from '../storage/adaptive-store';
+import { t, type Key } from '../i18n/i18n';
 
 export interface ResultData {
   setup: MatchSetup;
@@ -55,7 +56,8 @@ export class ResultScene extends Phaser.Scene {
     const cx = GAME_W / 2;
     const practice = d.sides.length === 1;
     const head = headline(d.winner, d.sides, [d.setup.p1, d.setup.p2]);
-    const color = head === 'YOU LOSE' ? UI.dim : practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
+    const color =
+      head === t('result.headline.youLose') ? UI.dim : practice || d.winner === null ? UI.accent : d.winner === 0 ? UI.p1 : UI.p2;
     this.add.text(cx, 70, head, textStyle(44, color, { fontStyle: 'bold', strokeThickness: 8 })).setOrigin(0.5);
     const c = d.setup.config;
     const maze = c.stages === 'maze';
@@ -67,21 +69,21 @@ export class ResultScene extends Phaser.Scene {
       .text(
         cx,
         138,
-        `${howItEnded(d, practice, c.infiniteLives === true)} · ${formatFrames(d.frames)} · seed ${c.seed}`,
+        t('result.info', { ended: howItEnded(d, practice, c.infiniteLives === true), time: formatFrames(d.frames), seed: c.seed }),
         textStyle(16, UI.dim),
       )
       .setOrigin(0.5);
-    const rows: [string, (s: ResultData['sides'][0]) => string][] = [
-      ...(maze ? ([['Mazes cleared', (s) => String(s.mazesCleared ?? 0)]] as [string, (s: ResultData['sides'][0]) => string][]) : []),
-      ['Score', (s) => String(s.score)],
-      ['Hits taken', (s) => String(s.hits)],
-      ['Kills', (s) => String(s.kills)],
-      ['Best chain', (s) => String(s.bestChain)],
-      ['Grazes', (s) => String(s.grazes)],
+    const rows: [Key, (s: ResultData['sides'][0]) => string][] = [
+      ...(maze ? ([['result.rows.mazes', (s) => String(s.mazesCleared ?? 0)]] as [Key, (s: ResultData['sides'][0]) => string][]) : []),
+      ['result.rows.score', (s) => String(s.score)],
+      ['result.rows.hits', (s) => String(s.hits)],
+      ['result.rows.kills', (s) => String(s.kills)],
+      ['result.rows.bestChain', (s) => String(s.bestChain)],
+      ['result.rows.grazes', (s) => String(s.grazes)],
       // With infinite lives (drills, practice runs) lives never go down: hits taken say it all.
       ...(c.infiniteLives
         ? []
-        : ([['Lives left', (s) => String(Math.max(0, s.lives))]] as [string, (s: ResultData['sides'][0]) => string][])),
+        : ([['result.rows.lives', (s) => String(Math.max(0, s.lives))]] as [Key, (s: ResultData['sides'][0]) => string][])),
     ];
     const colX = practice ? [cx + 90] : [cx - 40, cx + 200];
     d.sides.forEach((s, i) => this.add.text(colX[i]!, 168, s.name, textStyle(18, i === 0 ? UI.p1 : UI.p2)).setOrigin(0.5));
@@ -91,7 +93,7 @@ export class ResultScene extends Phaser.Scene {
     const shift = chars.some(Boolean) ? 20 : 0;
     rows.forEach(([label, f], r) => {
       const y = 198 + shift + r * (maze ? 27 : 30 - shift / 10);
-      this.add.text(practice ? cx - 140 : cx - 280, y, label, textStyle(18, UI.dim));
+      this.add.text(practice ? cx - 140 : cx - 280, y, t(label), textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });
     // The save may still be running when the player moves on: then the next scene gets it and
@@ -99,12 +101,12 @@ export class ResultScene extends Phaser.Scene {
     let pending = d.saved;
     if (d.saved) {
       const note = this.add
-        .text(cx, GAME_H - 46, 'saving the replay…', textStyle(15, UI.dim, { wordWrap: { width: 820 }, align: 'center' }))
+        .text(cx, GAME_H - 46, t('result.saving'), textStyle(15, UI.dim, { wordWrap: { width: 820 }, align: 'center' }))
         .setOrigin(0.5);
       void d.saved.then((r) => {
         pending = undefined;
         if (!this.scene.isActive()) return;
-        if (r.ok === true) note.setText('Replay saved — see Replays on the title screen');
+        if (r.ok === true) note.setText(t('result.saved'));
         else if (r.ok === false) note.setText(r.error).setColor('#ff7080');
         else note.setText('');
       });
@@ -113,8 +115,8 @@ export class ResultScene extends Phaser.Scene {
     const menu = new Menu(
       this,
       [
-        { id: 'again', label: practice ? 'Again' : 'Rematch' },
-        { id: 'title', label: 'Title' },
+        { id: 'again', label: t(practice ? 'result.again' : 'result.rematch') },
+        { id: 'title', label: t('result.title') },
       ],
       cx,
       396,

@@ -2,11 +2,12 @@
 // the end of every match and when the player quits (a partial replay). It never throws: the
 // result says what happened, so the scene can show a message on failure. A later save of the same
 // match replaces an earlier one (`replaces`), so the library never holds two copies of one match.
+// The library (IndexedDB, bundles, SHA-256) is loaded with the first save, not before the title.
 import { encodeReplay, replayFromRunner } from '../replay';
 import type { MatchRunner } from '../sim/runner';
-import { describeError, ReplayLibrary } from '../storage/replay-library';
 import type { LibraryEntry } from '../storage/replay-meta';
 import type { MatchSetup } from './match-setup';
+import { t } from '../i18n/i18n';
 
 export type SaveReplayResult =
   | { ok: true; entry: LibraryEntry; partial: boolean }
@@ -33,6 +34,7 @@ export async function saveMatchReplay(
 ): Promise<SaveReplayResult> {
   const partial = opts.partial || runner.state.result === null;
   if (runner.state.frame === 0) return { ok: null, partial };
+  const library = import('../storage/replay-library');
   try {
     // Built synchronously, before the scene can go on stepping the runner.
     const replay = replayFromRunner(runner, {
@@ -41,7 +43,7 @@ export async function saveMatchReplay(
       extra: { ...(setup.extra ?? {}), partial },
     });
     const bytes = encodeReplay(replay);
-    const lib = await ReplayLibrary.open();
+    const lib = await (await library).ReplayLibrary.open();
     const before = await opts.replaces;
     const old = before?.ok ? await lib.get(before.entry.id) : undefined;
     const tags = [...(old?.tags.filter((t) => t !== 'partial') ?? []), ...(partial ? ['partial'] : [])];
@@ -50,6 +52,11 @@ export async function saveMatchReplay(
     if (old && old.id !== entry.id) await lib.delete(old.id).catch(() => undefined);
     return { ok: true, entry, partial };
   } catch (e) {
-    return { ok: false, error: `The replay was not saved. ${describeError(e)}`, quota: (e as { quota?: boolean }).quota === true, partial };
+    // The library's wording when it loaded (it may be what failed to load).
+    const why = await library.then(
+      (m) => m.describeError(e),
+      () => (e instanceof Error ? e.message : String(e)),
+    );
+    return { ok: false, error: t('result.notSaved', { why }), quota: (e as { quota?: boolean }).quota === true, partial };
   }
 }

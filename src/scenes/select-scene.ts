@@ -8,6 +8,8 @@ import Phaser from 'phaser';
 import { UI } from '../art/palette';
 import { charShipKey, loadCharacterArt, portraitKey } from '../art/character-art';
 import { sfx } from '../audio/sfx';
+import { attackName, characterDescription, characterName, type AttackPart } from '../i18n/character-words';
+import { language, t, type Key } from '../i18n/i18n';
 import { CHARACTERS, getCharacter, ROSTER } from '../sim/characters';
 import { onPadCommands } from '../ui/pad-commands';
 import { keyOnce } from '../ui/key-once';
@@ -15,6 +17,7 @@ import { addBackdrop } from '../views/backdrop';
 import { moveList, RANDOM, resolvePick, statBars } from '../views/character-stats';
 import { GAME_H, GAME_W } from '../views/layout';
 import { setText, setTextColor, textStyle } from '../views/text';
+import { selectInfo } from './select-state';
 
 export const SELECT = 'select';
 
@@ -59,14 +62,22 @@ const P1_KEYS: Record<string, Command> = {
 const ANY_KEYS: Record<string, Command> = { enter: 'confirm', ' ': 'confirm', escape: 'back', backspace: 'back' };
 type Command = 'left' | 'right' | 'up' | 'down' | 'confirm' | 'back';
 
-/** What the select shows now (for the e2e hook). */
-export const selectInfo = { open: false, step: 0, focus: '', picks: [] as string[] };
+/** Read by the title and the e2e hook without loading this scene (select-state.ts). */
+export { selectInfo, selectSettings } from './select-state';
 
 const CARD_W = 116;
 const CARD_H = 150;
 const CARD_GAP = 10;
 const CARD_TOP = 84;
 const DETAIL_TOP = 258;
+/** The headings of moveList's rows, in its order (shot, charge, EX, spell, Boss Attack), and the attack each names. */
+const MOVES: { key: Key; part?: AttackPart }[] = [
+  { key: 'select.moves.shot' },
+  { key: 'select.moves.charge', part: 'charge' },
+  { key: 'select.moves.ex', part: 'ex' },
+  { key: 'select.moves.spell', part: 'spell' },
+  { key: 'select.moves.boss', part: 'boss' },
+];
 
 export class SelectScene extends Phaser.Scene {
   private opts!: SelectOptions;
@@ -104,7 +115,7 @@ export class SelectScene extends Phaser.Scene {
     playMusic(this, () => 'select');
     this.backdrop = addBackdrop(this);
     const cx = GAME_W / 2;
-    this.add.text(cx, 26, this.opts.title ?? 'Choose your character', textStyle(26, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
+    this.add.text(cx, 26, this.opts.title ?? t('select.title'), textStyle(26, '#ffffff', { fontStyle: 'bold' })).setOrigin(0.5);
     this.stepText = this.add.text(cx, 58, '', textStyle(17, UI.accent)).setOrigin(0.5);
     this.opts.sides.forEach((_, i) => {
       const right = i % 2 === 1;
@@ -122,7 +133,9 @@ export class SelectScene extends Phaser.Scene {
         this.setFocus(i);
         this.confirm();
       });
-      const name = this.add.text(x, CARD_TOP + CARD_H - 14, id === RANDOM ? 'Random' : getCharacter(id).name, textStyle(15)).setOrigin(0.5);
+      const name = this.add
+        .text(x, CARD_TOP + CARD_H - 14, id === RANDOM ? t('select.random') : characterName(getCharacter(id)), textStyle(15))
+        .setOrigin(0.5);
       const mark =
         id === RANDOM
           ? this.add.text(x, CARD_TOP + CARD_H / 2 - 12, '?', textStyle(64, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5)
@@ -246,13 +259,13 @@ export class SelectScene extends Phaser.Scene {
     selectInfo.step = this.step;
     selectInfo.focus = id;
     selectInfo.picks = this.picks.slice(0, this.step);
-    const keys = side.who === 'cpu' ? "pick the CPU's character" : this.p2Keys() ? 'A / D choose · J pick' : '← → choose · Z pick';
-    setText(this.stepText, `${side.label} — ${keys}`);
+    const keys = t(side.who === 'cpu' ? 'select.keys.cpu' : this.p2Keys() ? 'select.keys.p2' : 'select.keys.p1');
+    setText(this.stepText, t('select.step', { label: side.label, keys }));
     setTextColor(this.stepText, this.step % 2 === 1 ? UI.p2 : UI.p1);
     this.pickTexts.forEach((t, i) => {
       const s = this.opts.sides[i]!;
       const pick = this.picks[i];
-      setText(t, `${s.label}: ${i < this.step && pick ? getCharacter(pick).name : i === this.step ? '…' : '—'}`);
+      setText(t, `${s.label}: ${i < this.step && pick ? characterName(getCharacter(pick)) : i === this.step ? '…' : '—'}`);
       setTextColor(t, i === this.step ? (i % 2 === 1 ? UI.p2 : UI.p1) : UI.dim);
     });
     this.cards.forEach((card, i) => {
@@ -264,14 +277,9 @@ export class SelectScene extends Phaser.Scene {
       card.image?.setAlpha(on ? 1 : 0.6);
       setTextColor(card.name, on ? '#ffffff' : UI.dim);
     });
-    const back = this.step > 0 ? `back to ${this.opts.sides[this.step - 1]!.label}` : 'back';
+    const back = this.step > 0 ? t('select.backTo', { label: this.opts.sides[this.step - 1]!.label }) : t('select.back');
     const help = this.children.getByName('help') as Phaser.GameObjects.Text;
-    setText(
-      help,
-      this.p2Keys()
-        ? `P2: A / D choose · J or Enter pick · K or Esc ${back}`
-        : `← → choose · Z or Enter pick · X or Esc ${back} · mouse: click a card`,
-    );
+    setText(help, t(this.p2Keys() ? 'select.helpP2' : 'select.help', { back }));
     this.drawDetail(id);
   }
 
@@ -284,8 +292,8 @@ export class SelectScene extends Phaser.Scene {
     };
     add(this.add.rectangle(GAME_W / 2, DETAIL_TOP + 120, GAME_W - 48, 240, UI.panel, 0.7).setStrokeStyle(1, UI.frame, 0.35));
     if (id === RANDOM) {
-      add(this.add.text(GAME_W / 2, DETAIL_TOP + 90, 'Random', textStyle(32, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5));
-      add(this.add.text(GAME_W / 2, DETAIL_TOP + 140, 'One of the six, drawn when you pick.', textStyle(17, UI.dim)).setOrigin(0.5));
+      add(this.add.text(GAME_W / 2, DETAIL_TOP + 90, t('select.random'), textStyle(32, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5));
+      add(this.add.text(GAME_W / 2, DETAIL_TOP + 140, t('select.randomNote'), textStyle(17, UI.dim)).setOrigin(0.5));
       // The six ships it draws from.
       ROSTER.forEach((r, i) => {
         const x = GAME_W / 2 + (i - (ROSTER.length - 1) / 2) * 64;
@@ -296,6 +304,7 @@ export class SelectScene extends Phaser.Scene {
     const c = getCharacter(id);
     const hex = Phaser.Display.Color.HexStringToColor(c.color).color;
     const x0 = 216;
+    const x1 = 600;
     if (this.artReady && this.textures.exists(portraitKey(id))) {
       const img = add(this.add.image(120, DETAIL_TOP + 120, portraitKey(id)));
       img.setScale(Math.min(180 / img.width, 228 / img.height));
@@ -304,9 +313,13 @@ export class SelectScene extends Phaser.Scene {
     } else {
       add(this.add.circle(120, DETAIL_TOP + 120, 60, hex, 0.5));
     }
-    const name = add(this.add.text(x0, DETAIL_TOP + 14, c.name, textStyle(30, c.color, { fontStyle: 'bold' })));
-    add(this.add.text(x0 + name.width + 10, DETAIL_TOP + 24, c.nameJa, textStyle(18, UI.dim)));
-    add(this.add.text(x0, DETAIL_TOP + 58, c.description, textStyle(15, UI.text, { wordWrap: { width: 330 } })));
+    // English: "Asagi" and, smaller, its kanji; Japanese: the kanji and, smaller, the Latin name.
+    const ja = language() === 'ja';
+    const name = add(this.add.text(x0, DETAIL_TOP + 14, ja ? c.nameJa : c.name, textStyle(30, c.color, { fontStyle: 'bold' })));
+    add(this.add.text(x0 + name.width + 10, DETAIL_TOP + 24, ja ? c.name : c.nameJa, textStyle(18, UI.dim)));
+    // Japanese fits its one line in the column's full width (up to the move list); English wraps at 330.
+    const wrap = ja ? x1 - x0 - 8 : 330;
+    add(this.add.text(x0, DETAIL_TOP + 58, characterDescription(c), textStyle(15, UI.text, { wordWrap: { width: wrap } })));
     const roster = ROSTER.map(getCharacter);
     statBars(c, roster.length ? roster : CHARACTERS).forEach((b, i) => {
       const y = DETAIL_TOP + 122 + i * 26;
@@ -314,14 +327,13 @@ export class SelectScene extends Phaser.Scene {
       add(this.add.rectangle(x0 + 80, y, 240, 10, 0x2a2050, 1).setOrigin(0, 0.5));
       add(this.add.rectangle(x0 + 80, y, 240 * b.fill, 10, hex, 1).setOrigin(0, 0.5));
     });
-    const x1 = 600;
     moveList(c).forEach((m, i) => {
       const y = DETAIL_TOP + 20 + i * 42;
-      add(this.add.text(x1, y, m.label === 'Boss' ? 'BOSS ATTACK' : m.label.toUpperCase(), textStyle(12, UI.dim)));
-      add(this.add.text(x1, y + 15, m.name, textStyle(16, UI.text)));
+      const move = MOVES[i];
+      const label = move ? t(move.key) : m.label.toUpperCase();
+      const what = move?.part ? attackName(c, move.part) : m.name;
+      add(this.add.text(x1, y, label, textStyle(12, UI.dim)));
+      add(this.add.text(x1, y + 15, what, textStyle(16, UI.text)));
     });
   }
 }
-
-/** The e2e hook's fresh title skips the select (older title-flow tests start neutral matches); a test turns it on. */
-export const selectSettings = { skip: false };

@@ -11,13 +11,14 @@ import type { MatchSetup } from './match-setup';
 import type { PresetEditorInfo } from './presets-scene';
 import { Menu } from '../ui/menu';
 import { replayHookApi } from './replay-hook';
-import { attract, forgetTitleChoices } from './title-scene';
+import { attract, forgetTitleChoices, type TitlePage } from './title-scene';
 import { forgetRecordStudy } from '../storage/record-study';
+import { settings, type Settings } from '../storage/settings';
 import { forgetAdaptive, loadAdaptive } from '../storage/adaptive-store';
 import type { AdaptiveState } from '../cpu/presets/adaptive';
 import { loadPlannerLab, PLANNER_LAB, loadPresetsScene, PRESETS } from './lazy-scenes';
 import { published as hook } from './scene-state';
-import { selectInfo, selectSettings } from './select-scene';
+import { selectInfo, selectSettings } from './select-state';
 
 export interface StartOptions {
   seed: number;
@@ -124,11 +125,11 @@ function makeApi(game: Phaser.Game) {
     },
     /**
      * A fresh title screen, as on the first visit (other scenes stopped; settings, opened study and
-     * adaptive state forgotten).
+     * adaptive state forgotten), on its main menu or on `page` (Versus: START on Player vs CPU).
      */
-    toTitle(): void {
+    toTitle(page: TitlePage = 'main'): void {
       selectSettings.skip = true;
-      forgetTitleChoices();
+      forgetTitleChoices(page);
       forgetRecordStudy();
       forgetAdaptive();
       const sm = game.scene;
@@ -139,6 +140,10 @@ function makeApi(game: Phaser.Game) {
       // Stopping and starting one scene in the same tick leaves it stopped: a running title restarts.
       if (sm.isActive('title') || sm.isPaused('title')) sm.getScene('title')!.scene.restart();
       else sm.start('title');
+    },
+    /** Changes saved settings as Options would (e.g. { highContrastBullets: true }); read by the next scene built. */
+    setSettings(patch: Partial<Settings>): void {
+      settings.set(patch);
     },
     /**
      * Title START goes through the character select (on) or straight to a neutral match (off: what

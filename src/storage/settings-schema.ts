@@ -2,6 +2,7 @@
 // bindings, and the binding rules (one key per action, none shared between the two players).
 // No storage and no Phaser here, so Node tests it; src/storage/settings.ts keeps it in localStorage.
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../i18n/i18n';
 
 export const SETTINGS_VERSION = 1;
 
@@ -34,8 +35,7 @@ export const RESERVED_KEYS: readonly string[] = ['ESC', 'F11'];
 export const RESERVED_BUTTONS: readonly number[] = [9, 12, 13, 14, 15];
 export const SCALES = ['fit', 1, 2, 3] as const;
 export type Scale = (typeof SCALES)[number];
-export const LANGUAGES = ['en', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 const keyName = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
 const button = z.number().int().min(0).max(31);

@@ -148,28 +148,3 @@ export function endingLines(character: string): readonly Line[] {
   if (!e) throw new Error(`story: no ending for ${character}`);
   return e;
 }
-
-/** The credits, top to bottom: [heading, lines]. Original text about the project. */
-export const CREDITS: readonly (readonly [string, readonly string[]])[] = [
-  ['TWINFIELD', ['a two-field versus shooter', 'with a deterministic simulation and CPU opponents built on five seed papers']],
-  [
-    'Methods from the seed papers',
-    [
-      'Influence-map dodger with multi-frame moves and reaction delay (seed 004)',
-      'Multi-wave chasers compared with Lee (seed 000)',
-      'Single wave reset on arrival, normal-vector direction (seed 002)',
-      'Constrained best-action planner (seed 001)',
-      'Perception, crash-and-turn and flow-field navigation (seed 003)',
-    ],
-  ],
-  [
-    'Libraries',
-    [
-      'Phaser 4 (MIT) · zod (MIT) · idb (ISC) · eventemitter3 (MIT) · fflate (MIT)',
-      'mediabunny (MPL-2.0) · Tweakpane (MIT) · seedrandom (MIT) · simple-statistics (ISC)',
-      'Fastify (MIT) · better-sqlite3 (MIT) · jsPsych (MIT) · Vite, Vitest, Biome, Playwright (MIT / Apache-2.0)',
-    ],
-  ],
-  ['Fonts', ['Twinfield Sans / Mono: DejaVu Sans subset (Bitstream Vera licence)', 'Japanese text: the system font']],
-  ['Characters', ['Asagi · Kurenai · Shion · Kohaku · Ruri · Midori', 'Thank you for playing!']],
-];

@@ -2,7 +2,8 @@
 // a progress bar with Cancel, and the clips already stored with this replay (download, delete).
 import { downloadBlob } from '../storage/download';
 import type { ReplayLibrary } from '../storage/replay-library';
-import { describeError } from '../storage/replay-library';
+import { t, type Key } from '../i18n/i18n';
+import { errorWords as describeError } from './replay-words';
 import type { ClipField, ClipFormat, ClipInfo } from '../storage/replay-meta';
 import { el, focusSoon, openPanel } from './dom-panel';
 import {
@@ -91,7 +92,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     panel.remove();
     h.onClose();
   };
-  const panel = openPanel('Export a clip to video', close);
+  const panel = openPanel(t('playback.clip.title'), close);
   const start = el('input', { type: 'text', name: 'start', 'aria-label': 'start' });
   start.value = secs(h.current);
   const end = el('input', { type: 'text', name: 'end', 'aria-label': 'end' });
@@ -100,20 +101,20 @@ export function openClipDialog(h: ClipDialogHost): () => void {
   const fields: [ClipField, string][] =
     h.sides > 1
       ? [
-          ['both', 'Both fields'],
-          ['left', 'Left field (P1)'],
-          ['right', 'Right field (P2)'],
+          ['both', t('playback.clip.both')],
+          ['left', t('playback.clip.left')],
+          ['right', t('playback.clip.right')],
         ]
       : [
-          ['left', 'The field'],
-          ['both', 'Whole screen'],
+          ['left', t('playback.clip.theField')],
+          ['both', t('playback.clip.whole')],
         ];
-  for (const [v, t] of fields) field.append(el('option', { value: v, text: t }));
+  for (const [v, text] of fields) field.append(el('option', { value: v, text }));
   const format = el('select', { name: 'format' });
   format.append(el('option', { value: 'webm', text: 'WebM (VP9)' }), el('option', { value: 'mp4', text: 'MP4' }));
   const survey = el('input', { type: 'checkbox', name: 'survey' });
   survey.checked = h.survey;
-  const note = el('div', { class: 'note', text: 'Checking which encoders this browser has…' });
+  const note = el('div', { class: 'note', text: t('playback.clip.checking') });
   const err = el('div', { class: 'err' });
   const bar = el('progress', { max: '1', value: '0' });
   bar.style.display = 'none';
@@ -130,23 +131,23 @@ export function openClipDialog(h: ClipDialogHost): () => void {
       estimate.textContent = '';
     }
   };
-  const go = el('button', { class: 'primary', text: 'Export' });
-  const cancel = el('button', { text: 'Close' });
+  const go = el('button', { class: 'primary', text: t('playback.clip.export') });
+  const cancel = el('button', { text: t('playback.clip.close') });
   const list = el('ul');
   panel.append(
     el(
       'div',
       { class: 'row' },
-      el('div', {}, el('label', { text: 'Start (s, m:ss or 750f)' }), start),
-      el('div', {}, el('label', { text: 'End' }), end),
+      el('div', {}, el('label', { text: t('playback.clip.start') }), start),
+      el('div', {}, el('label', { text: t('playback.clip.end') }), end),
     ),
     el(
       'div',
       { class: 'row' },
-      el('div', {}, el('label', { text: 'Field' }), field),
-      el('div', {}, el('label', { text: 'Format' }), format),
+      el('div', {}, el('label', { text: t('playback.clip.field') }), field),
+      el('div', {}, el('label', { text: t('playback.clip.format') }), format),
     ),
-    el('label', {}, survey, ' Survey mode: hide names and anything that tells human from CPU'),
+    el('label', {}, survey, t('playback.clip.survey')),
     note,
     estimate,
     bar,
@@ -154,7 +155,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     err,
     go,
     cancel,
-    el('label', { text: 'Clips of this replay' }),
+    el('label', { text: t('playback.clip.clips') }),
     list,
   );
   let support: Record<ClipFormat, FormatSupport> | null = null;
@@ -170,12 +171,12 @@ export function openClipDialog(h: ClipDialogHost): () => void {
       if (!s.webm.codec && s.mp4.codec) format.value = 'mp4';
       if (!s.webm.codec && !s.mp4.codec) go.disabled = true;
     })
-    .catch((e: unknown) => (note.textContent = `Could not check the encoders: ${describeError(e)}`));
+    .catch((e: unknown) => (note.textContent = t('playback.clip.checkFailed', { why: describeError(e) })));
 
   const refresh = async () => {
     list.replaceChildren();
     if (!h.library || !h.replayId) {
-      list.append(el('li', { text: 'This replay is not in the library: clips are offered as downloads only.' }));
+      list.append(el('li', { text: t('playback.clip.notInLibrary') }));
       return;
     }
     let clips: ClipInfo[] = [];
@@ -184,9 +185,9 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     } catch (e) {
       err.textContent = describeError(e);
     }
-    if (!clips.length) list.append(el('li', { text: 'none yet' }));
+    if (!clips.length) list.append(el('li', { text: t('playback.clip.noneYet') }));
     for (const c of clips) {
-      const dl = el('button', { text: 'Download' });
+      const dl = el('button', { text: t('playback.clip.download') });
       dl.onclick = async () => {
         try {
           const { blob } = await h.library!.clipBlob(c.id);
@@ -195,7 +196,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
           err.textContent = describeError(e);
         }
       };
-      const del = el('button', { text: 'Delete' });
+      const del = el('button', { text: t('playback.clip.delete') });
       del.onclick = async () => {
         try {
           await h.library!.deleteClip(c.id);
@@ -211,8 +212,9 @@ export function openClipDialog(h: ClipDialogHost): () => void {
           {},
           el('span', {
             text:
-              `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${c.field} · ${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ` +
-              `${c.width}×${c.height}${c.survey ? ' · survey' : ''} · ${kb} KB`,
+              `${secs(c.startFrame)}–${secs(c.endFrame)} s · ${t(`playback.clip.fields.${c.field}` as Key)} · ` +
+              `${c.format.toUpperCase()} ${c.codec.toUpperCase()} · ` +
+              `${c.width}×${c.height}${c.survey ? t('playback.clip.surveyMark') : ''} · ${kb} KB`,
           }),
           el('span', {}, dl, del),
         ),
@@ -243,25 +245,28 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     }
     abort = new AbortController();
     go.disabled = true;
-    cancel.textContent = 'Cancel';
+    cancel.textContent = t('playback.clip.cancel');
     bar.style.display = '';
     bar.value = 0;
     const t0 = performance.now();
     try {
       const res = await h.run(
         req,
-        (d, t) => {
-          bar.value = d / t;
+        (d, n) => {
+          bar.value = d / n;
           const s = (performance.now() - t0) / 1000;
           const rate = d / Math.max(0.001, s);
-          status.textContent = `frame ${d} of ${t} · ${rate.toFixed(0)} frames/s · ${remainingText(d, t, rate)}`;
+          status.textContent = t('playback.clip.progress', { done: d, total: n, rate: rate.toFixed(0), left: remainingText(d, n, rate) });
         },
         abort.signal,
       );
       const took = (performance.now() - t0) / 1000;
-      status.textContent =
-        `Done in ${took.toFixed(1)} s: ${res.filename} (${Math.round(res.blob.size / 1024)} ` +
-        `KB)${res.info ? ', stored with the replay' : ''}.`;
+      status.textContent = t('playback.clip.done', {
+        s: took.toFixed(1),
+        file: res.filename,
+        kb: Math.round(res.blob.size / 1024),
+        stored: res.info ? t('playback.clip.stored') : '',
+      });
       if (!res.info) downloadBlob(res.blob, res.filename);
     } catch (e) {
       err.textContent = describeError(e);
@@ -269,7 +274,7 @@ export function openClipDialog(h: ClipDialogHost): () => void {
     } finally {
       abort = null;
       go.disabled = false;
-      cancel.textContent = 'Close';
+      cancel.textContent = t('playback.clip.close');
       bar.style.display = 'none';
       updateEstimate();
       void refresh();

@@ -1,12 +1,13 @@
 // Small HTML panels over the game canvas for what a canvas UI does badly: typing text (rename,
 // tags, filter) and forms (the clip dialog). Key presses inside a panel never reach Phaser (its
 // keyboard listens on window), so typing "+" or Space does not also drive the scene.
+import { t } from '../i18n/i18n';
 
 const STYLE_ID = 'tf-panel-style';
 const CSS = `
 .tf-panel{position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);z-index:20;min-width:360px;max-width:min(92vw,640px);
   background:#120a2a;color:#eeeaff;border:2px solid #8a7cff;border-radius:10px;padding:16px 18px;
-  font:15px "Trebuchet MS","DejaVu Sans",Verdana,sans-serif;box-shadow:0 8px 40px #000a}
+  font:15px "Trebuchet MS","DejaVu Sans",Verdana,"Twinfield JP",sans-serif;box-shadow:0 8px 40px #000a}
 .tf-panel h2{margin:0 0 10px;font-size:18px;color:#ffd24a}
 .tf-panel label{display:block;margin:8px 0 2px;color:#9a90c8;font-size:13px}
 .tf-panel input[type=text],.tf-panel select{width:100%;box-sizing:border-box;background:#07030f;color:#eeeaff;
@@ -24,7 +25,8 @@ const CSS = `
 .tf-panel li{display:flex;justify-content:space-between;align-items:center;gap:8px;font-size:13px;padding:2px 0}
 .tf-panel li button{margin:0;padding:2px 8px;font-size:12px}
 .tf-drop{position:fixed;inset:0;z-index:15;display:none;align-items:center;justify-content:center;background:#05020ecc;
-  color:#ffd24a;font:28px "Trebuchet MS","DejaVu Sans",sans-serif;border:4px dashed #ffd24a;box-sizing:border-box;pointer-events:none}
+  color:#ffd24a;font:28px "Trebuchet MS","DejaVu Sans","Twinfield JP",sans-serif;border:4px dashed #ffd24a;
+  box-sizing:border-box;pointer-events:none}
 `;
 
 function ensureStyle(): void {
@@ -113,19 +115,19 @@ export function promptText(o: {
         submit();
       }
     });
-    const ok = el('button', { class: 'primary', text: 'OK' });
+    const ok = el('button', { class: 'primary', text: t('replays.panel.ok') });
     ok.onclick = submit;
-    const cancel = el('button', { text: 'Cancel' });
+    const cancel = el('button', { text: t('replays.panel.cancel') });
     cancel.onclick = () => close(null);
     panel.append(el('label', { text: o.label }), input, err, ok, cancel);
     focusSoon(input, true);
   });
 }
 
-/** The full-page "drop replay files here" veil. */
-export function dropVeil(): HTMLDivElement {
+/** The full-page "drop replay files here" veil (`text`: the words on it, in the player's language). */
+export function dropVeil(text = t('replays.drop')): HTMLDivElement {
   ensureStyle();
-  const v = el('div', { class: 'tf-drop', text: 'Drop replay files (.twrp, .twrb) to import them' });
+  const v = el('div', { class: 'tf-drop', text });
   document.body.appendChild(v);
   return v;
 }

@@ -1,10 +1,12 @@
 // Choosing a file from the person's disk from a keyboard-driven canvas menu. A browser opens its
 // file dialog only on a real click or key press on the page's own elements, not from a key the game
-// loop handles later, so a small panel offers a focused button that opens it.
-import { el, openPanel } from './dom-panel';
+// loop handles later, so a small panel offers a focused button that opens it. The panel code
+// (dom-panel.ts) loads with the first pick, not before the title.
+import { t } from '../i18n/i18n';
 
 /** The chosen file's name and text, or null when the person cancels (Esc or the button). */
-export function pickTextFile(o: { title: string; message: string; accept: string }): Promise<{ name: string; text: string } | null> {
+export async function pickTextFile(o: { title: string; message: string; accept: string }): Promise<{ name: string; text: string } | null> {
+  const { el, openPanel } = await import('./dom-panel');
   return new Promise((resolve) => {
     let done = false;
     const close = (v: { name: string; text: string } | null) => {
@@ -24,9 +26,9 @@ export function pickTextFile(o: { title: string; message: string; accept: string
       );
     });
     const panel = openPanel(o.title, () => close(null));
-    const choose = el('button', { class: 'primary', text: 'Choose file…' });
+    const choose = el('button', { class: 'primary', text: t('options.dialog.chooseFile') });
     choose.onclick = () => input.click();
-    const cancel = el('button', { text: 'Cancel' });
+    const cancel = el('button', { text: t('options.dialog.cancel') });
     cancel.onclick = () => close(null);
     panel.append(el('div', { class: 'note', text: o.message }), choose, cancel, input);
     // After the key press that opened the panel has finished (else it would press the button).

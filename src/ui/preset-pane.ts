@@ -3,7 +3,37 @@
 // meaning as the row's hover text. The panel can only produce valid values: a typed number outside
 // the range is refused (the value stays) and `onRefused` gets the reason.
 import type { FolderApi, Pane } from 'tweakpane';
+import { EN } from '../i18n/en';
+import { language, t, type Key } from '../i18n/i18n';
 import type { PresetField } from '../sim/preset-schema';
+
+/** Whether the catalogue has `path` under `table` (a dotted path). */
+function known(table: object, path: string): boolean {
+  let o: unknown = table;
+  for (const k of path.split('.')) o = o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined;
+  return o !== undefined;
+}
+
+/**
+ * A field's row label and meaning for the player: in English the schema's own (the path and its
+ * description); in another language presets.fields.<path>.label / .description from the catalogue
+ * (the schemas stay English: they are also the docs and the CLIs' words).
+ */
+export function fieldWords(f: PresetField): { label: string; description: string } {
+  if (language() === 'en' || !known(EN.presets.fields, f.path)) return { label: f.path, description: f.description };
+  return { label: t(`presets.fields.${f.path}.label` as Key), description: t(`presets.fields.${f.path}.description` as Key) };
+}
+
+/** A unit in the player's words (' frames', ' 秒'), with its leading space; '' for none. */
+function unitWords(unit: string | undefined): string {
+  if (!unit) return '';
+  return ` ${Object.hasOwn(EN.presets.units, unit) ? t(`presets.units.${unit}` as Key) : unit}`;
+}
+
+/** An enum value as the list shows it ('restricted', '制限付き'). */
+function optionWords(o: string): string {
+  return Object.hasOwn(EN.presets.options, o) ? t(`presets.options.${o}` as Key) : o;
+}
 
 export type FlatValues = Record<string, number | boolean | string>;
 
@@ -32,10 +62,12 @@ export function unflatten<T extends object>(preset: T, values: FlatValues): T {
 
 /** Why a typed number is refused for a field, or null when it is fine. */
 export function refusal(f: PresetField, typed: number): string | null {
-  if (!Number.isFinite(typed)) return `${f.path}: not a number`;
-  if (f.kind === 'int' && !Number.isInteger(typed)) return `${f.path}: ${typed} is not a whole number`;
-  if (f.min !== undefined && typed < f.min) return `${f.path}: ${typed} is below the minimum ${f.min}${f.unit ? ` ${f.unit}` : ''}`;
-  if (f.max !== undefined && typed > f.max) return `${f.path}: ${typed} is above the maximum ${f.max}${f.unit ? ` ${f.unit}` : ''}`;
+  const field = f.path;
+  const unit = unitWords(f.unit);
+  if (!Number.isFinite(typed)) return t('presets.refusal.nan', { field });
+  if (f.kind === 'int' && !Number.isInteger(typed)) return t('presets.refusal.notWhole', { field, v: typed });
+  if (f.min !== undefined && typed < f.min) return t('presets.refusal.below', { field, v: typed, min: f.min, unit });
+  if (f.max !== undefined && typed > f.max) return t('presets.refusal.above', { field, v: typed, max: f.max, unit });
   return null;
 }
 
@@ -46,9 +78,10 @@ function decimals(step: number | undefined): number {
 
 /** The hover text of a field: meaning, range and the paper's value. */
 export function fieldHint(f: PresetField): string {
-  const range = f.min !== undefined && f.max !== undefined ? ` Range ${f.min}–${f.max}${f.unit ? ` ${f.unit}` : ''}.` : '';
-  const paper = f.paper !== undefined ? ` Paper: ${String(f.paper)}.` : '';
-  return `${f.description}${range}${paper}`;
+  const range =
+    f.min !== undefined && f.max !== undefined ? t('presets.hint.range', { min: f.min, max: f.max, unit: unitWords(f.unit) }) : '';
+  const paper = f.paper !== undefined ? t('presets.hint.paper', { v: String(f.paper) }) : '';
+  return `${fieldWords(f).description}${range}${paper}`;
 }
 
 export class PresetFieldsFolder {
@@ -64,13 +97,14 @@ export class PresetFieldsFolder {
   ) {
     for (const f of fields) {
       this.values[f.path] = f.kind === 'boolean' ? false : f.kind === 'enum' ? f.options![0]! : (f.min ?? 0);
+      const label = fieldWords(f).label;
       const params =
         f.kind === 'enum'
-          ? { label: f.path, options: Object.fromEntries(f.options!.map((o) => [o, o])) }
+          ? { label, options: Object.fromEntries(f.options!.map((o) => [optionWords(o), o])) }
           : f.kind === 'boolean'
-            ? { label: f.path }
+            ? { label }
             : {
-                label: f.path,
+                label,
                 min: f.min,
                 max: f.max,
                 step: f.kind === 'int' ? Math.max(1, f.step ?? 1) : f.step,
@@ -104,7 +138,7 @@ export class PresetFieldsFolder {
       e.stopPropagation();
       e.preventDefault();
       input.value = String(this.values[f.path]);
-      this.onRefused(`Refused: ${why}.`);
+      this.onRefused(t('presets.status.refused', { why }));
     };
     row.addEventListener('change', check, true);
     row.addEventListener('keydown', (e) => (e as KeyboardEvent).key === 'Enter' && check(e), true);

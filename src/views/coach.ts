@@ -13,6 +13,7 @@ import type { SideState } from '../sim/state';
 import { gaugeLevels } from '../sim/versus';
 import type { FieldRect } from './layout';
 import { textStyle } from './text';
+import { t } from '../i18n/i18n';
 
 export interface CoachKeys {
   move: string;
@@ -59,14 +60,16 @@ export class Coach {
     const bg = scene.add.graphics();
     bg.fillStyle(UI.panel, 0.6).fillRoundedRect(0, 0, w, 104, 8);
     bg.lineStyle(1, UI.frame, 0.5).strokeRoundedRect(0, 0, w, 104, 8);
-    const head = scene.add.text(w / 2, 5, `${who}CONTROLS`, textStyle(12, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
+    const head = scene.add
+      .text(w / 2, 5, t('match.coach.head', { who }), textStyle(12, UI.accent, { fontStyle: 'bold' }))
+      .setOrigin(0.5, 0);
     const row = (k: number, key: string, what: string): Phaser.GameObjects.Text =>
       scene.add.text(12, 24 + k * 19, `${key}  ·  ${what}`, textStyle(13));
     this.lines = {
-      move: row(0, keys.move, 'move'),
-      shot: row(1, `${keys.shot} (hold)`, 'shoot'),
-      focus: row(2, `${keys.focus} (hold)`, 'focus: slower, shows hitbox'),
-      charge: row(3, `${keys.charge} hold → release`, 'charge attack'),
+      move: row(0, keys.move === 'Arrows' ? t('match.coach.arrows') : keys.move, t('match.coach.move')),
+      shot: row(1, t('match.coach.hold', { key: keys.shot }), t('match.coach.shoot')),
+      focus: row(2, t('match.coach.hold', { key: keys.focus }), t('match.coach.focus')),
+      charge: row(3, t('match.coach.holdRelease', { key: keys.charge }), t('match.coach.charge')),
     };
     this.panel = scene.add.container(x, y, [bg, head, ...Object.values(this.lines)]).setName('coach');
     this.prompt = scene.add
@@ -90,9 +93,9 @@ export class Coach {
     this.start ??= { x: side.ship.x, y: side.ship.y };
     if (!this.fading) {
       usedControls(side, this.start, this.seen);
-      for (const [k, t] of Object.entries(this.lines) as [Step, Phaser.GameObjects.Text][]) {
+      for (const [k, line] of Object.entries(this.lines) as [Step, Phaser.GameObjects.Text][]) {
         const done = this.seen.has(k);
-        if (done && !t.text.startsWith('✓')) t.setText(`✓ ${t.text}`).setColor('#8dffb0').setAlpha(0.8);
+        if (done && !line.text.startsWith('✓')) line.setText(`✓ ${line.text}`).setColor('#8dffb0').setAlpha(0.8);
       }
       if (this.seen.size === 4 || frame >= COACH_FRAMES) {
         this.fading = true;
@@ -109,7 +112,10 @@ export class Coach {
     if (!this.prompted && gaugeLevels(side) > 0 && side.ship.lives > 0) {
       this.prompted = true;
       // One line at the field's foot, beside the gauge it is about; a soft fade, no blinking.
-      this.prompt.setText(`GAUGE READY · hold ${this.keys.charge}, release to attack`).setVisible(true).setAlpha(0.9);
+      this.prompt
+        .setText(t('match.coach.gaugeReady', { key: this.keys.charge }))
+        .setVisible(true)
+        .setAlpha(0.9);
       this.scene.tweens.add({
         targets: this.prompt,
         alpha: 0,

@@ -34,6 +34,9 @@ function pale(hex: string): number {
 
 const RICE = 2;
 
+/** How much larger than its bullet a high-contrast rim is drawn. */
+const RIM_SCALE = 1.4;
+
 class SpritePool {
   readonly items: Phaser.GameObjects.Image[] = [];
   private shown = 0;
@@ -79,6 +82,8 @@ export class FieldView {
   private enemies: SpritePool;
   private shots: SpritePool;
   private bullets: SpritePool;
+  /** High-contrast rims under the bullets (null when the setting is off). */
+  private rims: SpritePool | null;
   private bulletFrames: Int16Array = new Int16Array(0);
   /** The ShotShape each shot sprite was last set up for (−1: none). */
   private shotLooks: Int8Array = new Int8Array(0);
@@ -127,14 +132,19 @@ export class FieldView {
     const shotLayer = scene.add.container(0, 0);
     const shipLayer = scene.add.container(0, 0);
     const bulletLayer = scene.add.container(0, 0);
+    const rimLayer = scene.add.container(0, 0);
     this.fxLayer = scene.add.container(0, 0);
     const topLayer = scene.add.container(0, 0);
     this.debugLayer = scene.add.container(0, 0);
     this.mazeLayer = scene.add.container(0, 0);
-    this.root.add([this.mazeLayer, enemyLayer, shotLayer, shipLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
+    this.root.add([this.mazeLayer, enemyLayer, shotLayer, shipLayer, rimLayer, bulletLayer, this.debugLayer, this.fxLayer, topLayer]);
     this.enemies = new SpritePool(scene, enemyLayer, 'enemy0');
     this.shots = new SpritePool(scene, shotLayer, 'shot0');
     this.bullets = new SpritePool(scene, bulletLayer, 'bullets', bulletFrame(0, 0));
+    // Options → Accessibility → high-contrast bullets: a white rim under every bullet (a white-filled
+    // copy, larger, behind it), so dark bullets stand out on the dark field. Never on the neutral look
+    // of the study's clips and drill: what raters see must not depend on a player's settings.
+    this.rims = !neutral && settings.get().highContrastBullets ? new SpritePool(scene, rimLayer, 'bullets', bulletFrame(0, 0)) : null;
     this.neutralLook = neutral;
     this.shipKey = neutral ? 'shipN' : `ship${sideIndex}`;
     this.ship = scene.add.image(FIELD_W / 2, 400, this.shipKey);
@@ -270,6 +280,21 @@ export class FieldView {
       }
       img.setPosition(b.x[i]!, b.y[i]!);
       img.setRotation(shape === RICE ? Math.atan2(b.vy[i]!, b.vx[i]!) : 0);
+    }
+    if (this.rims) this.drawRims(side);
+  }
+
+  /** The high-contrast rims: each bullet's own frame filled white, 1.4× its size, under it. */
+  private drawRims(side: SideState): void {
+    const b = side.bullets;
+    const rims = this.rims!;
+    rims.show(b.count);
+    for (let i = 0; i < b.count; i++) {
+      const rim = rims.items[i]!;
+      const bullet = this.bullets.items[i]!;
+      if (rim.scaleX !== RIM_SCALE) rim.setTint(0xffffff).setTintMode(Phaser.TintModes.FILL).setScale(RIM_SCALE);
+      if (rim.frame.name !== bullet.frame.name) rim.setFrame(bullet.frame.name);
+      rim.setPosition(bullet.x, bullet.y).setRotation(bullet.rotation);
     }
   }
 

@@ -1,6 +1,6 @@
 // The HUD's words, apart from the HUD itself (which needs Phaser), so the study page's catalogue and
 // Node tests can read them.
-/** The HUD's words (the game's are English; the study page passes its page language's). */
+/** The HUD's words (the game's come from its catalogue, hud.ts hudLabels(); the study page passes its page language's). */
 export interface HudLabels {
   time: string;
   level: string;
@@ -19,6 +19,7 @@ export interface HudLabels {
   charge: string;
 }
 
+/** The English words, as the catalogue's match.hud has them (the study page's English; no i18n import here). */
 export const HUD_LABELS: HudLabels = {
   time: 'TIME',
   level: 'LEVEL',

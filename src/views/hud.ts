@@ -8,7 +8,10 @@ import type { MatchState } from '../sim/state';
 import { chargeLevel, gaugeLevels } from '../sim/versus';
 import { GAME_W, type FieldRect } from './layout';
 import { setText, setTextColor, textStyle } from './text';
-import { HUD_LABELS, type HudLabels } from './hud-labels';
+import type { HudLabels } from './hud-labels';
+import { t } from '../i18n/i18n';
+import { characterName } from '../i18n/character-words';
+import { characterTitle } from './character-stats';
 import { charIconKey } from '../art/character-art';
 import { getCharacter, NEUTRAL } from '../sim/characters';
 
@@ -46,6 +49,24 @@ export interface HudSnapshot {
 
 const MAX_LIFE_ICONS = 8;
 
+/** The HUD's words in the game's language (read when a HUD is made; the study page passes its own). */
+export function hudLabels(): HudLabels {
+  return {
+    time: t('match.hud.time'),
+    level: t('match.hud.level'),
+    mazes: t('match.hud.mazes'),
+    vs: t('match.hud.vs'),
+    hint: t('match.hud.hint'),
+    score: t('match.hud.score'),
+    kills: t('match.hud.kills'),
+    chain: t('match.hud.chain'),
+    hits: t('match.hud.hits'),
+    attack: t('match.hud.attack'),
+    attackReady: t('match.hud.attackReady'),
+    charge: t('match.hud.charge'),
+  };
+}
+
 export class Hud {
   private sides: SideHud[];
   private clock: Phaser.GameObjects.Text;
@@ -67,7 +88,7 @@ export class Hud {
     names: string[],
     /** The survey look: one frame colour and ship icon for every side. */
     neutral = false,
-    private readonly labels: HudLabels = HUD_LABELS,
+    private readonly labels: HudLabels = hudLabels(),
     /** Each side's character id (the neutral ship, or none given: the side's own look). */
     characters: readonly string[] = [],
   ) {
@@ -87,12 +108,12 @@ export class Hud {
       const name = add(scene.add.text(r.x, r.y - 52, names[i] ?? '', textStyle(17, color)));
       const id = neutral ? NEUTRAL : (characters[i] ?? NEUTRAL);
       const c = id === NEUTRAL ? null : getCharacter(id);
-      const character = c ? add(scene.add.text(0, r.y - 49, `${c.name} ${c.nameJa}`, textStyle(14, c.color))) : null;
+      const character = c ? add(scene.add.text(0, r.y - 49, characterTitle(c), textStyle(14, c.color))) : null;
       // Long CPU names shrink to fit beside the score. A character's name follows; when both do not
       // fit, its Japanese name goes first, then the player's name shrinks (not below 70 %).
       if (c && character) {
         const room = r.w - 166;
-        if (name.width + 10 + character.width > room) character.setText(c.name);
+        if (name.width + 10 + character.width > room) character.setText(characterName(c));
         const left = room - 10 - character.width;
         if (name.width > left) name.setScale(Math.max(0.7, left / name.width));
         if (name.displayWidth + 10 + character.width > room) character.setScale((room - 10 - name.displayWidth) / character.width);

@@ -12,8 +12,10 @@ import type { CpuController } from '../cpu/cpu-controller';
 import { DodgeOverlay } from './dodge-overlay';
 import { PlannerOverlay } from './planner-overlay';
 import { FieldView } from './field-view';
-import { Hud } from './hud';
-import { HUD_LABELS, type HudLabels } from './hud-labels';
+import { Hud, hudLabels } from './hud';
+import type { HudLabels } from './hud-labels';
+import { t } from '../i18n/i18n';
+import { partName } from './character-stats';
 import { GAME_H, GAME_W, fieldRects, fieldWorldX, type FieldRect } from './layout';
 import { matchStreamForView } from './visual-stream';
 import { matchStream } from '../sim/rng';
@@ -32,7 +34,7 @@ export interface MatchViewOptions {
   fps?: boolean;
   /** One neutral ship, field and HUD colour whichever side is drawn (study clips). */
   neutral?: boolean;
-  /** The HUD's words (default English; the study page gives its page language's). */
+  /** The HUD's words (default: the game's language; the study page gives its page language's). */
   hudLabels?: HudLabels;
 }
 
@@ -73,7 +75,7 @@ export class MatchView {
     );
     this.hudLayer = scene.add.layer();
     const before = new Set(this.hudLayer.list);
-    const labels = opts.hudLabels ?? HUD_LABELS;
+    const labels = opts.hudLabels ?? hudLabels();
     this.neutral = opts.neutral ?? false;
     this.hud = new Hud(
       scene,
@@ -246,14 +248,14 @@ export class MatchView {
     if (ev.type === 'charge-attack' && ev.level >= 2) {
       const c = state.sides[ev.side]?.character;
       if (!c || c.id === NEUTRAL) return;
-      if (ev.level === 2) this.fieldBanner(ev.side, 'EX ATTACK', c.ex.name, c.color);
-      else this.fieldBanner(ev.side, 'SPELL', c.spell.name, c.color);
+      if (ev.level === 2) this.fieldBanner(ev.side, t('match.banner.exAttack'), partName(c.ex), c.color);
+      else this.fieldBanner(ev.side, t('match.banner.spell'), partName(c.spell), c.color);
     } else if (ev.type === 'attack-arrived' && ev.kind === AttackKind.BOSS && state.sides.length > 1) {
       const c = state.sides[1 - ev.side]?.character;
-      if (c && c.id !== NEUTRAL) this.fieldBanner(ev.side, 'BOSS ATTACK', c.boss.name, c.color);
+      if (c && c.id !== NEUTRAL) this.fieldBanner(ev.side, t('match.banner.bossAttack'), partName(c.boss), c.color);
     } else if (ev.type === 'boss-phase') {
       const c = state.sides[ev.side]?.character;
-      this.fieldBanner(ev.side, 'BOSS PHASE', c && c.id !== NEUTRAL ? c.boss.name : '', c?.color ?? UI.text);
+      this.fieldBanner(ev.side, t('match.banner.bossPhase'), c && c.id !== NEUTRAL ? partName(c.boss) : '', c?.color ?? UI.text);
     }
   }
 

@@ -7,6 +7,7 @@ import { FIELD_H, FIELD_W } from '../sim/constants';
 import { GAME_W, type FieldRect } from './layout';
 import { heatRgba, WAVE_DECADES, waveRgba, type Rgba } from './overlay-scales';
 import { textStyle } from './text';
+import { t } from '../i18n/i18n';
 
 export type LegendKind = 'cpu' | 'wave';
 
@@ -37,14 +38,14 @@ export class OverlayLegend {
     this.root = scene.add.container(box.x, box.y + opts.slot * 80).setName(`legend-${kind}`);
     const cpu = kind === 'cpu';
     const lines = cpu
-      ? ['green line: its plan', ...(opts.maze ? ['ship tint: route step'] : [])]
-      : ['white: wave fronts', 'ticks: chaser headings'];
+      ? [t('match.legend.plan'), ...(opts.maze ? [t('match.legend.routeTint')] : [])]
+      : [t('match.legend.waveFronts'), t('match.legend.headings')];
     const h = 44 + lines.length * 13;
     const bg = scene.add.graphics();
     bg.fillStyle(UI.panel, 0.85).fillRoundedRect(0, 0, w, h, 6);
     bg.lineStyle(1, UI.frame, 0.5).strokeRoundedRect(0, 0, w, h, 6);
     const title = scene.add
-      .text(w / 2, 3, cpu ? 'F3 · CPU VIEW' : 'F2 · WAVE FIELD', textStyle(11, UI.accent, { fontStyle: 'bold' }))
+      .text(w / 2, 3, cpu ? t('match.legend.cpuTitle') : t('match.legend.waveTitle'), textStyle(11, UI.accent, { fontStyle: 'bold' }))
       .setOrigin(0.5, 0);
     // The colour bar, drawn with the very scale the overlay paints with.
     const bar = scene.add.graphics();
@@ -54,17 +55,19 @@ export class OverlayLegend {
       steps = 30;
     bar.fillStyle(0x05020e, 1).fillRect(bx, by, bw, 9);
     for (let k = 0; k < steps; k++) {
-      const t = (k + 0.5) / steps;
-      const c = cpu ? heatRgba(t) : waveRgba(Math.round((t * 2 - 1) * WAVE_DECADES));
+      const u = (k + 0.5) / steps;
+      const c = cpu ? heatRgba(u) : waveRgba(Math.round((u * 2 - 1) * WAVE_DECADES));
       bar.fillStyle(hex(c), c[3] / 255).fillRect(bx + (k * bw) / steps, by, bw / steps + 0.5, 9);
     }
-    const ends = cpu ? ['safe', 'deadly'] : ['−', '+'];
+    const ends = cpu ? [t('match.legend.safe'), t('match.legend.deadly')] : ['−', '+'];
     const left = scene.add.text(bx, by + 11, ends[0]!, textStyle(10, UI.dim));
     const right = scene.add.text(bx + bw, by + 11, ends[1]!, textStyle(10, UI.dim)).setOrigin(1, 0);
-    const mid = scene.add.text(w / 2, by + 11, cpu ? 'danger' : 'wave height', textStyle(10, UI.dim)).setOrigin(0.5, 0);
+    const mid = scene.add
+      .text(w / 2, by + 11, cpu ? t('match.legend.danger') : t('match.legend.waveHeight'), textStyle(10, UI.dim))
+      .setOrigin(0.5, 0);
     const texts = lines.map((l, k) => scene.add.text(8, 44 + k * 13, l, textStyle(10.5, UI.text)));
     // Never wider than the box (the box is the gap between the fields).
-    for (const t of [...texts, mid]) if (t.width > w - 12) t.setScale((w - 12) / t.width);
+    for (const o of [...texts, mid]) if (o.width > w - 12) o.setScale((w - 12) / o.width);
     this.root.add([bg, title, bar, left, right, mid, ...texts]);
     layer.add(this.root);
     this.root.setVisible(false);

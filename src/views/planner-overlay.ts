@@ -11,6 +11,7 @@ import { TILE } from '../sim/maze-state';
 import type { SideState } from '../sim/state';
 import type { FieldView } from './field-view';
 import { setText, textStyle } from './text';
+import { t, tn } from '../i18n/i18n';
 
 /** Action colours, shared with the Planner lab. */
 export const ACTION_COLORS: Record<MazeAction, number> = { move: 0x3d7bff, attack: 0xff3b30, heal: 0x3ddc55 };
@@ -70,7 +71,7 @@ export class PlannerOverlay {
     ];
     (['move', 'attack', 'heal'] as const).forEach((a, i) => {
       items.push(scene.add.rectangle(8, 10 + i * 16, 10, 10, ACTION_COLORS[a]).setOrigin(0, 0));
-      items.push(scene.add.text(24, 8 + i * 16, a, textStyle(11, '#eeeaff')));
+      items.push(scene.add.text(24, 8 + i * 16, t(`match.planner.actions.${a}`), textStyle(11, '#eeeaff')));
     });
     this.info = scene.add.text(8, 56, '', textStyle(10, '#d8d0ff'));
     items.push(this.info);
@@ -172,7 +173,7 @@ export class PlannerOverlay {
     const right = ship.x > 330;
     this.hp.setOrigin(right ? 1 : 0, 0.5).setPosition(ship.x + (right ? -17 : 17), ship.y - 10);
     const kills = p?.feasible ? p.killed.length : 0;
-    setText(this.info, `${m.mode} · ${m.objective}\nplan: ${kills} kill${kills === 1 ? '' : 's'}`);
+    setText(this.info, `${m.mode} · ${m.objective}\n${tn('match.planner.plan', kills)}`);
     shown.hp = this.hp.text;
     shown.legend = this.info.text;
     this.legend.setY(ship.y > FIELD_H - 120 && ship.x < 140 ? 6 : FIELD_H - 92);

@@ -1,12 +1,14 @@
 import type Phaser from 'phaser';
 import { FONT, UI } from '../art/palette';
 import { renderScale } from '../art/render-scale';
+import { hasCjk, wrapMixed } from './wrap';
 
 export type TextStyle = Phaser.Types.GameObjects.Text.TextStyle;
 
 /** The game's text look: one font, a dark outline so text reads over bullets. */
 export function textStyle(size: number, color: string = UI.text, extra: TextStyle = {}): TextStyle {
   // resolution: text is rasterised at the canvas's scale (high-DPI), so a zoomed camera keeps it sharp.
+  const wrap = extra.wordWrap;
   return {
     fontFamily: FONT,
     fontSize: `${size}px`,
@@ -15,6 +17,15 @@ export function textStyle(size: number, color: string = UI.text, extra: TextStyl
     strokeThickness: Math.max(2, size / 6),
     resolution: renderScale.value,
     ...extra,
+    ...(wrap?.width ? { wordWrap: { ...wrap, callback: wrapCallback(wrap.width, wrap.useAdvancedWrap ?? false) } } : {}),
+  };
+}
+
+/** Wraps Japanese between characters (views/wrap.ts); other text as Phaser would. */
+function wrapCallback(width: number, advanced: boolean) {
+  return (text: string, obj: Phaser.GameObjects.Text): string | string[] => {
+    if (!hasCjk(text)) return advanced ? obj.advancedWordWrap(text, obj.context, width) : obj.basicWordWrap(text, obj.context, width);
+    return wrapMixed(text, (s) => obj.context.measureText(s).width, width);
   };
 }
 

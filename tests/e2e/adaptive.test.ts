@@ -24,6 +24,10 @@ async function reloadGame(page: Page): Promise<void> {
   await until(page, 'h !== undefined && h.ready === true', 60_000);
   await until(page, "h.scene() === 'title'");
   await waitFrames(page, 2);
+  // A reloaded page opens on the main menu: Versus is the row under Story.
+  expect(await selectedRow(page)).toBe('Story');
+  await press(page, 'ArrowDown', 'Enter');
+  await until(page, "h.menus()[0]?.rows[0] === 'START'");
 }
 
 /** From anywhere on the title menu, up to START. */

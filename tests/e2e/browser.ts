@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core; SwiftShader gives WebGL without a GPU.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { TwinfieldApi } from '../../src/scenes/test-hook';
 
 export const ARTIFACTS = 'test-artifacts';
@@ -116,6 +116,20 @@ export async function selectedRow(page: Page): Promise<string> {
   return m ? m.rows[m.selected]! : '';
 }
 
+/**
+ * From any page of the title, by keys as a player would: back to the main menu (Esc), down to `label`
+ * (Versus, Practice or Tools) and into it.
+ */
+export async function openTitlePage(page: Page, label: 'Versus' | 'Practice' | 'Tools'): Promise<void> {
+  const first = async (): Promise<string> => (await inPage(page, (h) => h.menus()))[0]?.rows[0] ?? '';
+  for (let i = 0; i < 3 && (await first()) !== 'Story'; i++) await press(page, 'Escape');
+  for (let i = 0; i < 6 && (await selectedRow(page)) !== label; i++) await press(page, 'ArrowDown');
+  expect(await selectedRow(page)).toBe(label);
+  const before = await first();
+  await press(page, 'Enter');
+  await until(page, `(h.menus()[0]?.rows[0] ?? '') !== ${JSON.stringify(before)}`);
+}
+
 export function call<T>(page: Page, name: keyof Hook & string, ...args: unknown[]): Promise<T> {
   return page.evaluate(`window.__twinfield.${name}(...${JSON.stringify(args)})`) as Promise<T>;
 }
@@ -133,7 +147,8 @@ export interface GamePage extends OpenedPage {
  * One Chromium and one game page shared by a test file's tests: launched before them, closed
  * after. Read `.page` and `.errors` inside tests (they exist once beforeAll has run). Each test
  * starts on a fresh title screen (the hook's toTitle: other scenes stopped, the title's remembered
- * choices forgotten), so tests do not depend on their order. After each test, the console errors
+ * choices forgotten) on its Versus page, START on Player vs CPU (a test of the main menu, Practice or
+ * Tools goes there with call(page, 'toTitle', 'main')), so tests do not depend on their order. After each test, the console errors
  * and uncaught exceptions it caused fail it (unless it expected them with expectConsoleError), so
  * an error is blamed on the test that made it.
  */
@@ -149,7 +164,7 @@ export function useGame(): GamePage {
   beforeEach(async () => {
     const { page } = opened!;
     await page.keyboard.up('Shift'); // nothing held over from the test before
-    await page.evaluate(() => (window as unknown as { __twinfield: { toTitle(): void } }).__twinfield.toTitle());
+    await page.evaluate(() => (window as unknown as { __twinfield: { toTitle(page: string): void } }).__twinfield.toTitle('versus'));
     await page.waitForFunction(() => (window as unknown as { __twinfield: { scene(): string | null } }).__twinfield.scene() === 'title');
     await waitFrames(page, 2);
   });

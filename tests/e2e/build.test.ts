@@ -2,10 +2,10 @@
 // demand, files loaded by the Preloader, bundled font, high-DPI, fullscreen) and, in the e2e build,
 // the sound system, a screenshot of every scene, and the 2× art on a 2× screen.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { build, createLogger, preview, type PreviewServer } from 'vite';
+import { build, createLogger, type Plugin, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ART_SCALES, type AssetPack, packUrl } from '../../src/art/art-sets';
 import type { StartOptions } from '../../src/scenes/test-hook';
@@ -16,6 +16,26 @@ import { call, inPage, launch, nextPaint, press, screenshot, useGame, waitFrames
 const OUT = `${process.env.E2E_OUT || 'dist-e2e'}-prod`;
 /** The budget for JavaScript loaded before the title screen (gzip, level 9). */
 const INITIAL_GZIP_BUDGET = 450 * 1024;
+/** Modules loaded after the title, on demand (with everything only they import). */
+const ON_DEMAND = [
+  'src/scenes/replays-scene.ts',
+  'src/scenes/playback-scene.ts',
+  'src/scenes/select-scene.ts',
+  'src/scenes/options-scene.ts',
+  'src/scenes/presets-scene.ts',
+  'src/scenes/planner-lab-scene.ts',
+  'src/storage/replay-library.ts',
+  'src/ui/dom-panel.ts',
+];
+/** The chunk (assets/….js) holding each module of the build (path relative to the repository). */
+const chunkOf = new Map<string, string>();
+const chunkMap: Plugin = {
+  name: 'chunk-of-module',
+  generateBundle(_options, bundle) {
+    for (const c of Object.values(bundle))
+      if (c.type === 'chunk') for (const id of Object.keys(c.modules)) chunkOf.set(relative(process.cwd(), id), c.fileName);
+  },
+};
 /** Vite's chunk-size warning threshold (its default; vite.config.ts does not raise it). */
 const CHUNK_WARN = 500 * 1000;
 
@@ -34,11 +54,12 @@ async function until(page: Page, fn: string, timeout = 30_000): Promise<void> {
 const IN_MATCH = "document.getElementById('fullscreen').classList.contains('between-fields')";
 
 /**
- * Enter on the title's START, then Enter through the character select (P1's pick, then the CPU's)
+ * Versus on the title's main menu, Enter on its START, then Enter through the character select (P1's pick, then the CPU's)
  * until a match runs. The production build has no hook to say when the select is up, so Enter is
  * pressed again until the match shows (a press before a scene listens is simply not seen).
  */
 async function startMatchFromTitle(page: Page): Promise<void> {
+  await page.keyboard.press('ArrowDown'); // main menu: Story → Versus (its page opens on START)
   for (let i = 0; i < 20; i++) {
     await page.keyboard.press('Enter');
     await nextPaint(page, 6);
@@ -67,7 +88,7 @@ describe('production build', () => {
       warnings.push(msg);
       warn(msg, o);
     };
-    await build({ mode: 'production', customLogger: logger, build: { outDir: OUT, emptyOutDir: true } });
+    await build({ mode: 'production', customLogger: logger, plugins: [chunkMap], build: { outDir: OUT, emptyOutDir: true } });
     server = await preview({ logLevel: 'warn', build: { outDir: OUT }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
     url = server.resolvedUrls!.local[0]!;
     browser = await launch();
@@ -88,7 +109,7 @@ describe('production build', () => {
     }
   });
 
-  it('loads Phaser in its own chunks and the app before the title, clip export and the Planner lab on demand, within the budget', () => {
+  it('loads Phaser in its own chunks and the app before the title, clip export and other scenes on demand, within the budget', () => {
     const html = readFileSync(join(OUT, 'index.html'), 'utf8');
     const initial = initialScripts(html);
     const entry = /<script[^>]*type="module"[^>]*src="\.\/([^"]+)"/.exec(html)![1]!;
@@ -99,6 +120,12 @@ describe('production build', () => {
     for (const f of lazy) expect(initial).not.toContain(`assets/${f}`);
     const mediabunny = js().filter((f) => readFileSync(join(OUT, 'assets', f), 'utf8').includes('mediabunny'));
     for (const f of mediabunny) expect(initial, `${f} mentions mediabunny`).not.toContain(`assets/${f}`);
+    // What the title does not need loads on demand too (scenes/lazy-scenes.ts, save-replay.ts, pick-file.ts):
+    // the chunk holding each such module is none of the initial files.
+    for (const m of ON_DEMAND) {
+      expect(chunkOf.get(m), m).toMatch(/^assets\//);
+      expect(initial, m).not.toContain(chunkOf.get(m));
+    }
     // The app's own chunks hold no Phaser (the Phaser chunks stay cached across game updates).
     for (const f of initial.filter((f) => !/assets\/phaser-/.test(f)))
       expect(readFileSync(join(OUT, f), 'utf8'), f).not.toMatch(/Phaser v\d|WebGLRenderer/);
@@ -230,7 +257,7 @@ describe('production build', () => {
     const onTitle = await box();
     expect(onTitle.x + onTitle.width).toBeGreaterThan(940); // top right, clear of the centred title
     expect(onTitle.y).toBeLessThan(10);
-    await startMatchFromTitle(page); // START is selected: the character select, then the match
+    await startMatchFromTitle(page); // Versus, START: the character select, then the match
     const inMatch = await box();
     // Centred over the gap between the fields (x 412–548 at 960 wide), clear of both HUDs.
     expect(Math.abs(inMatch.x + inMatch.width / 2 - 480)).toBeLessThan(2);

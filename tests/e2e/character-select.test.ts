@@ -114,7 +114,8 @@ describe('character select', () => {
 
   it("the title's Story row opens Story mode", async () => {
     const { page } = game;
-    for (let i = 0; i < 16 && (await selectedRow(page)) !== 'Story'; i++) await press(page, 'ArrowDown');
+    await call(page, 'toTitle', 'main');
+    await until(page, "h.menus()[0]?.rows[0] === 'Story'");
     expect(await selectedRow(page)).toBe('Story');
     await press(page, 'Enter');
     await until(page, "h.scene() === 'story' || h.scene() === 'story-hud'", 20_000);
@@ -122,7 +123,11 @@ describe('character select', () => {
 
   it('Practice asks for one character, and starts at the chosen level with infinite lives', async () => {
     const { page } = game;
-    await press(page, 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight'); // Mode: Practice
+    // Main menu → Practice: its own page, START first.
+    await call(page, 'toTitle', 'main');
+    await until(page, "h.menus()[0]?.rows[0] === 'Story'");
+    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
+    await until(page, "h.menus()[0]?.rows[0] === 'START'");
     // Practice's own rows: Start level 3, Lives infinite (issue 25).
     for (let i = 0; i < 8 && !(await selectedRow(page)).startsWith('Start level'); i++) await press(page, 'ArrowDown');
     expect(await selectedRow(page)).toMatch(/^Start level/);

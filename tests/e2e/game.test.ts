@@ -12,6 +12,7 @@ import {
   call,
   inPage,
   installFakeGamepad,
+  openTitlePage,
   padConnect,
   padSet,
   padTap,
@@ -84,7 +85,7 @@ describe('the game in Chromium', () => {
     await expect.poll(texts).toContain('Difficulty   ◀ Hard ▶');
     expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Hard ▶', 'CPU   ◀ Hard ▶']));
     await press(page, 'ArrowDown');
-    expect(await selectedRow(page)).toMatch(/^Record for a study/); // Stage and CPU skipped
+    expect(await selectedRow(page)).toBe('Back'); // Stage and CPU skipped
     await press(page, 'ArrowUp', 'ArrowRight', 'ArrowRight', 'ArrowRight'); // Lunatic, Adaptive, then Custom
     await expect.poll(texts).toContain('Difficulty   ◀ Custom ▶');
     expect(await texts()).toEqual(expect.arrayContaining(['Stage   ◀ Lunatic ▶', 'CPU   ◀ Lunatic ▶']));
@@ -415,6 +416,12 @@ describe('the game in Chromium', () => {
     await until(page, 'h !== undefined && h.ready === true', 60_000);
     await padConnect(page);
     const rowText = async (i: number) => (await inPage(page, (h) => h.menus()))[0]!.rows[i]!;
+    // A reloaded page opens on the main menu: down to Versus, A opens its page on START.
+    expect(await selectedRow(page)).toBe('Story');
+    await padTap(page, PAD.DOWN);
+    expect(await selectedRow(page)).toBe('Versus');
+    await padTap(page, PAD.A);
+    await until(page, "h.menus()[0]?.rows[0] === 'START'");
     expect(await selectedRow(page)).toBe('START');
     await padTap(page, PAD.DOWN);
     expect(await selectedRow(page)).toMatch(/^Mode/);
@@ -489,9 +496,9 @@ describe('the game in Chromium', () => {
         expect((await call<{ ok: boolean }>(page, 'importReplays', [{ name: `pad${seed}.twrp`, bytes: Array.from(bytes) }])).ok).toBe(true);
       }
       await until(page, "h.scene() === 'title'");
-      expect(await selectedRow(page)).toBe('START');
-      // Up from the first row wraps to the last (Planner lab); once more is Replays.
-      await padTap(page, PAD.UP, PAD.UP);
+      // The reloaded page opens on the main menu: up from Story wraps to Tools, then Options, then Replays.
+      expect(await selectedRow(page)).toBe('Story');
+      await padTap(page, PAD.UP, PAD.UP, PAD.UP);
       expect(await selectedRow(page)).toBe('Replays');
       await padTap(page, PAD.A);
       await until(page, "h.scene() === 'replays' && h.replaysList() !== null && h.replaysList().ids.length >= 2");
@@ -525,9 +532,13 @@ describe('the game in Chromium', () => {
       await until(page, "h.scene() === 'replays'");
       await padTap(page, PAD.B);
       await until(page, "h.scene() === 'title'");
-      // The Planner lab: the title's cursor is back on Replays, one row above it; right steps a turn, B goes back.
+      // The Planner lab, under Tools: the title's cursor is back on Replays; right steps a turn, B goes back.
       expect(await selectedRow(page)).toBe('Replays');
-      await padTap(page, PAD.DOWN);
+      await padTap(page, PAD.DOWN, PAD.DOWN);
+      expect(await selectedRow(page)).toBe('Tools');
+      await padTap(page, PAD.A);
+      await until(page, "h.menus()[0]?.rows.includes('Planner lab')");
+      await padTap(page, PAD.DOWN, PAD.DOWN);
       expect(await selectedRow(page)).toBe('Planner lab');
       await padTap(page, PAD.A);
       await until(page, "h.scene() === 'planner-lab' && h.texts().some((t) => t.startsWith('exact · turn 1/'))");
@@ -547,6 +558,67 @@ describe('the game in Chromium', () => {
       await until(page, "h.scene() === 'title'");
     },
   );
+
+  it("the main menu offers a player's choices first and the tools under one entry; Esc comes back", async () => {
+    const { page } = game;
+    await call(page, 'toTitle', 'main');
+    await until(page, "h.menus()[0]?.rows[0] === 'Story'");
+    const menu = async () => (await inPage(page, (h) => h.menus()))[0]!;
+    expect((await menu()).rows).toEqual(['Story', 'Versus', 'Practice', 'Replays', 'Options', 'Tools']);
+    await screenshot(page, 'title-main');
+    // Tools: the researcher's and designer's three, and Back; Esc goes back to the main menu on Tools.
+    await openTitlePage(page, 'Tools');
+    const tools = (await menu()).rows;
+    expect(tools[0]).toMatch(/^Record for a study {3}◀ /);
+    expect(tools.slice(1)).toEqual(['Presets', 'Planner lab', 'Back']);
+    await screenshot(page, 'title-tools');
+    await press(page, 'Escape');
+    await until(page, "h.menus()[0]?.rows[0] === 'Story'");
+    expect(await selectedRow(page)).toBe('Tools');
+    // Versus and Practice speak a player's words: no research terms in any row or note of theirs.
+    const jargon = /paper|depth|reaction delay|1-frame|lookahead|influence|preset/i;
+    for (const label of ['Versus', 'Practice'] as const) {
+      await openTitlePage(page, label);
+      const seen = new Set<string>();
+      const rows = (await menu()).rows.length;
+      for (let r = 0; r < rows + 1; r++) {
+        for (let v = 0; v < 12; v++) {
+          for (const t of await inPage(page, (h) => h.texts())) seen.add(t);
+          await press(page, 'ArrowRight');
+        }
+        await press(page, 'ArrowDown');
+      }
+      const bad = [...seen].filter((t) => jargon.test(t) && !t.startsWith('Gamepad:'));
+      expect(bad, `${label}: research terms on a player's screen`).toEqual([]);
+      await screenshot(page, `title-${label.toLowerCase()}`);
+      await call(page, 'toTitle', 'main');
+      await until(page, "h.menus()[0]?.rows[0] === 'Story'");
+    }
+  });
+
+  it('high-contrast bullets (Options → Accessibility) draw a white rim under every bullet; off, none', async () => {
+    const { page } = game;
+    const drawn = () =>
+      page.evaluate(`(() => {
+        const v = window.__twinfield_game.scene.getScene('match').mv.views[0];
+        const shown = (pool) => pool.items.filter((i) => i.visible);
+        const rims = v.rims ? shown(v.rims) : [];
+        const bullets = shown(v.bullets);
+        return { bullets: bullets.length, rims: rims.length, same: rims.every((r, i) => r.x === bullets[i].x && r.y === bullets[i].y) };
+      })()`) as Promise<{ bullets: number; rims: number; same: boolean }>;
+    for (const on of [true, false]) {
+      await call(page, 'setSettings', { highContrastBullets: on });
+      await call(page, 'startMatch', { seed: 77, p1: 'idle', p2: 'scripted' });
+      await until(page, "h.scene() === 'match' && h.frame() >= 1");
+      await call(page, 'advance', 900);
+      await waitFrames(page, 3);
+      const d = await drawn();
+      expect(d.bullets).toBeGreaterThan(5);
+      expect(d.rims).toBe(on ? d.bullets : 0);
+      expect(d.same).toBe(true);
+      if (on) await screenshot(page, 'high-contrast-bullets');
+    }
+  });
 
   it('a hit is felt: the game holds a moment, the field flashes, the HUD pops the lost life', async () => {
     const { page } = game;

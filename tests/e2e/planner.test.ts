@@ -257,8 +257,10 @@ describe('planner CPU and Planner lab in Chromium', () => {
     await page.keyboard.press('y');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });
     await waitFrames(page, 3);
-    // The menu wraps: up from the first row is its last row, "Planner lab". Nothing edited: Esc leaves at once.
-    await press(page, 'ArrowUp', 'Enter');
+    // Title → Tools: Record for a study, Presets, Planner lab. Nothing edited: Esc leaves at once.
+    await inPage(page, (h) => h.toTitle('tools'));
+    await page.waitForFunction(() => (window as any).__twinfield.menus()[0]?.rows.includes('Planner lab'), null, { timeout: 30_000 });
+    await press(page, 'ArrowDown', 'ArrowDown', 'Enter');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'planner-lab', null, { timeout: 30_000 });
     await press(page, 'Escape');
     await page.waitForFunction(() => (window as any).__twinfield.scene() === 'title', null, { timeout: 30_000 });

@@ -4,12 +4,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paperStudyInput } from '../../src/study/template';
-import { inPage, press, screenshot, useGame, waitFrames, selectedRow } from './browser';
+import { inPage, openTitlePage, press, screenshot, useGame, waitFrames, selectedRow } from './browser';
 
 const game = useGame();
 
 /** Moves the title's cursor to the Record row and its value to `value` (a prefix of the value's label). */
 async function recordRow(page: Page, value: string): Promise<void> {
+  if (!(await inPage(page, (h) => h.menus()))[0]?.rows.some((r) => r.startsWith('Record for a study'))) await openTitlePage(page, 'Tools');
   for (let i = 0; i < 12 && !(await selectedRow(page)).startsWith('Record for a study'); i++) await press(page, 'ArrowDown');
   for (let i = 0; i < 12 && !(await selectedRow(page)).includes(`◀ ${value}`); i++) await press(page, 'ArrowLeft');
   expect(await selectedRow(page)).toContain(`◀ ${value}`);

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BULLET_SHEET, ICON, IMAGES, SPRITES } from '../../assets/art/sprites';
 import { ART_SCALES, type AssetPack, artScaleFor, artUrl, packTextures, packUrl } from '../../src/art/art-sets';
 import { SFX_NAMES, sfxKey } from '../../src/audio/sfx-names';
 import { BULLET_CELL, bulletFrame, SHAPE_COUNT } from '../../src/art/bullet-frames';
 import { BULLET_COLORS } from '../../src/art/palette';
+import { FONT_FACES, JAPANESE_FONT_FACES } from '../../src/art/font-faces';
 import { TILE, SHIP_WALL_RADIUS } from '../../src/sim/maze-state';
 import { opaqueWidth, readPng } from './png';
 
@@ -104,11 +105,43 @@ describe('the asset pack (public/media, built by scripts/build-assets.ts)', () =
       for (const name of readdirSync(`public/media/${dir}`)) expect(listed.has(`media/${dir}/${name}`), `${dir}/${name}`).toBe(true);
   });
 
-  it('keeps the bundled font and its licence together', () => {
-    for (const f of ['twinfield-sans.woff2', 'twinfield-sans-bold.woff2', 'twinfield-mono.woff2']) {
+  it('keeps the bundled fonts and their licences together', () => {
+    for (const f of [
+      'twinfield-sans.woff2',
+      'twinfield-sans-bold.woff2',
+      'twinfield-mono.woff2',
+      ...JAPANESE_FONT_FACES.map((j) => j.file),
+    ]) {
       const b = readFileSync(`public/fonts/${f}`);
       expect(b.subarray(0, 4).toString('latin1'), f).toBe('wOF2');
     }
     expect(readFileSync('public/fonts/LICENSE-DejaVu.txt', 'utf8')).toMatch(/Bitstream Vera/);
+    const ofl = readFileSync('public/fonts/LICENSE-NotoSansCJK.txt', 'utf8');
+    expect(ofl).toMatch(/Noto Sans CJK JP/);
+    expect(ofl).toMatch(/SIL OPEN FONT LICENSE Version 1\.1/);
+    expect(ofl).toMatch(/Copyright notice of the font: © \d{4}-\d{4} Adobe/);
+    expect(ofl).toMatch(/5\) The Font Software, modified or unmodified/);
+    const readme = readFileSync('public/fonts/README.txt', 'utf8');
+    expect(readme).toMatch(/LICENSE-DejaVu\.txt/);
+    expect(readme).toMatch(/twinfield-jp\.woff2.*Noto Sans CJK JP/s);
+    expect(readme).toMatch(/"Twinfield JP"/);
+    expect(readme).toMatch(/LICENSE-NotoSansCJK\.txt/);
+  });
+
+  it('keeps the Japanese font small: a subset, each weight under 400 KiB (the full face is 16 MB)', () => {
+    for (const { file } of JAPANESE_FONT_FACES) {
+      const bytes = statSync(`public/fonts/${file}`).size;
+      expect(bytes, file).toBeGreaterThan(20_000);
+      expect(bytes, file).toBeLessThan(400 * 1024);
+    }
+  });
+
+  it('holds no font file the game does not load', () => {
+    const served = [...FONT_FACES, ...JAPANESE_FONT_FACES].map((f) => f.file).sort();
+    expect(
+      readdirSync('public/fonts')
+        .filter((f) => f.endsWith('.woff2'))
+        .sort(),
+    ).toEqual(served);
   });
 });

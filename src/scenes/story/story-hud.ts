@@ -10,6 +10,7 @@ import { setText, textStyle } from '../../views/text';
 import { published } from '../scene-state';
 import { story } from './flow';
 import { STORY_HUD_SCENE } from './story-scene';
+import { t } from '../../i18n/i18n';
 
 /** Frames the match scene may be missing (between a restart's stop and start) before this stops. */
 const GONE_FRAMES = 5;
@@ -49,7 +50,14 @@ export class StoryHudScene extends Phaser.Scene {
     this.shown = { stage, total: run.score, match };
     setText(
       this.lines,
-      `STORY ${stage}/${STORY_STAGES}\nTOTAL\n${groupDigits(run.score)}\nTHIS MATCH\n+${groupDigits(match)}\nCONTINUES ${run.continues}`,
+      [
+        t('story.hud.stage', { stage, stages: STORY_STAGES }),
+        t('story.hud.total'),
+        groupDigits(run.score),
+        t('story.hud.thisMatch'),
+        `+${groupDigits(match)}`,
+        t('story.hud.continues', { n: run.continues }),
+      ].join('\n'),
     );
   }
 }

@@ -12,17 +12,7 @@ import { DIFFICULTIES } from '../../sim/config';
 import { getStagePreset } from '../../sim/stage-preset';
 import { describeError } from '../../storage/replay-library';
 import { cleanScoreName, openHighScores, type RankedScore } from '../../storage/high-scores';
-import {
-  continueRun,
-  CREDITS,
-  currentStage,
-  endingLines,
-  giveUp,
-  preMatchLine,
-  storyResult,
-  STORY_STAGES,
-  type StoryRun,
-} from '../../story';
+import { continueRun, currentStage, endingLines, giveUp, preMatchLine, storyResult, STORY_STAGES, type StoryRun } from '../../story';
 import { promptText } from '../../ui/dom-panel';
 import { Menu, type MenuRow } from '../../ui/menu';
 import { addBackdrop } from '../../views/backdrop';
@@ -30,6 +20,10 @@ import { GAME_H, GAME_W } from '../../views/layout';
 import { textStyle } from '../../views/text';
 import type { ResultData } from '../result-scene';
 import { openCharacterSelect } from '../select-scene';
+import { characterDescription, characterName } from '../../i18n/character-words';
+import { language, t } from '../../i18n/i18n';
+import { partName } from '../../views/character-stats';
+import { difficultyName } from '../result-text';
 import { beginRun, isStoryResult, settleStage, stageSetup, STORY_HUD_SCENE, STORY_SCENE, story } from './flow';
 
 export { STORY_HUD_SCENE, STORY_SCENE } from './flow';
@@ -46,8 +40,42 @@ export interface StoryData {
   table?: { difficulty: string; character: string; rank?: number | null; message?: string; focus?: string };
 }
 
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+/** A difficulty's name in the game's language: 'hard' → Hard. */
+const cap = (s: string) => difficultyName(s);
 const fmt = (n: number) => groupDigits(Math.round(n));
+
+/** The credits, top to bottom: [heading, lines], in the game's language. Original text about the project. */
+function credits(): readonly (readonly [string, readonly string[]])[] {
+  return [
+    ['TWINFIELD', [t('story.credits.tagline'), t('story.credits.built')]],
+    [
+      t('story.credits.methods'),
+      [
+        t('story.credits.method1'),
+        t('story.credits.method2'),
+        t('story.credits.method3'),
+        t('story.credits.method4'),
+        t('story.credits.method5'),
+      ],
+    ],
+    [
+      t('story.credits.libraries'),
+      [
+        'Phaser 4 (MIT) · zod (MIT) · idb (ISC) · eventemitter3 (MIT) · fflate (MIT)',
+        'mediabunny (MPL-2.0) · Tweakpane (MIT) · seedrandom (MIT) · simple-statistics (ISC)',
+        'Fastify (MIT) · better-sqlite3 (MIT) · jsPsych (MIT) · Vite, Vitest, Biome, Playwright (MIT / Apache-2.0)',
+      ],
+    ],
+    [t('story.credits.fonts'), [t('story.credits.fontLatin'), t('story.credits.fontJapanese')]],
+    [
+      t('story.credits.characters'),
+      [
+        ['asagi', 'kurenai', 'shion', 'kohaku', 'ruri', 'midori'].map((id) => characterName(getCharacter(id))).join(' · '),
+        t('story.credits.thanks'),
+      ],
+    ],
+  ];
+}
 
 export class StoryScene extends Phaser.Scene {
   private data_!: StoryData;
@@ -126,36 +154,22 @@ export class StoryScene extends Phaser.Scene {
   // ---- start ----
 
   private startScreen(): void {
-    this.title('STORY');
+    this.title(t('story.start.title'));
+    this.add.text(GAME_W / 2, 92, t('story.start.intro'), textStyle(16, UI.dim, { align: 'center', lineSpacing: 6 })).setOrigin(0.5, 0);
     this.add
-      .text(
-        GAME_W / 2,
-        92,
-        'Pick a character and a difficulty, then face the five others and your rival as the final boss.\n' +
-          'Each stage is harder than the last. A loss can be continued, with the score back to 0.',
-        textStyle(16, UI.dim, { align: 'center', lineSpacing: 6 }),
-      )
-      .setOrigin(0.5, 0);
-    this.add
-      .text(
-        GAME_W / 2,
-        440,
-        'Score: kills × chain, grazes, bullets cleared and charge attacks in play; each stage cleared adds\n' +
-          '(1,000 + 1,000 per life left + 5,000 if never hit + 10 per second left) × the stage number.',
-        textStyle(14, UI.dim, { align: 'center', lineSpacing: 5 }),
-      )
+      .text(GAME_W / 2, 440, t('story.start.scoreRule'), textStyle(14, UI.dim, { align: 'center', lineSpacing: 5 }))
       .setOrigin(0.5, 0);
     const rows: MenuRow[] = [
       {
         id: 'difficulty',
-        label: 'Difficulty',
+        label: t('story.start.difficulty'),
         values: DIFFICULTIES.map((d) => ({ label: cap(d), value: d })),
         index: Math.max(0, (DIFFICULTIES as readonly string[]).indexOf(story.choice.difficulty)),
-        note: 'The stages grow from one step below this to one step above.',
+        note: t('story.start.difficultyNote'),
       },
-      { id: 'start', label: 'Start', note: 'Choose your character next.' },
-      { id: 'scores', label: 'High scores' },
-      { id: 'title', label: 'Back to title' },
+      { id: 'start', label: t('story.start.start'), note: t('story.start.startNote') },
+      { id: 'scores', label: t('story.start.scores') },
+      { id: 'title', label: t('story.start.back') },
     ];
     const menu = new Menu(this, rows, GAME_W / 2, 200, (row, m) => {
       const difficulty = m.value('difficulty');
@@ -173,8 +187,8 @@ export class StoryScene extends Phaser.Scene {
   /** The character select (one side, the player), then the first stage's dialogue; back: this start screen. */
   private pickCharacter(difficulty: string): void {
     openCharacterSelect(this, {
-      sides: [{ who: 'human', label: 'YOU' }],
-      title: `STORY · ${cap(difficulty)}`,
+      sides: [{ who: 'human', label: t('story.start.you') }],
+      title: t('story.start.selectTitle', { difficulty: cap(difficulty) }),
       onPicked: ([id]) => {
         beginRun(id ?? story.choice.character, difficulty);
         this.scene.start(STORY_SCENE, { screen: 'dialogue' } satisfies StoryData);
@@ -190,40 +204,59 @@ export class StoryScene extends Phaser.Scene {
     const opp = getCharacter(st.opponent);
     const me = getCharacter(run.character);
     const line = preMatchLine(st.opponent, st.number);
-    this.title(st.finalBoss ? 'FINAL STAGE' : `STAGE ${st.number} / ${STORY_STAGES}`, UI.accent, 36);
+    this.title(
+      st.finalBoss ? t('story.dialogue.finalStage') : t('story.dialogue.stage', { n: st.number, total: STORY_STAGES }),
+      UI.accent,
+      36,
+    );
     this.add
-      .text(GAME_W / 2, 70, `Score ${fmt(run.score)} · continues ${run.continues} · ${cap(run.difficulty)}`, textStyle(15, UI.dim))
+      .text(
+        GAME_W / 2,
+        70,
+        t('story.dialogue.status', { score: fmt(run.score), continues: run.continues, difficulty: cap(run.difficulty) }),
+        textStyle(15, UI.dim),
+      )
       .setOrigin(0.5);
     let art: Phaser.GameObjects.GameObject[] = [];
     this.withArt(() => {
       for (const o of art) o.destroy();
       art = [...this.portrait(140, 230, run.character, false, 0.95), ...this.portrait(820, 230, st.opponent, true, 0.95)];
     });
-    this.add.text(140, 370, me.name, textStyle(20, me.color, { fontStyle: 'bold' })).setOrigin(0.5);
-    this.add.text(820, 370, `${opp.name}  ${opp.nameJa}`, textStyle(22, opp.color, { fontStyle: 'bold' })).setOrigin(0.5);
-    const sub = st.finalBoss ? `Boss: ${opp.boss.name}` : `${opp.description}`;
+    const ja = language() === 'ja';
+    this.add.text(140, 370, characterName(me), textStyle(20, me.color, { fontStyle: 'bold' })).setOrigin(0.5);
+    this.add.text(820, 370, ja ? opp.nameJa : `${opp.name}  ${opp.nameJa}`, textStyle(22, opp.color, { fontStyle: 'bold' })).setOrigin(0.5);
+    const sub = st.finalBoss ? t('story.dialogue.boss', { name: partName(opp.boss) }) : characterDescription(opp);
     this.add.text(GAME_W / 2, 110, sub, textStyle(15, UI.dim, { wordWrap: { width: 440 }, align: 'center' })).setOrigin(0.5, 0);
     const preset = getStagePreset(st.stage);
     this.add
       .text(
         GAME_W / 2,
         180,
-        `CPU ${cap(st.cpu)} · ${preset.label} stage · ${Math.floor(st.timeLimit / 60)}:${String(st.timeLimit % 60).padStart(2, '0')} · ` +
-          `${st.lives} lives`,
+        t('story.dialogue.match', {
+          cpu: cap(st.cpu),
+          stage: ja ? cap(st.stage) : preset.label,
+          time: `${Math.floor(st.timeLimit / 60)}:${String(st.timeLimit % 60).padStart(2, '0')}`,
+          lives: st.lives,
+        }),
         textStyle(15, UI.text),
       )
       .setOrigin(0.5);
     const box = this.add.graphics();
     box.fillStyle(UI.panel, 0.92).fillRoundedRect(60, 395, GAME_W - 120, 88, 12);
     box.lineStyle(2, Phaser.Display.Color.HexStringToColor(opp.color).color, 0.9).strokeRoundedRect(60, 395, GAME_W - 120, 88, 12);
-    this.add.text(80, 405, opp.name, textStyle(15, opp.color, { fontStyle: 'bold' }));
-    this.add.text(80, 428, `“${line.en}”`, textStyle(19, UI.text, { wordWrap: { width: GAME_W - 170 } }));
-    this.add.text(80, 456, `「${line.ja.replace(/^「|」$/g, '')}」`, textStyle(16, UI.dim, { wordWrap: { width: GAME_W - 170 } }));
+    this.add.text(80, 405, characterName(opp), textStyle(15, opp.color, { fontStyle: 'bold' }));
+    const said = `「${line.ja.replace(/^「|」$/g, '')}」`;
+    // In Japanese the line is said once, in Japanese; in English the Japanese follows, smaller.
+    if (ja) this.add.text(80, 432, said, textStyle(19, UI.text, { wordWrap: { width: GAME_W - 170 } }));
+    else {
+      this.add.text(80, 428, `“${line.en}”`, textStyle(19, UI.text, { wordWrap: { width: GAME_W - 170 } }));
+      this.add.text(80, 456, said, textStyle(16, UI.dim, { wordWrap: { width: GAME_W - 170 } }));
+    }
     const menu = new Menu(
       this,
       [
-        { id: 'fight', label: 'Fight!' },
-        { id: 'quit', label: 'Quit the story' },
+        { id: 'fight', label: t('story.dialogue.fight') },
+        { id: 'quit', label: t('story.dialogue.quit') },
       ],
       GAME_W / 2,
       265,
@@ -250,9 +283,9 @@ export class StoryScene extends Phaser.Scene {
 
   private afterScreen(): void {
     const d = this.data_.result;
-    const note = this.add.text(GAME_W / 2, GAME_H / 2, 'saving the replay…', textStyle(18, UI.dim)).setOrigin(0.5);
+    const note = this.add.text(GAME_W / 2, GAME_H / 2, t('result.saving'), textStyle(18, UI.dim)).setOrigin(0.5);
     if (!isStoryResult(d)) {
-      note.setText('This match is not part of the story run.');
+      note.setText(t('story.after.notStory'));
       this.time.delayedCall(1500, () => this.scene.start('title'));
       return;
     }
@@ -268,32 +301,37 @@ export class StoryScene extends Phaser.Scene {
   // ---- tally ----
 
   private tallyScreen(run: StoryRun): void {
-    const t = story.lastTally;
-    if (!t) {
+    const tally = story.lastTally;
+    if (!tally) {
       this.go({ screen: run.phase === 'cleared' ? 'ending' : 'dialogue' });
       return;
     }
-    this.title(t.stage === STORY_STAGES ? 'FINAL STAGE CLEAR!' : `STAGE ${t.stage} CLEAR!`);
+    const n = tally.stage;
+    this.title(n === STORY_STAGES ? t('story.tally.finalClear') : t('story.tally.clear', { n }));
     const rows: [string, number][] = [
-      ['Match score', t.match],
-      [`Clear bonus (1,000 × stage ${t.stage})`, t.clear],
-      [`Lives left (1,000 each × ${t.stage})`, t.lives],
-      [`No-hit bonus (5,000 × ${t.stage})`, t.noHit],
-      [`Time left (10 per second × ${t.stage})`, t.time],
+      [t('story.tally.match'), tally.match],
+      [t('story.tally.clearBonus', { n }), tally.clear],
+      [t('story.tally.lives', { n }), tally.lives],
+      [t('story.tally.noHit', { n }), tally.noHit],
+      [t('story.tally.time', { n }), tally.time],
     ];
     rows.forEach(([label, v], i) => {
       const y = 110 + i * 34;
       this.add.text(230, y, label, textStyle(19, UI.dim));
       this.add.text(730, y, fmt(v), textStyle(21, v > 0 ? UI.text : UI.dim)).setOrigin(1, 0);
     });
-    this.add.text(230, 290, 'Stage total', textStyle(21, UI.text, { fontStyle: 'bold' }));
-    this.add.text(730, 290, fmt(t.match + t.bonus), textStyle(23, UI.accent, { fontStyle: 'bold' })).setOrigin(1, 0);
-    this.add.text(230, 326, 'Running score', textStyle(21, UI.text, { fontStyle: 'bold' }));
+    this.add.text(230, 290, t('story.tally.total'), textStyle(21, UI.text, { fontStyle: 'bold' }));
+    this.add.text(730, 290, fmt(tally.match + tally.bonus), textStyle(23, UI.accent, { fontStyle: 'bold' })).setOrigin(1, 0);
+    this.add.text(230, 326, t('story.tally.running'), textStyle(21, UI.text, { fontStyle: 'bold' }));
     this.add.text(730, 326, fmt(run.score), textStyle(25, UI.accent, { fontStyle: 'bold' })).setOrigin(1, 0);
     this.saveNote();
     const cleared = run.phase === 'cleared';
-    new Menu(this, [{ id: 'next', label: cleared ? 'To the ending' : `Stage ${run.index + 1}` }], GAME_W / 2, 400, () =>
-      this.go({ screen: cleared ? 'ending' : 'dialogue' }),
+    new Menu(
+      this,
+      [{ id: 'next', label: cleared ? t('story.tally.toEnding') : t('story.tally.next', { n: run.index + 1 }) }],
+      GAME_W / 2,
+      400,
+      () => this.go({ screen: cleared ? 'ending' : 'dialogue' }),
     );
   }
 
@@ -309,24 +347,24 @@ export class StoryScene extends Phaser.Scene {
 
   private continueScreen(run: StoryRun): void {
     const st = currentStage(run);
-    this.title('CONTINUE?', '#ff8090', 90);
+    this.title(t('story.continue.title'), '#ff8090', 90);
     this.countdown = CONTINUE_SECONDS;
     const big = this.add.text(GAME_W / 2, 180, String(this.countdown), textStyle(72, UI.text, { fontStyle: 'bold' })).setOrigin(0.5);
+    const lost = t('story.continue.lost', {
+      n: st.number,
+      name: characterName(getCharacter(st.opponent)),
+      score: fmt(run.score),
+      continues: run.continues,
+    });
     this.add
-      .text(
-        GAME_W / 2,
-        240,
-        `Lost stage ${st.number} to ${getCharacter(st.opponent).name}. Score ${fmt(run.score)} · continues so far ${run.continues}.\n` +
-          'Continue plays this stage again with the score reset to 0.',
-        textStyle(16, UI.dim, { align: 'center', lineSpacing: 6 }),
-      )
+      .text(GAME_W / 2, 240, `${lost}\n${t('story.continue.note')}`, textStyle(16, UI.dim, { align: 'center', lineSpacing: 6 }))
       .setOrigin(0.5, 0);
     this.saveNote();
     const menu = new Menu(
       this,
       [
-        { id: 'continue', label: 'Continue' },
-        { id: 'giveup', label: 'Give up' },
+        { id: 'continue', label: t('story.continue.continue') },
+        { id: 'giveup', label: t('story.continue.giveUp') },
       ],
       GAME_W / 2,
       340,
@@ -357,26 +395,33 @@ export class StoryScene extends Phaser.Scene {
 
   private endingScreen(run: StoryRun): void {
     const c = getCharacter(run.character);
-    this.title(`${c.name} — Ending`, c.color, 44);
+    this.title(t('story.ending.title', { name: characterName(c) }), c.color, 44);
     let art: Phaser.GameObjects.GameObject[] = [];
     this.withArt(() => {
       for (const o of art) o.destroy();
       art = this.portrait(160, 260, run.character, false, 0.9);
     });
+    const ja = language() === 'ja';
     endingLines(run.character).forEach((l, i) => {
       const y = 110 + i * 84;
-      const en = this.add.text(300, y, l.en, textStyle(19, UI.text, { wordWrap: { width: 600 } })).setAlpha(0);
-      const ja = this.add.text(300, y + 30, l.ja, textStyle(15, UI.dim, { wordWrap: { width: 600 } })).setAlpha(0);
-      this.tweens.add({ targets: [en, ja], alpha: 1, delay: 300 + i * 900, duration: 600 });
+      // In Japanese each line once, in Japanese; in English the Japanese under it, smaller.
+      const lines = ja
+        ? [this.add.text(300, y + 12, l.ja, textStyle(19, UI.text, { wordWrap: { width: 600 } }))]
+        : [
+            this.add.text(300, y, l.en, textStyle(19, UI.text, { wordWrap: { width: 600 } })),
+            this.add.text(300, y + 30, l.ja, textStyle(15, UI.dim, { wordWrap: { width: 600 } })),
+          ];
+      for (const o of lines) o.setAlpha(0);
+      this.tweens.add({ targets: lines, alpha: 1, delay: 300 + i * 900, duration: 600 });
     });
-    this.add.text(300, 380, `Final score ${fmt(run.score)} · continues ${run.continues}`, textStyle(18, UI.accent));
-    new Menu(this, [{ id: 'credits', label: 'Credits' }], 600, 450, () => this.go({ screen: 'credits' }));
+    this.add.text(300, 380, t('story.ending.final', { score: fmt(run.score), continues: run.continues }), textStyle(18, UI.accent));
+    new Menu(this, [{ id: 'credits', label: t('story.ending.credits') }], 600, 450, () => this.go({ screen: 'credits' }));
   }
 
   private creditsScreen(): void {
-    this.title('CREDITS', UI.accent, 26);
+    this.title(t('story.credits.title'), UI.accent, 26);
     let y = 56;
-    for (const [head, lines] of CREDITS) {
+    for (const [head, lines] of credits()) {
       this.add.text(GAME_W / 2, y, head, textStyle(17, UI.accent, { fontStyle: 'bold' })).setOrigin(0.5, 0);
       y += 23;
       for (const l of lines) {
@@ -386,7 +431,7 @@ export class StoryScene extends Phaser.Scene {
       y += 7;
     }
     const run = story.run!;
-    new Menu(this, [{ id: 'on', label: 'Continue' }], GAME_W / 2, GAME_H - 28, () => this.finishRun(run));
+    new Menu(this, [{ id: 'on', label: t('story.credits.continue') }], GAME_W / 2, GAME_H - 28, () => this.finishRun(run));
   }
 
   // ---- name entry and high scores ----
@@ -400,8 +445,10 @@ export class StoryScene extends Phaser.Scene {
   private nameScreen(run: StoryRun): void {
     const res = storyResult(run);
     const table = { difficulty: res.difficulty, character: res.character };
-    this.title(res.cleared ? 'ALL CLEAR' : 'GAME OVER', res.cleared ? UI.accent : '#ff8090', 90);
-    const line = this.add.text(GAME_W / 2, 150, `Score ${fmt(res.score)}`, textStyle(26, UI.text, { fontStyle: 'bold' })).setOrigin(0.5);
+    this.title(t(res.cleared ? 'story.name.allClear' : 'story.name.gameOver'), res.cleared ? UI.accent : '#ff8090', 90);
+    const line = this.add
+      .text(GAME_W / 2, 150, t('story.name.score', { score: fmt(res.score) }), textStyle(26, UI.text, { fontStyle: 'bold' }))
+      .setOrigin(0.5);
     void (async () => {
       let message: string | undefined;
       let rank: number | null = null;
@@ -410,11 +457,11 @@ export class StoryScene extends Phaser.Scene {
         try {
           rank = await hs.qualifies(res.difficulty, res.character, res.score);
           if (rank !== null && this.scene.isActive()) {
-            line.setText(`Score ${fmt(res.score)} — NEW HIGH SCORE, rank ${rank}!`);
+            line.setText(t('story.name.newHigh', { score: fmt(res.score), rank }));
             const name = await promptText({
-              title: `High score: rank ${rank}`,
-              label: `Your name (up to 10 characters; ${cap(res.difficulty)} · ${getCharacter(res.character).name})`,
-              placeholder: 'PLAYER',
+              title: t('story.name.promptTitle', { rank }),
+              label: t('story.name.promptLabel', { difficulty: cap(res.difficulty), name: characterName(getCharacter(res.character)) }),
+              placeholder: t('story.name.placeholder'),
               validate: (v) => {
                 const n = cleanScoreName(v);
                 return typeof n === 'string' ? null : n.error;
@@ -422,9 +469,9 @@ export class StoryScene extends Phaser.Scene {
             });
             if (name === null) {
               rank = null;
-              message = 'Name entry cancelled: the score was not saved.';
+              message = t('story.name.cancelled');
             } else rank = await hs.add({ ...res, name });
-          } else if (rank === null) message = `Score ${fmt(res.score)} did not make the top 10.`;
+          } else if (rank === null) message = t('story.name.notTop', { score: fmt(res.score) });
         } finally {
           hs.close();
         }
@@ -437,40 +484,41 @@ export class StoryScene extends Phaser.Scene {
   }
 
   private scoresScreen(): void {
-    const t = this.data_.table ?? { difficulty: story.choice.difficulty, character: story.choice.character };
-    this.title('HIGH SCORES', UI.accent, 36);
-    const c = getCharacter(t.character);
-    this.add.text(GAME_W / 2, 74, `${cap(t.difficulty)} · ${c.name} ${c.nameJa}`, textStyle(18, c.color)).setOrigin(0.5);
+    const tb = this.data_.table ?? { difficulty: story.choice.difficulty, character: story.choice.character };
+    this.title(t('story.scores.title'), UI.accent, 36);
+    const c = getCharacter(tb.character);
+    const who = language() === 'ja' ? c.nameJa : `${c.name} ${c.nameJa}`;
+    this.add.text(GAME_W / 2, 74, `${cap(tb.difficulty)} · ${who}`, textStyle(18, c.color)).setOrigin(0.5);
     const heads: [number, string, 0 | 1][] = [
-      [110, 'RANK', 0],
-      [170, 'NAME', 0],
-      [480, 'SCORE', 1],
-      [570, 'STAGE', 1],
-      [660, 'CONT.', 1],
-      [850, 'DATE', 1],
+      [110, t('story.scores.rank'), 0],
+      [170, t('story.scores.name'), 0],
+      [480, t('story.scores.score'), 1],
+      [570, t('story.scores.stage'), 1],
+      [660, t('story.scores.continues'), 1],
+      [850, t('story.scores.date'), 1],
     ];
     for (const [x, h, o] of heads) this.add.text(x, 100, h, textStyle(14, UI.dim)).setOrigin(o, 0);
-    const body = this.add.text(GAME_W / 2, 160, 'reading…', textStyle(16, UI.dim)).setOrigin(0.5);
-    if (t.message)
-      this.add.text(GAME_W / 2, 400, t.message, textStyle(15, '#ff8090', { wordWrap: { width: 760 }, align: 'center' })).setOrigin(0.5, 0);
+    const body = this.add.text(GAME_W / 2, 160, t('story.scores.reading'), textStyle(16, UI.dim)).setOrigin(0.5);
+    if (tb.message)
+      this.add.text(GAME_W / 2, 400, tb.message, textStyle(15, '#ff8090', { wordWrap: { width: 760 }, align: 'center' })).setOrigin(0.5, 0);
     void (async () => {
       try {
         const hs = await openHighScores();
         try {
-          this.rows = await hs.table(t.difficulty, t.character);
+          this.rows = await hs.table(tb.difficulty, tb.character);
         } finally {
           hs.close();
         }
         if (!this.scene.isActive()) return;
-        body.setText(this.rows.length ? '' : 'No scores yet.');
+        body.setText(this.rows.length ? '' : t('story.scores.none'));
         this.rows.forEach((r, i) => {
           const y = 124 + i * 26;
-          const col = r.rank === t.rank ? UI.accent : UI.text;
+          const col = r.rank === tb.rank ? UI.accent : UI.text;
           const cells: [number, string, 0 | 1][] = [
             [110, `${r.rank}.`, 0],
             [170, r.name, 0],
             [480, fmt(r.score), 1],
-            [570, r.cleared ? 'ALL' : String(r.stage), 1],
+            [570, r.cleared ? t('story.scores.all') : String(r.stage), 1],
             [660, String(r.continues), 1],
             [850, r.date.slice(0, 10), 1],
           ];
@@ -485,17 +533,17 @@ export class StoryScene extends Phaser.Scene {
       [
         {
           id: 'difficulty',
-          label: 'Difficulty',
+          label: t('story.scores.difficulty'),
           values: DIFFICULTIES.map((d) => ({ label: cap(d), value: d })),
-          index: Math.max(0, (DIFFICULTIES as readonly string[]).indexOf(t.difficulty)),
+          index: Math.max(0, (DIFFICULTIES as readonly string[]).indexOf(tb.difficulty)),
         },
         {
           id: 'character',
-          label: 'Character',
-          values: ROSTER.map((id) => ({ label: getCharacter(id).name, value: id })),
-          index: Math.max(0, ROSTER.indexOf(t.character)),
+          label: t('story.scores.character'),
+          values: ROSTER.map((id) => ({ label: characterName(getCharacter(id)), value: id })),
+          index: Math.max(0, ROSTER.indexOf(tb.character)),
         },
-        { id: 'back', label: 'Story' },
+        { id: 'back', label: t('story.scores.back') },
       ],
       GAME_W / 2,
       420,
@@ -503,7 +551,7 @@ export class StoryScene extends Phaser.Scene {
       undefined,
       34,
     );
-    if (t.focus) menu.selectRow(t.focus);
+    if (tb.focus) menu.selectRow(tb.focus);
     menu.onChange = (row, m) =>
       this.go({ screen: 'scores', table: { difficulty: m.value('difficulty'), character: m.value('character'), focus: row.id } });
     menu.onBack = () => this.go({ screen: 'start' });

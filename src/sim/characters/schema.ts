@@ -9,6 +9,8 @@ export const SHOT_KINDS = ['spread', 'needle', 'homing', 'heavy', 'wide', 'twin'
 export type ShotKind = (typeof SHOT_KINDS)[number];
 
 const name = z.string().min(1).max(60);
+/** An attack's Japanese name (display only, not a rule: src/i18n/character-words.ts shows it). */
+const nameJa = name.optional();
 // 'stream' locks its aim in aimX/aimY, which maze enemies use for their facing: not for characters.
 const pattern = z.enum(PATTERN_NAMES).exclude(['none', 'stream']);
 const radius = z.number().min(0).max(240);
@@ -44,10 +46,11 @@ export const CharacterSchema = z.strictObject({
     focusedDamage: z.number().min(0.1).max(20),
   }),
   /** Level 1: the charge shot. Clears enemy bullets and damages enemies within the radius. */
-  charge: z.strictObject({ name, radius, damage }),
+  charge: z.strictObject({ name, nameJa, radius, damage }),
   /** Level 2: the EX attack sent across — spirits firing the character's pattern. */
   ex: z.strictObject({
     name,
+    nameJa,
     /** Bullet clear around the ship when it fires. */
     radius,
     pattern,
@@ -59,15 +62,16 @@ export const CharacterSchema = z.strictObject({
     stay: z.int().min(60).max(600),
   }),
   /** Level 3: the spell in the character's own field (clear and damage), which also sends the Boss Attack. */
-  spell: z.strictObject({ name, radius, damage }),
+  spell: z.strictObject({ name, nameJa, radius, damage }),
   /**
    * The Boss Attack: a boss of the character crossing into the other field, one named pattern after
    * another; it fires for BOSS_FRAMES (7 s), split evenly between its phases.
    */
   boss: z.strictObject({
     name,
+    nameJa,
     phases: z
-      .array(z.strictObject({ name, pattern, period: z.int().min(2).max(60) }))
+      .array(z.strictObject({ name, nameJa, pattern, period: z.int().min(2).max(60) }))
       .min(1)
       .max(4),
   }),

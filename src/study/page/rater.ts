@@ -27,6 +27,8 @@ import type { Played, Stage } from './stage';
 import type { AnswerStore } from './store';
 import type { Sync } from './sync';
 import { answersToCsv, answersToJson, download, exportName } from './export';
+import { loadJapaneseFont } from '../../art/load-assets';
+import { setPageLang } from './page-lang';
 
 export interface RaterContext {
   manifest: Manifest;
@@ -55,6 +57,8 @@ const nowIso = () => new Date().toISOString();
  * chooser is gone (the next screens get the page and the keyboard focus to themselves).
  */
 function chooseLang(root: HTMLElement, langs: Lang[]): Promise<Lang> {
+  // The chooser says it in Japanese too.
+  if (langs.includes('ja')) void loadJapaneseFont();
   root.innerHTML =
     '<div class="tf-page tf-lang"><h1>言語 / Language</h1>' +
     `<p lang="ja">${esc(STRINGS.ja.chooseLang)}</p><p lang="en">${esc(STRINGS.en.chooseLang)}</p>` +
@@ -124,7 +128,7 @@ export async function runRater(ctx: RaterContext): Promise<void> {
   const steps = stepsFor(m, rec.answer.group, rec.answer.orderRow);
   const lang = rec.answer.lang;
   const S = STRINGS[lang];
-  document.documentElement.lang = lang;
+  void setPageLang(lang);
   document.title = pick(m.title, lang) || document.title;
   // ?rate= (faster clips) only in a researcher preview (?view=preview), never for raters.
   const { preview, rate } = pageMode(ctx.params);

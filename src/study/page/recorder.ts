@@ -15,6 +15,7 @@ import { download } from './export';
 import { detectServer, uploadRecording } from './sync';
 import { recordingFileName } from '../jatos/lines';
 import { recordingFrames } from '../recording-length';
+import { setPageLang } from './page-lang';
 
 export interface RecorderContext {
   manifest: Manifest;
@@ -52,7 +53,7 @@ export async function runRecorder(ctx: RecorderContext): Promise<void> {
   const { manifest: m, params, root } = ctx;
   const asked = params.get('lang');
   const lang: Lang = asked && (m.languages as string[]).includes(asked) ? (asked as Lang) : (m.languages[0] ?? 'en');
-  document.documentElement.lang = lang;
+  void setPageLang(lang);
   const S = STRINGS[lang];
   const T = SYNC_STRINGS[lang].rec;
   const page = el('div', 'tf-page tf-record');

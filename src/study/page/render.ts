@@ -17,6 +17,7 @@ import type { Manifest } from '../manifest';
 import { HUD_TEXT } from './i18n';
 import type { ClipScene, Stage } from './stage';
 import { GAME_W } from '../../views/layout';
+import { loadJapaneseFont } from '../../art/load-assets';
 
 const STEP_MS = 1000 / FPS;
 
@@ -66,6 +67,8 @@ export function installRenderer(root: HTMLElement, m: Manifest, stage: Stage): v
     if (!clip) throw new Error(`no clip '${clipId}' in the manifest`);
     const res = await fetch(new URL(clip.file, document.baseURI));
     const replay = decodeReplay(new Uint8Array(await res.arrayBuffer()));
+    // A Japanese HUD draws with the bundled Japanese face, loaded before the clip's first frame.
+    if (m.languages[0] === 'ja') await loadJapaneseFont();
     await new Promise<void>(
       (ok) =>
         void stage

@@ -6,7 +6,7 @@
 //  - PracticeScene is the game itself on the study's drill: the rater plays with the keyboard or a
 //    pad for the practice length, the drill starting over whenever it ends.
 import Phaser from 'phaser';
-import { loadFonts, queueGameAssets } from '../../art/load-assets';
+import { loadFonts, loadJapaneseFont, queueGameAssets } from '../../art/load-assets';
 import { HumanController } from '../../input/human-controller';
 import { InputDevice } from '../../input/input-device';
 import { ReplayPlayer, type Replay, replayFromRunner } from '../../replay';
@@ -20,6 +20,7 @@ import { fieldRects, GAME_H, GAME_W } from '../../views/layout';
 import type { HudLabels } from '../../views/hud-labels';
 import { MatchView } from '../../views/match-view';
 import { textStyle } from '../../views/text';
+import { pageIsJapanese } from './page-lang';
 
 const STEP_MS = 1000 / FPS;
 const MAX_STEPS_PER_FRAME = 4;
@@ -265,7 +266,8 @@ class StudyBootScene extends Phaser.Scene {
   }
   create(): void {
     neutralTextures(this);
-    void loadFonts().then(this.ready);
+    // A Japanese page's HUD and texts need the Japanese face too, before anything is drawn.
+    void Promise.all([loadFonts(), pageIsJapanese() ? loadJapaneseFont() : true]).then(() => this.ready());
   }
 }
 
