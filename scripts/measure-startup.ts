@@ -1,6 +1,6 @@
 // Startup cost of built games: the JavaScript a visitor downloads before the title screen (raw and
 // gzip) and the time from navigation to an interactive title screen in headless Chromium.
-// Usage: npm run -s measure:startup -- [--dist DIR]... [--runs N] [--json]
+// Usage: npm run -s measure:startup -- [--dist DIR]... [--runs N] [--lang en|ja] [--json]
 // Each --dist is a built game (vite build output); the first is the baseline the others are compared
 // with. Runs are interleaved (A B A B …), each in a fresh browser context (cold cache).
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 const HELP = `measure-startup: initial JS (gzip) and time to an interactive title screen of built games.
   --dist DIR   a built game folder (repeatable; default dist). The first is the baseline.
   --runs N     page loads per build (default 5); medians are reported
+  --lang L     the saved language before each load: en or ja (ja: the title waits for the Japanese catalogue and font)
   --json       print one JSON object as the last line`;
 
 const MIME: Record<string, string> = {
@@ -33,10 +34,11 @@ function fail(msg: string): never {
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { dists: string[]; runs: number; json: boolean } {
+function parseArgs(argv: string[]): { dists: string[]; runs: number; json: boolean; lang: 'en' | 'ja' | null } {
   const dists: string[] = [];
   let runs = 5;
   let json = false;
+  let lang: 'en' | 'ja' | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') {
@@ -47,6 +49,10 @@ function parseArgs(argv: string[]): { dists: string[]; runs: number; json: boole
       const d = argv[++i];
       if (!d) fail('--dist needs a folder');
       dists.push(d);
+    } else if (a === '--lang') {
+      const l = argv[++i];
+      if (l !== 'en' && l !== 'ja') fail(`--lang: expected en or ja, got ${l ?? 'nothing'}`);
+      lang = l;
     } else if (a === '--runs') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1 || n > 50) fail(`--runs: expected an integer 1..50, got ${argv[i]}`);
@@ -55,7 +61,7 @@ function parseArgs(argv: string[]): { dists: string[]; runs: number; json: boole
   }
   if (!dists.length) dists.push('dist');
   for (const d of dists) if (!existsSync(join(d, 'index.html'))) fail(`--dist ${d}: no index.html there (build first: npm run -s build)`);
-  return { dists, runs, json };
+  return { dists, runs, json, lang };
 }
 
 /** The scripts index.html loads before anything runs: its module entry and modulepreload links. */
@@ -111,7 +117,7 @@ const median = (xs: number[]): number => {
 };
 
 async function main(): Promise<void> {
-  const { dists, runs, json } = parseArgs(process.argv.slice(2));
+  const { dists, runs, json, lang } = parseArgs(process.argv.slice(2));
   const servers = await Promise.all(dists.map(serve));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -123,6 +129,8 @@ async function main(): Promise<void> {
     for (let r = 0; r < runs; r++) {
       for (let d = 0; d < dists.length; d++) {
         const ctx = await browser.newContext({ viewport: { width: 960, height: 540 } });
+        if (lang)
+          await ctx.addInitScript((l) => localStorage.setItem('twinfield.settings', JSON.stringify({ version: 1, language: l })), lang);
         const page = await ctx.newPage();
         await page.goto(servers[d]!.url);
         // The title screen marks itself (performance.mark); older builds set __twinfield.ready.

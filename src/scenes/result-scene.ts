@@ -91,8 +91,9 @@ export class ResultScene extends Phaser.Scene {
     const chars = d.sides.map((s) => characterLine(s.character));
     chars.forEach((c, i) => c && this.add.text(colX[i]!, 190, c.text, textStyle(15, c.color)).setOrigin(0.5));
     const shift = chars.some(Boolean) ? 20 : 0;
+    const rowY = (r: number): number => 198 + shift + r * (maze ? 27 : 30 - shift / 10);
     rows.forEach(([label, f], r) => {
-      const y = 198 + shift + r * (maze ? 27 : 30 - shift / 10);
+      const y = rowY(r);
       this.add.text(practice ? cx - 140 : cx - 280, y, t(label), textStyle(18, UI.dim));
       d.sides.forEach((s, i) => this.add.text(colX[i]!, y, f(s), textStyle(20)).setOrigin(0.5, 0));
     });
@@ -119,7 +120,8 @@ export class ResultScene extends Phaser.Scene {
         { id: 'title', label: t('result.title') },
       ],
       cx,
-      396,
+      // Under the last row (a maze result with characters has the most rows), never over it.
+      Math.max(396, rowY(rows.length - 1) + 44),
       (row) => {
         if (row.id === 'again') this.scene.start('match', { ...this.rematch(), saved: pending } satisfies MatchStart);
         else toTitle();
