@@ -581,10 +581,14 @@ describe('the game in Chromium', () => {
       await openTitlePage(page, label);
       const seen = new Set<string>();
       const rows = (await menu()).rows.length;
+      // Every row, and each of its values (a row shows one note at a time); rows without values once.
       for (let r = 0; r < rows + 1; r++) {
+        const first = await selectedRow(page);
         for (let v = 0; v < 12; v++) {
           for (const t of await inPage(page, (h) => h.texts())) seen.add(t);
+          if (!first.includes('◀')) break;
           await press(page, 'ArrowRight');
+          if ((await selectedRow(page)) === first) break; // wrapped round to where it started
         }
         await press(page, 'ArrowDown');
       }
