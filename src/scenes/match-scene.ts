@@ -371,7 +371,7 @@ export class MatchScene extends Phaser.Scene {
         { id: 'options', label: t('match.pause.options') },
       ],
       cx,
-      270,
+      262,
       (row) => {
         if (row.id === 'resume') this.togglePause();
         // Same setup: seed, stages, maze, controllers, difficulty; the left run is kept as a partial replay.
@@ -381,7 +381,8 @@ export class MatchScene extends Phaser.Scene {
         else this.scene.start('title', { saved: this.saveReplay() });
       },
       this.pauseLayer,
-      46,
+      // Four rows end above the help lines (at 420).
+      40,
     );
     this.pauseMenu.onBack = () => this.togglePause();
     this.pauseMenu.padStartConfirms = false; // Start toggles the pause (update())
