@@ -255,19 +255,6 @@ export function formatDate(iso: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-/** "P1 wins (K.O.)", "draw (time)", "unfinished", … for a list. */
-export function formatResult(m: ReplayMeta): string {
-  if (!m.finished) return 'unfinished';
-  const how = m.reason === 'time' ? 'time' : 'K.O.';
-  if (m.mode === 'practice') return m.reason === 'time' ? 'survived' : 'game over';
-  return m.winner === null ? `draw (${how})` : `P${m.winner + 1} wins (${how})`;
-}
-
-/** "human" / "CPU" per side: "human vs CPU". */
-export function formatWho(m: ReplayMeta): string {
-  return m.human.map((h) => (h ? 'human' : 'CPU')).join(' vs ');
-}
-
 /** A file-name-safe stem for downloads: "twinfield-2025-06-01-1234-alice-vs-cpu-normal". */
 export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
   const d = formatDate(e.meta.date)
@@ -280,79 +267,4 @@ export function fileStem(e: Pick<LibraryEntry, 'name' | 'meta'>): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);
   return `twinfield-${d}${slug ? `-${slug}` : ''}`;
-}
-
-/**
- * What the Replays screen says after an import: how many were added, already there, and each
- * refused file with its plain reason ("bad.twrp — the file is incomplete …"). `kind` is 'ok'
- * when everything went in, 'warn' when some files were refused, 'error' when nothing was added.
- */
-export function importMessage(
-  added: number,
-  duplicates: number,
-  rejected: readonly { file: string; reason: string }[],
-  stop: { cancelled?: boolean; failed?: { message: string; quota: boolean }; notWritten?: number } = {},
-): { text: string; kind: 'ok' | 'warn' | 'error' } {
-  const parts: string[] = [];
-  const dup = duplicates ? ` (${duplicates} already in the library)` : '';
-  if (stop.cancelled) parts.push(`Import cancelled: ${added} replay${added === 1 ? '' : 's'} imported${dup}; the rest were not.`);
-  else parts.push(`Imported ${added} replay${added === 1 ? '' : 's'}${dup}.`);
-  if (stop.failed?.quota)
-    // Short: the message sits under the list and must not grow into it.
-    parts.push(
-      `The storage is full (quota exceeded): ${stop.notWritten ?? 'the other'} more were not written. Delete or export replays, ` +
-        'then import the rest.',
-    );
-  else if (stop.failed) parts.push(`Then it stopped: ${stop.failed.message}`);
-  if (rejected.length) {
-    // A long list of refused files would cover the screen: the first few, then how many more.
-    const shown = rejected.slice(0, MAX_REJECTED_SHOWN);
-    parts.push(`${rejected.length} file${rejected.length === 1 ? ' was' : 's were'} not imported:`);
-    for (const r of shown) parts.push(`${r.file} — ${r.reason}.`);
-    if (rejected.length > shown.length) parts.push(`… and ${rejected.length - shown.length} more.`);
-  }
-  const kind = stop.failed || rejected.length > 0 ? (added + duplicates > 0 ? 'warn' : 'error') : 'ok';
-  return { text: parts.join('\n'), kind };
-}
-
-const MAX_REJECTED_SHOWN = 3;
-
-/** The progress panel's line: "340 / 1000 checked" (files, or a bundle's replays) or "300 / 950 replays saved · 280 added · …". */
-export function progressLine(p: {
-  phase: 'checking' | 'saving' | 'exporting';
-  done: number;
-  total: number;
-  added: number;
-  duplicates: number;
-  rejected: number;
-}): string {
-  const what = p.phase === 'checking' ? 'checked' : p.phase === 'saving' ? 'replays saved' : 'replays written';
-  const parts = [`${p.done} / ${p.total} ${what}`];
-  if (p.phase !== 'exporting') {
-    if (p.added) parts.push(`${p.added} added`);
-    if (p.duplicates) parts.push(`${p.duplicates} already in the library`);
-    if (p.rejected) parts.push(`${p.rejected} refused`);
-  }
-  return parts.join(' · ');
-}
-
-/**
- * For a replay another sim version made (null for one this build plays): which version made it,
- * that it cannot be re-simulated here, and what the stored trace still gives — hits and the
- * human-likeness figures per side — so study data stays usable after SIM_VERSION changes.
- */
-export function versionNote(e: Pick<LibraryEntry, 'meta' | 'summary' | 'trace'>, simVersion: number): string | null {
-  if (e.meta.simVersion === simVersion) return null;
-  const head = `Made by sim version ${e.meta.simVersion} (this build runs version ${simVersion}): it cannot be played here.`;
-  if (!e.summary) return `${head} Its details are kept; no per-frame trace was stored for it, so it has no metrics.`;
-  const sides = e.summary.map((s, i) => {
-    const m = s.metrics;
-    const pct = m.moving_fraction === null ? '—' : `${Math.round(m.moving_fraction * 100)}%`;
-    const clr = m.mean_clearance === null ? '—' : m.mean_clearance.toFixed(1);
-    return (
-      `${playerLabel(e.meta, i)}: ${s.hits} hit${s.hits === 1 ? '' : 's'}, moving ${pct}, ` +
-      `${m.dir_changes_per_s?.toFixed(2) ?? '—'} direction changes/s, mean clearance ${clr}`
-    );
-  });
-  return `${head} From its stored trace — ${sides.join('; ')}.`;
 }

@@ -1,11 +1,12 @@
-// The replay library's words in the player's language, for the Replays and Playback screens. The
-// storage modules (src/storage/replay-meta.ts, replay-library.ts, bundle.ts) also run in Node (CLIs,
-// tests) and keep their English; these functions say the same things through the catalogue (in
-// English, word for word what those modules say: tests/ui/replay-words.test.ts holds them equal).
+// The replay library's words in the player's language, for the Replays and Playback screens: results,
+// imports, progress and replays of other sim versions are said here only. Names, errors and tag
+// refusals are also said by the storage modules (src/storage/replay-meta.ts, replay-library.ts,
+// bundle.ts), which need them in English for file names, search and the Node tools; these say the same
+// through the catalogue (tests/ui/replay-words.test.ts holds the English equal).
 import { CHARACTERS } from '../sim/characters';
 import { ReplayError } from '../replay/errors';
 import { ImportError } from '../storage/bundle';
-import { BLOCKED_MESSAGE, describeError, LibraryError, VERSION_CHANGE_MESSAGE } from '../storage/replay-library';
+import { BLOCKED_MESSAGE, describeError, LibraryError, type LibraryProgress, VERSION_CHANGE_MESSAGE } from '../storage/replay-library';
 import { MAX_NAME_LENGTH, MAX_TAG_LENGTH, type LibraryEntry, type ReplayMeta } from '../storage/replay-meta';
 import { characterName } from '../i18n/character-words';
 import { EN } from '../i18n/en';
@@ -60,7 +61,7 @@ export function stagesWord(stages: string): string {
   return has(EN.replays.stages, stages) ? t(`replays.stages.${stages}` as Key) : stages;
 }
 
-/** "P1 wins (K.O.)", "draw (time)", "unfinished", … (replay-meta formatResult). */
+/** "P1 wins (K.O.)", "draw (time)", "unfinished", … */
 export function resultWords(m: ReplayMeta): string {
   if (!m.finished) return t('replays.result.unfinished');
   const how = m.reason === 'time' ? t('replays.result.time') : t('replays.result.ko');
@@ -68,7 +69,7 @@ export function resultWords(m: ReplayMeta): string {
   return m.winner === null ? t('replays.result.draw', { how }) : t('replays.result.wins', { n: m.winner + 1, how });
 }
 
-/** "human vs CPU" (replay-meta formatWho). */
+/** "human vs CPU" */
 export function whoWords(m: ReplayMeta): string {
   return m.human.map((h) => (h ? t('replays.who.human') : t('replays.who.cpu'))).join(t('replays.who.vs'));
 }
@@ -120,7 +121,11 @@ export function reasonWords(reason: string): string {
   return k ? t(`replays.reasons.${k}`) : reason;
 }
 
-/** What the Replays screen says after an import (replay-meta importMessage). */
+/**
+ * What the Replays screen says after an import: how many were added, already there, and each refused
+ * file with its plain reason. `kind` is 'ok' when everything went in, 'warn' when some files were
+ * refused or the import stopped, 'error' when nothing was added.
+ */
 export function importWords(
   added: number,
   duplicates: number,
@@ -143,15 +148,8 @@ export function importWords(
   return { text: parts.join('\n'), kind };
 }
 
-/** The progress panel's line (replay-meta progressLine). */
-export function progressWords(p: {
-  phase: 'checking' | 'saving' | 'exporting';
-  done: number;
-  total: number;
-  added: number;
-  duplicates: number;
-  rejected: number;
-}): string {
+/** The progress panel's line: "300 / 1000 replays saved · 280 added · 12 already in the library · 8 refused". */
+export function progressWords(p: LibraryProgress): string {
   const what = p.phase === 'checking' ? 'checked' : p.phase === 'saving' ? 'saved' : 'written';
   const parts = [t(`replays.progress.${what}`, { done: p.done, total: p.total })];
   if (p.phase !== 'exporting') {
@@ -162,7 +160,7 @@ export function progressWords(p: {
   return parts.join(' · ');
 }
 
-/** For a replay of another sim version: why it cannot play and what its trace still gives (replay-meta versionNote). */
+/** For a replay of another sim version: why it cannot play and what its trace still gives. */
 export function versionWords(e: Pick<LibraryEntry, 'meta' | 'summary' | 'trace'>, simVersion: number): string | null {
   if (e.meta.simVersion === simVersion) return null;
   const head = t('replays.version.head', { made: e.meta.simVersion, now: simVersion });
