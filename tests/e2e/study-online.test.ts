@@ -415,7 +415,10 @@ describe('the study server killed mid-study', () => {
       expect(logged[0]).toBe(0);
       expect(logged.at(-1)).toBe(steps.length - 1);
       expect(new Set(logged).size).toBe(logged.length);
-      expect(logged.slice(0, killedAt + 1)).toEqual(Array.from({ length: killedAt + 1 }, (_, i) => i));
+      // Before the kill the server logged the step it reported. Not necessarily every one before it: a step
+      // saved while the previous send was still in flight is carried by the next (the outbox keeps the
+      // latest record), which a loaded machine makes happen (CI 2026-11-28: steps 0–4, 6 logged, 5 carried).
+      expect(logged).toContain(killedAt);
     } finally {
       server.proc.kill('SIGKILL');
       await context.close();
