@@ -11,25 +11,10 @@ import {
   type LibraryEntry,
   type ReplayMeta,
 } from '../../src/storage/replay-meta';
+import { sampleMeta } from './replay-meta-sample';
 
 function entry(id: string, o: Partial<ReplayMeta> & { name?: string; tags?: string[] } = {}): LibraryEntry {
-  const meta: ReplayMeta = {
-    date: '2025-06-01T12:00:00Z',
-    mode: 'versus',
-    stages: 'open',
-    difficulty: 'normal',
-    seed: 1,
-    simVersion: 2,
-    gameVersion: '0.1.0',
-    players: ['Player 1', 'cpu:normal'],
-    controllers: ['human', 'cpu:normal'],
-    human: [true, false],
-    winner: 0,
-    reason: 'lives',
-    finished: true,
-    frames: 3600,
-    ...o,
-  };
+  const meta = sampleMeta(o);
   return { id, name: o.name ?? '', tags: o.tags ?? [], savedAt: meta.date, size: 100, meta, clipCount: 0, trace: 'stored', summary: null };
 }
 

@@ -19,23 +19,9 @@ import {
 } from '../../src/ui/replay-words';
 import { describeError, ImportError, LibraryError } from '../../src/storage/replay-library';
 import { displayName, normalizeName, normalizeTag, playerLabel, type ReplayMeta } from '../../src/storage/replay-meta';
+import { sampleMeta } from '../storage/replay-meta-sample';
 
-const base: ReplayMeta = {
-  date: '2025-06-01T12:34:00Z',
-  mode: 'versus',
-  stages: 'open',
-  difficulty: 'normal',
-  seed: 1,
-  simVersion: 3,
-  gameVersion: '1',
-  players: ['Player 1', 'cpu:normal'],
-  controllers: ['human', 'cpu:normal'],
-  human: [true, false],
-  winner: 0,
-  reason: 'lives',
-  finished: true,
-  frames: 3600,
-};
+const base: ReplayMeta = sampleMeta();
 const metas: ReplayMeta[] = [
   base,
   { ...base, winner: null, reason: 'time' },
