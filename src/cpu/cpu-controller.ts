@@ -219,7 +219,7 @@ export class CpuController implements Controller {
       // in danger the presets were hit more (the ship dodged upward and was caught up there).
       w.goalY = this.preset.lure > 0 ? HOME_Y : Number.NaN;
     }
-    const d = dodger.decide(w, this.held);
+    const d = dodger.choose(w, this.held);
     const safe = d.survived === this.preset.depth;
     // Danger is judged on the danger part of the best path only: the maze pull (0.5 per unit from
     // the planner's stop) or the lure would otherwise read as danger with no bullet near.

@@ -36,6 +36,16 @@ export class Dodger {
   }
 
   /**
+   * decide() for play: the same move, value, nodes survived, plan and first moves surviving their
+   * step (rootL ≥ 1), found faster by skipping last steps that cannot beat the best path (see
+   * FastSearch.run); rootL / rootV of the other first moves are only at most their exact values.
+   */
+  choose(world: DodgeWorld, prevMove = -1): DodgeDecision {
+    this.problem.prepare(world, prevMove, false);
+    return this.fast.run(this.decision, this.plan, true);
+  }
+
+  /**
    * The paper's exhaustive tree search over full-field maps (reference; slow). With `plan` it also
    * records the exhaustive search's own best path there (same decision, a little slower). Throws
    * DodgeLimitError above EXHAUSTIVE_NODE_LIMIT (before any work) or EXHAUSTIVE_CHECK_LIMIT.

@@ -171,6 +171,10 @@ export class AxisReads {
   }
 }
 
+/** An empty box of cells (ReadCells): above and below every index. */
+const EMPTY_LO = 0x3fffffff;
+const EMPTY_HI = -1;
+
 /**
  * A set of cells interpolateDanger() reads: mark(x, y) adds the cells it reads at (x, y) (same
  * expressions). Cleared in O(1) by a generation stamp; keeps per row the range of marked columns
@@ -183,6 +187,9 @@ export class ReadCells {
   gen = 1;
   /** Per cell (row-major): gen when it is marked. */
   readonly cellGen: Int32Array;
+  /** Cells marked since reset() or since the caller last set nFresh to 0 (row-major indices). */
+  readonly fresh: Int32Array;
+  nFresh = 0;
   /** Per row: gen when some cell of it is marked, and the least and greatest marked column. */
   readonly rowGen: Int32Array;
   readonly rowLo: Int32Array;
@@ -196,17 +203,18 @@ export class ReadCells {
   private pAx = new Float64Array(64);
   private pAy = new Float64Array(64);
   private pDiag = new Uint8Array(64);
-  /** Box of the marked cells (empty when c0 > c1). */
-  c0 = 0;
-  c1 = -1;
-  r0 = 0;
-  r1 = -1;
+  /** Box of the marked cells (empty when c0 > c1). Integers, never ±Infinity: a field that ever held a double is boxed. */
+  c0 = EMPTY_LO;
+  c1 = EMPTY_HI;
+  r0 = EMPTY_LO;
+  r1 = EMPTY_HI;
 
   constructor(cols: number, rows: number, cell: number) {
     this.cols = cols;
     this.rows = rows;
     this.cell = cell;
     this.cellGen = new Int32Array(cols * rows);
+    this.fresh = new Int32Array(cols * rows);
     this.rowGen = new Int32Array(rows);
     this.rowLo = new Int32Array(rows);
     this.rowHi = new Int32Array(rows);
@@ -218,8 +226,9 @@ export class ReadCells {
       this.cellGen.fill(0);
       this.gen = 1;
     }
-    this.c0 = this.r0 = Infinity;
-    this.c1 = this.r1 = -Infinity;
+    this.c0 = this.r0 = EMPTY_LO;
+    this.c1 = this.r1 = EMPTY_HI;
+    this.nFresh = 0;
   }
 
   /**
@@ -296,6 +305,27 @@ export class ReadCells {
     }
   }
 
+  /** dangers() at the points list[0 .. n) only. */
+  dangersOf(vals: Float64Array, list: Int32Array, n: number, out: Float64Array): void {
+    const cell = this.cell;
+    for (let q = 0; q < n; q++) {
+      const i = list[q]!;
+      const c0 = this.pC0[i]!;
+      const c1 = this.pC1[i]!;
+      const r0 = this.pR0[i]!;
+      const r1 = this.pR1[i]!;
+      const adx = this.pAx[i]!;
+      const ady = this.pAy[i]!;
+      const i0 = vals[r0 + c0]!;
+      if (this.pDiag[i] !== 0) out[i] = i0 + ((vals[r1 + c1]! - i0) * (adx + ady)) / (2 * cell);
+      else {
+        const ddx = ((vals[r0 + c1]! - i0) * adx) / cell;
+        const ddy = ((vals[r1 + c0]! - i0) * ady) / cell;
+        out[i] = i0 + ddx + ddy;
+      }
+    }
+  }
+
   private growPoints(n: number): void {
     let cap = this.pAx.length;
     while (cap < n) cap *= 2;
@@ -333,7 +363,10 @@ export class ReadCells {
   }
 
   private add(c: number, r: number): void {
-    this.cellGen[r * this.cols + c] = this.gen;
+    const i = r * this.cols + c;
+    if (this.cellGen[i] === this.gen) return;
+    this.cellGen[i] = this.gen;
+    this.fresh[this.nFresh++] = i;
     if (this.rowGen[r] !== this.gen) {
       this.rowGen[r] = this.gen;
       this.rowLo[r] = c;

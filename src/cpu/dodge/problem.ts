@@ -329,10 +329,37 @@ export class DodgeProblem {
   }
 
   /**
-   * nodeE() of each position i < n that is not hit (near[i] ≥ 0: its nearly-hit count) into E[i].
+   * At least nodeE(x, y, 0, 0) at every lattice point (x, y) with x0 ≤ x ≤ x1 and y ≤ yMax:
+   * the lure's value at the point of that region nearest the goal (nodeE's expressions, which
+   * only grow as the point nears it; the home line pulls downward only), 0 with a maze pull (its
+   * node values are ≤ 0). An upper bound of the node value of every position there, whatever its
+   * danger and nearly-hit pairs.
+   */
+  nodeBound(x0: number, x1: number, yMax: number): number {
+    const p = this.params;
+    const w = this.world;
+    if (w.pull > 0 || !p.influenceMap || p.lure <= 0) return 0;
+    let e = nodeValue(0, 0, true);
+    if (!Number.isNaN(w.goalX)) {
+      // The nearest end of [x0, x1] to goalX (none when goalX lies between them: no x term).
+      const a = x0 * INV_Q - w.goalX;
+      const b = x1 * INV_Q - w.goalX;
+      const d = a > 0 ? a : b < 0 ? -b : 0;
+      const g = d - LURE_BAND;
+      if (g > 0) e -= (p.lure * g) / w.width;
+    }
+    if (!Number.isNaN(w.goalY)) {
+      const g = w.goalY - yMax * INV_Q;
+      if (g > 0) e -= (p.lure * g) / w.height;
+    }
+    return e;
+  }
+
+  /**
+   * nodeE() of each position from ≤ i < n that is not hit (near[i] ≥ 0: its nearly-hit count) into E[i].
    * The plain I-Map value (no pull, no lure) skips nodeE()'s per-call checks; same expression.
    */
-  nodeValues(X: Int32Array, Y: Int32Array, danger: Float64Array, near: Int32Array, n: number, E: Float64Array): void {
+  nodeValues(X: Int32Array, Y: Int32Array, danger: Float64Array, near: Int32Array, n: number, E: Float64Array, from = 0): void {
     const p = this.params;
     const w = this.world;
     if (w.pull === 0 && p.influenceMap && p.lure > 0) {
@@ -344,7 +371,7 @@ export class DodgeProblem {
       const useY = !Number.isNaN(gy);
       const width = w.width;
       const height = w.height;
-      for (let i = 0; i < n; i++) {
+      for (let i = from; i < n; i++) {
         const c = near[i]!;
         if (c < 0) continue;
         let e = -danger[i]! - NEARLY_COST * (c < NEARLY_CAP ? c : NEARLY_CAP);
@@ -362,10 +389,10 @@ export class DodgeProblem {
       return;
     }
     if (this.world.pull > 0 || this.params.lure > 0 || !this.params.influenceMap) {
-      for (let i = 0; i < n; i++) if (near[i]! >= 0) E[i] = this.nodeE(X[i]!, Y[i]!, danger[i]!, near[i]!);
+      for (let i = from; i < n; i++) if (near[i]! >= 0) E[i] = this.nodeE(X[i]!, Y[i]!, danger[i]!, near[i]!);
       return;
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < n; i++) {
       const c = near[i]!;
       if (c >= 0) E[i] = nodeValue(danger[i]!, c, true);
     }

@@ -26,7 +26,7 @@ export class BackwardPass {
    * a transition's (survived, value) depends on its child alone, so it is computed once per child
    * (cL, cV) and each parent only compares its children's, in move order.
    */
-  positions(p: DodgeProblem, levels: readonly Level[], out: DodgeDecision, bestLast: BestLast): void {
+  positions(p: DodgeProblem, levels: readonly Level[], out: DodgeDecision, bestLast: BestLast, lastDone = false): void {
     const D = p.depth;
     const M = p.moves.count;
     const one = p.frames === 1;
@@ -37,7 +37,7 @@ export class BackwardPass {
       last.bV[i] = 0;
       last.bMove[i] = -1;
     }
-    for (let k = D - 1; k >= 0; k--) {
+    for (let k = lastDone ? D - 2 : D - 1; k >= 0; k--) {
       const lev = levels[k]!;
       const nxt = levels[k + 1]!;
       lev.ensureBest(lev.nPos);
@@ -138,7 +138,7 @@ export class BackwardPass {
   }
 
   /** Backward induction over states (position, last move) with a switch penalty. */
-  states(p: DodgeProblem, levels: readonly Level[], out: DodgeDecision, bestLast: BestLast): void {
+  states(p: DodgeProblem, levels: readonly Level[], out: DodgeDecision, bestLast: BestLast, lastDone = false): void {
     const D = p.depth;
     const M = p.moves.count;
     const one = p.frames === 1;
@@ -150,7 +150,7 @@ export class BackwardPass {
       last.bV[si] = 0;
       last.bMove[si] = -1;
     }
-    for (let k = D - 1; k >= 0; k--) {
+    for (let k = lastDone ? D - 2 : D - 1; k >= 0; k--) {
       const lev = levels[k]!;
       const nxt = levels[k + 1]!;
       lev.ensureBest(lev.nSt);

@@ -33,6 +33,8 @@ import { LATTICE } from './constants';
 import { MapShapes } from './influence-map';
 import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
 import { BoxBuckets } from './box-buckets';
+import { LastStepBounds } from './search-bounds';
+import { CellPainter } from './cell-painter';
 
 const INV_Q = 1 / LATTICE;
 
@@ -88,6 +90,23 @@ export class FastSearch {
   private shipY = new Float64Array(64);
   /** bestLast()'s scratch: per move its bound, and the moves in decreasing order of it. */
   private moveBound = new Float64Array(32);
+  /** The pruned last step's bounds (run with `pruned`). */
+  private readonly bounds = new LastStepBounds();
+  /** While the pruned last step runs bestLast: the state's prefix P and the value to beat (bound − margin). */
+  private pruning = false;
+  private cutP = 0;
+  private cutAt = -Infinity;
+  /** The pruned last step: per (position, move) of its level, the move's end. */
+  private endX = new Int32Array(64);
+  private endY = new Int32Array(64);
+  /** The pruned last step's positions of one batch. */
+  private batchPos = new Int32Array(64);
+  /** The pruned last step's map cells, drawn one by one (its leaves' cells are few and scattered). */
+  private readonly cells = new CellPainter();
+  /** The pruned last step's leaves of one batch (their map cells drawn together). */
+  private batchLeaves = new Int32Array(64);
+  /** The pruned last step's transitions of one batch whose contacts are known (no obstacle near). */
+  private batchKnown = new Int32Array(64);
   /** Work counters of the last run (positions expanded and transitions evaluated). */
   states = 0;
   transitions = 0;
@@ -96,8 +115,14 @@ export class FastSearch {
     for (let k = 0; k <= p.depth; k++) this.levels.push(new Level());
   }
 
-  /** Runs on a prepared problem (with or without full maps: it builds the map windows it reads). */
-  run(out: DodgeDecision, plan: DodgePlan | null): DodgeDecision {
+  /**
+   * Runs on a prepared problem (with or without full maps: it builds the map windows it reads).
+   * `pruned`: the last step skips every (state, move) that cannot beat the best path found so far
+   * (search-bounds.ts): the same move, value, nodes survived, plan and first moves surviving their
+   * step (rootL ≥ 1), but rootL / rootV of the other first moves are then only at most their exact
+   * values (a skipped path counts as hit on its last step).
+   */
+  run(out: DodgeDecision, plan: DodgePlan | null, pruned = false): DodgeDecision {
     const p = this.p;
     const D = p.depth;
     const F = p.frames;
@@ -134,6 +159,10 @@ export class FastSearch {
       const sn = this.cullStep(k, lev);
       // The last step of several frames leads to leaves: its contacts wait for backward induction.
       const lazy = !one && k === D - 1 && k > 0;
+      if (lazy && pruned) {
+        this.prunedLast(k, lev, nxt, sn, tpl !== null);
+        break;
+      }
       let expanded: number;
       if (one) expanded = this.expandOne(lev, nxt, sn, tpl !== null);
       else if (lazy) expanded = this.expandLast(lev, nxt, sn, tpl !== null);
@@ -154,8 +183,9 @@ export class FastSearch {
         }
       }
     }
-    if (penalty > 0) this.backward.states(p, this.levels, out, this.bestLastInto);
-    else this.backward.positions(p, this.levels, out, this.bestLastInto);
+    const lastDone = pruned && !one && D > 1;
+    if (penalty > 0) this.backward.states(p, this.levels, out, this.bestLastInto, lastDone);
+    else this.backward.positions(p, this.levels, out, this.bestLastInto, lastDone);
     const r = this.levels[0]!;
     out.move = r.bMove[0]!;
     out.bits = p.moves.bits[out.move]!;
@@ -684,6 +714,187 @@ export class FastSearch {
   }
 
   /**
+   * The last step of several frames, pruned (run with `pruned`): its positions are taken in
+   * decreasing order of their bound (search-bounds.ts), in batches of 2, 4, 8, …: a batch's leaves
+   * that some move still worth checking reaches get their last-frame contacts and their map cells
+   * (drawn together), then each state of the batch gets its best move (bestLast, skipping the moves
+   * whose bound is below the best path so far). A position whose bound is below the best path by
+   * the time its turn comes is not taken: its states count as hit on this step.
+   */
+  private prunedLast(k: number, lev: Level, nxt: Level, sn: number, fromTemplate: boolean): void {
+    const p = this.p;
+    const M = p.moves.count;
+    const F = p.frames;
+    const D = p.depth;
+    const walls = p.walls !== null;
+    const child = lev.child;
+    const states = p.switchPenalty > 0;
+    this.stepBoxes.build(sn, this.sbX0, this.sbX1, this.sbY0, this.sbY1, F * p.moves.maxStep * INV_Q);
+    // Each move's end (the leaf): worked out, and hashed into nxt, only for the positions taken.
+    if (this.endX.length < lev.nPos * M) {
+      this.endX = new Int32Array(lev.nPos * M * 2);
+      this.endY = new Int32Array(lev.nPos * M * 2);
+    }
+    const endX = this.endX;
+    const endY = this.endY;
+    const bd = this.bounds;
+    bd.prefix(p, this.levels);
+    bd.bounds(p, lev, F * p.moves.maxStep);
+    // Every state counts as hit on this step until its position is taken (bestLast then sets it).
+    const ns = states ? lev.nSt : lev.nPos;
+    lev.ensureBest(ns);
+    lev.bL.fill(k, 0, ns);
+    lev.bV.fill(0, 0, ns);
+    lev.bMove.fill(0, 0, ns);
+    if (this.lastOff.length < lev.nPos) {
+      this.lastOff = new Int32Array(lev.nPos * 2);
+      this.lastLen = new Int32Array(lev.nPos * 2);
+    }
+    if (this.batchLeaves.length < lev.nPos * M) this.batchLeaves = new Int32Array(lev.nPos * M * 2);
+    if (this.batchPos.length < lev.nPos) this.batchPos = new Int32Array(lev.nPos * 2);
+    if (this.batchKnown.length < lev.nPos * M) this.batchKnown = new Int32Array(lev.nPos * M * 2);
+    const useMap = p.params.influenceMap;
+    const map = p.maps[k]!;
+    const reads = useMap ? (this.reads ??= new ReadCells(map.cols, map.rows, map.cell)) : null;
+    const order = bd.order;
+    const posBound = bd.posBound;
+    const moveBound = bd.moveBound;
+    const P = bd.prefixOf;
+    let best = -Infinity;
+    let cutAt = -Infinity;
+    let off = 0;
+    let j = 0;
+    let size = 2;
+    const batch = this.batchPos;
+    reads?.reset();
+    this.pruning = true;
+    while (j < bd.count) {
+      // The next positions still worth taking (a position whose bound is below the value to beat
+      // is left: no path through it can beat the best one, it counts as hit on this step).
+      let nb = 0;
+      let nk = 0;
+      let np = 0;
+      while (j < bd.count && np < size) {
+        const pi = order[j++]!;
+        if (posBound[pi]! < cutAt) continue;
+        this.moveEnds(lev, pi);
+        bd.moveBounds(p, pi, endX, endY);
+        if (bd.top < cutAt) continue;
+        batch[np++] = pi;
+        this.states++;
+        const base = pi * M;
+        const pn = walls ? 0 : this.parentList(lev.posX[pi]!, lev.posY[pi]!, false);
+        if (!walls) {
+          // Kept for bestLast, which checks this position's moves later.
+          if (this.lastList.length < off + pn) {
+            const grown = new Int32Array((off + pn) * 2);
+            grown.set(this.lastList.subarray(0, off));
+            this.lastList = grown;
+          }
+          const ll = this.lastList;
+          const pl = this.posList;
+          for (let r = 0; r < pn; r++) ll[off + r] = pl[r]!;
+          this.lastOff[pi] = off;
+          this.lastLen[pi] = pn;
+          off += pn;
+        }
+        for (let a = 0; a < M; a++) {
+          const t = base + a;
+          if (moveBound[t]! < cutAt) continue; // (bestLast skips it too)
+          const cp = fromTemplate ? child[t]! : (child[t] = nxt.addPos(endX[t]!, endY[t]!));
+          if (walls) lev.tNear[t] = DEFERRED;
+          else {
+            let e = nxt.posEnd[cp]!;
+            if (e === UNSEEN) e = nxt.posEnd[cp] = pn === 0 ? 0 : this.frameContacts(F, nxt.posX[cp]!, nxt.posY[cp]!, this.posList, pn);
+            if (e < 0) {
+              lev.tNear[t] = -1;
+              continue;
+            }
+            if (pn === 0) {
+              // Nothing near this parent during the step: the move's contacts are its last frame's.
+              lev.tNear[t] = e;
+              this.batchKnown[nk++] = t;
+              this.transitions++;
+            } else lev.tNear[t] = DEFERRED;
+          }
+          if (nxt.posNear[cp] === UNSEEN) {
+            nxt.posNear[cp] = 0;
+            this.batchLeaves[nb++] = cp;
+            if (reads) reads.markPoint(cp, nxt.posX[cp]!, nxt.posY[cp]!, INV_Q);
+          }
+        }
+      }
+      size *= 2;
+      // The batch's leaves: their new map cells, danger, node values; the known transitions' values.
+      // (nxt's arrays are read here, after addPos, which may have grown them.)
+      const X = nxt.posX;
+      const Y = nxt.posY;
+      if (reads && nb > 0) {
+        if (reads.nFresh > 0) this.cells.fill(map, p.world, (k + 1) * F, this.shapes, reads.fresh, reads.nFresh);
+        reads.nFresh = 0;
+        reads.dangersOf(map.values, this.batchLeaves, nb, nxt.posD);
+      }
+      for (let r = 0; r < nb; r++) {
+        const cp = this.batchLeaves[r]!;
+        nxt.posE[cp] = p.nodeE(X[cp]!, Y[cp]!, nxt.posD[cp]!, 0);
+      }
+      for (let r = 0; r < nk; r++) {
+        const t = this.batchKnown[r]!;
+        const e = lev.tNear[t]!;
+        const cp = child[t]!;
+        lev.tE[t] = e === 0 ? nxt.posE[cp]! : p.nodeE(X[cp]!, Y[cp]!, nxt.posD[cp]!, e);
+      }
+      // Each state's best move; a state that reaches the leaves raises the value to beat.
+      for (let b = 0; b < np; b++) {
+        const pi = batch[b]!;
+        // The position's states: one per last move (without a switch penalty, the position).
+        for (let r = 0; r < (states ? M : 1); r++) {
+          if (states && bd.byLast[pi * M + r] === -Infinity) continue;
+          const si = states ? bd.stateAt[pi * M + r]! : pi;
+          this.cutP = P[si]!;
+          this.cutAt = cutAt;
+          this.bestLast(k, lev, nxt, pi, states ? lev.stLast[si]! : -1, si);
+          if (lev.bL[si] === D) {
+            const v = P[si]! + lev.bV[si]!;
+            if (v > best) {
+              best = v;
+              cutAt = best - LastStepBounds.margin(best);
+            }
+          }
+        }
+      }
+    }
+    this.pruning = false;
+  }
+
+  /** The ends (endX, endY) of position pi's moves over the last step (clamped, or through the walls). */
+  private moveEnds(lev: Level, pi: number): void {
+    const p = this.p;
+    const M = p.moves.count;
+    const F = p.frames;
+    const dX = p.moves.dx;
+    const dY = p.moves.dy;
+    const ix = lev.posX[pi]!;
+    const iy = lev.posY[pi]!;
+    for (let a = 0; a < M; a++) {
+      let x = ix;
+      let y = iy;
+      if (p.walls) {
+        for (let f = 0; f < F; f++) {
+          p.wallStep(x, y, dX[a]!, dY[a]!);
+          x = p.outX;
+          y = p.outY;
+        }
+      } else {
+        x = clampInt(ix + F * dX[a]!, p.loX, p.hiX);
+        y = clampInt(iy + F * dY[a]!, p.loY, p.hiY);
+      }
+      this.endX[pi * M + a] = x;
+      this.endY[pi * M + a] = y;
+    }
+  }
+
+  /**
    * Backward induction at the last step of several frames (see expandLast), from position pi of
    * level k whose last move was `last`: the best move by (survived, value) with the earliest move
    * winning ties, as the scan in move order finds it. A move's value is at most its value with no
@@ -706,13 +917,22 @@ export class FastSearch {
     // two moves to take, by (bound desc, move asc), are found on the way (a, then a2).
     // penalised() written out (a call returning a double boxes it): a move other than `last` pays.
     const pays = penalty > 0 && last >= 0;
+    // Pruned last step: a move whose bound (search-bounds.ts, same expression) is below the value
+    // to beat is skipped as if hit (its leaf may not have been evaluated).
+    const pruning = this.pruning;
+    const cutP = this.cutP;
+    const cutAt = this.cutAt;
+    const LB = this.bounds.leafBound;
+    let skip = 0;
     let a = 0;
     let b = -Infinity;
     let a2 = -1;
     let b2 = -Infinity;
     for (let q = 0; q < M; q++) {
       let bq = -Infinity;
-      if (tNear[base + q] !== -1) {
+      const E0 = LB[base + q]!;
+      if (pruning && cutP + c * (pays && q !== last ? E0 - penalty : E0) < cutAt) skip |= 1 << q;
+      else if (tNear[base + q] !== -1) {
         const E = posE[child[base + q]!]!;
         bq = c * (pays && q !== last ? E - penalty : E) + 0;
       }
@@ -755,7 +975,7 @@ export class FastSearch {
       }
       taken |= 1 << a;
       if (bestL === D && (b < bestV || (b === bestV && a > bestA))) break;
-      let t = tNear[base + a]!;
+      let t = (skip & (1 << a)) !== 0 ? -1 : tNear[base + a]!;
       if (t === DEFERRED) {
         if (pn < 0) pn = this.parentList(lev.posX[pi]!, lev.posY[pi]!, true);
         t = this.lastContacts(k, lev, nxt, pi, a, list, off, pn);

@@ -12,7 +12,7 @@ import {
   readLo,
 } from '../../../src/cpu/dodge/index';
 import { ReadCells } from '../../../src/cpu/dodge/interpolate';
-import { world } from './helpers';
+import { mixedWorld, world } from './helpers';
 
 describe('influence map (paper §3.2.2)', () => {
   it('support-limited build equals every-cell-against-every-object', () => {
@@ -94,21 +94,6 @@ describe('interpolation at the ship (paper A.3)', () => {
 });
 
 describe('fast-search map windows and reads', () => {
-  // Obstacles anywhere, some slow or still (tiny or no triangle), over windows near and away from
-  // the edges, at several times: buildWindow() must give build()'s cells bit for bit.
-  function mixedWorld(rand: () => number, n: number): DodgeWorld {
-    const w = randomWorld(rand, { bullets: n }, new DodgeWorld(n));
-    for (let i = 0; i < w.count; i++) {
-      const u = rand();
-      if (u < 0.05) w.vx[i] = w.vy[i] = 0;
-      else if (u < 0.1) {
-        w.vx[i]! *= 1e-4;
-        w.vy[i]! *= 1e-4;
-      } else if (u < 0.3) w.vy[i] = -w.vy[i]!;
-    }
-    return w;
-  }
-
   it('buildWindow() over shapes collected for the window equals build()', () => {
     const rand = seedrandom('imap-build-window');
     const shapes = new MapShapes();

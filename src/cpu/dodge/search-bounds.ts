@@ -1,0 +1,261 @@
+// Bounds for the fast search's pruned last step (FastSearch with `pruned`): a path's value is a
+// sum of weighted node values that are all ≤ 0 (danger, nearly-hit pairs, lure, maze pull and the
+// switch penalty only subtract), and its last node weighs 1 while the earlier ones weigh w^n
+// (0.003, 9e-6, …). So a path through state s and last move a is worth at most
+//   P(s) + c·penalised(E0(child))
+// where P(s) is the best forward sum over the surviving paths into s and E0 is the child's node
+// value with no danger and no nearly-hit pair (the lure or maze pull alone, no map needed). Once
+// some path is known exactly, every (state, move) whose bound is below it can be skipped: its
+// leaf's map cells need not be drawn, its contacts need not be checked.
+//
+// Rounding: the search sums a path backwards (acc = c·E + acc), P sums it forwards. All terms have
+// one sign, so either sum is within a few ulps of the exact sum of its terms; margin() lies far
+// above that (1e-9 relative), and a bound within the margin of the best is never skipped.
+import type { DodgeProblem } from './problem';
+import type { Level } from './search-level';
+
+/** Buckets of the order the positions are taken in. */
+const BUCKETS = 64;
+
+export class LastStepBounds {
+  /** Per state of level D−1 (per position when there is no switch penalty): best forward prefix P. */
+  prefixOf = new Float64Array(64);
+  prev = new Float64Array(64);
+  /** Per (position, move) of level D−1 (moveBounds()): its end's node value with no danger and no nearly-hit pair. */
+  leafBound = new Float64Array(64);
+  /** Per (position, move) of level D−1 (moveBounds()): the most a path through it can be worth (forward sum). */
+  moveBound = new Float64Array(64);
+  /** Per position of level D−1: at least its moves' bounds (bounds()). */
+  posBound = new Float64Array(64);
+  /** The surviving positions of level D−1 in the order to take them (`count` of them; see bounds()). */
+  order = new Int32Array(64);
+  count = 0;
+  /** Per (position, last move) of level D−1: P of that state (−∞: none) and the state's index. */
+  byLast = new Float64Array(64);
+  stateAt = new Int32Array(64);
+  /** moveBounds()' largest bound. */
+  top = -Infinity;
+  private zeroD = new Float64Array(64);
+  /** Per position: the best P, its state's last move, the second best P. */
+  private best1 = new Float64Array(64);
+  private best2 = new Float64Array(64);
+  private last1 = new Int32Array(64);
+  private zeroN = new Int32Array(64);
+  /** sortByKey()'s keys, buckets and second array. */
+  private keys = new Float64Array(64);
+  private bucketOf = new Int32Array(64);
+  private readonly counts = new Int32Array(BUCKETS);
+  private sorted = new Int32Array(64);
+
+  /** The margin below which a bound under `best` cannot be a rounding artefact. */
+  static margin(best: number): number {
+    return 1e-9 * (1 + (best < 0 ? -best : best));
+  }
+
+  /**
+   * P for the states of level D−1: forward over levels 0 .. D−2, the best of P(parent) +
+   * c_k·penalised(E) over the surviving transitions into each state.
+   */
+  prefix(p: DodgeProblem, levels: readonly Level[]): void {
+    const D = p.depth;
+    const M = p.moves.count;
+    const penalty = p.switchPenalty;
+    const states = penalty > 0;
+    let cur = this.prev;
+    cur[0] = 0;
+    for (let k = 0; k < D - 1; k++) {
+      const lev = levels[k]!;
+      const nxt = levels[k + 1]!;
+      const c = p.weights[k]!;
+      const n1 = states ? nxt.nSt : nxt.nPos;
+      // The two arrays take turns: the level's values in one, the next level's in the other.
+      const spare = cur === this.prev ? 'prefixOf' : 'prev';
+      if (this[spare].length < n1) this[spare] = new Float64Array(n1 * 2);
+      const next = this[spare];
+      next.fill(-Infinity, 0, n1);
+      if (states) {
+        for (let si = 0; si < lev.nSt; si++) {
+          const v0 = cur[si]!;
+          if (v0 === -Infinity) continue;
+          const tb = lev.stPos[si]! * M;
+          const last = lev.stLast[si]!;
+          // penalised() written out (a call returning a double boxes it).
+          const pays = last >= 0;
+          for (let a = 0; a < M; a++) {
+            const cs = lev.sChild[si * M + a]!;
+            if (cs < 0) continue;
+            const E = lev.tE[tb + a]!;
+            const v = v0 + c * (pays && a !== last ? E - penalty : E);
+            if (v > next[cs]!) next[cs] = v;
+          }
+        }
+      } else {
+        for (let pi = 0; pi < lev.nPos; pi++) {
+          const v0 = cur[pi]!;
+          if (lev.posNear[pi]! < 0 || v0 === -Infinity) continue;
+          const tb = pi * M;
+          for (let a = 0; a < M; a++) {
+            if (lev.tNear[tb + a]! < 0) continue;
+            const cp = lev.child[tb + a]!;
+            const v = v0 + c * lev.tE[tb + a]!;
+            if (v > next[cp]!) next[cp] = v;
+          }
+        }
+      }
+      cur = next;
+    }
+    if (cur !== this.prefixOf) {
+      // (The last level's values ended in the spare array: swap the names.)
+      this.prev = this.prefixOf;
+      this.prefixOf = cur;
+    }
+  }
+
+  /**
+   * Level D−1 before its last step: each state's index by (position, last move), each surviving
+   * position's bound (a quick one: the best P among its states plus the most a node can be worth
+   * in the box its moves end in, `reach` lattice units around it: DodgeProblem.nodeBound) and the
+   * order to take the positions in.
+   */
+  bounds(p: DodgeProblem, lev: Level, reach: number): void {
+    const M = p.moves.count;
+    const c = p.weights[p.depth - 1]!;
+    const states = p.switchPenalty > 0;
+    const np = lev.nPos;
+    const nt = np * M;
+    if (this.moveBound.length < nt) {
+      this.zeroD = new Float64Array(nt * 2);
+      this.zeroN = new Int32Array(nt * 2);
+      this.leafBound = new Float64Array(nt * 2);
+      this.moveBound = new Float64Array(nt * 2);
+      this.byLast = new Float64Array(nt * 2);
+      this.stateAt = new Int32Array(nt * 2);
+    }
+    if (this.posBound.length < np) {
+      this.posBound = new Float64Array(np * 2);
+      this.order = new Int32Array(np * 2);
+      this.sorted = new Int32Array(np * 2);
+      this.keys = new Float64Array(np * 2);
+      this.bucketOf = new Int32Array(np * 2);
+      this.best1 = new Float64Array(np * 2);
+      this.best2 = new Float64Array(np * 2);
+      this.last1 = new Int32Array(np * 2);
+    }
+    const P = this.prefixOf;
+    const best1 = this.best1;
+    if (states) {
+      // Per position: P of its state by last move, the best P (and its last move) and the second best.
+      const byLast = this.byLast;
+      const best2 = this.best2;
+      byLast.fill(-Infinity, 0, nt);
+      best1.fill(-Infinity, 0, np);
+      best2.fill(-Infinity, 0, np);
+      for (let si = 0; si < lev.nSt; si++) {
+        const pi = lev.stPos[si]!;
+        const last = lev.stLast[si]!;
+        const v = P[si]!;
+        byLast[pi * M + last] = v;
+        this.stateAt[pi * M + last] = si;
+        if (v > best1[pi]!) {
+          best2[pi] = best1[pi]!;
+          best1[pi] = v;
+          this.last1[pi] = last;
+        } else if (v > best2[pi]!) best2[pi] = v;
+      }
+    }
+    const pb = this.posBound;
+    const keys = this.keys;
+    const D = lev.posD;
+    const hint = p.params.influenceMap;
+    let n = 0;
+    let kMax = -Infinity;
+    let kMin = Infinity;
+    // (With walls a move can end anywhere it slides to: only nodeE ≤ 0 is known there.)
+    const walls = p.walls !== null;
+    for (let pi = 0; pi < np; pi++) {
+      if (lev.posNear[pi]! < 0) continue;
+      const x = lev.posX[pi]!;
+      const y = lev.posY[pi]!;
+      const x0 = x - reach < p.loX ? p.loX : x - reach;
+      const x1 = x + reach > p.hiX ? p.hiX : x + reach;
+      const y1 = y + reach > p.hiY ? p.hiY : y + reach;
+      const v = (states ? best1[pi]! : P[pi]!) + (walls ? 0 : c * p.nodeBound(x0, x1, y1));
+      pb[pi] = v;
+      // The order to take them in: by decreasing bound less the position's own danger (a leaf's
+      // danger is much like its parent's, so the first batches likely hold the best path and the
+      // value to beat is high early). Only the work depends on it, not the result.
+      const key = hint ? v - D[pi]! : v;
+      keys[n] = key;
+      this.order[n++] = pi;
+      if (key > kMax) kMax = key;
+      if (key < kMin) kMin = key;
+    }
+    this.count = n;
+    this.sortByKey(n, kMax, kMin);
+  }
+
+  /**
+   * The exact bounds of position pi's moves into moveBound (the most over its states of
+   * P(s) + c·penalised(E0, move, last(s)): the expressions bestLast bounds a state's move with);
+   * returns the largest into `top`.
+   */
+  moveBounds(p: DodgeProblem, pi: number, X: Int32Array, Y: Int32Array): void {
+    const M = p.moves.count;
+    const c = p.weights[p.depth - 1]!;
+    const penalty = p.switchPenalty;
+    const tb = pi * M;
+    p.nodeValues(X, Y, this.zeroD, this.zeroN, tb + M, this.leafBound, tb);
+    const LB = this.leafBound;
+    const ub = this.moveBound;
+    let m = -Infinity;
+    if (penalty > 0) {
+      // The state that holds the move pays nothing; the best of the others pays the penalty.
+      const l1 = this.last1[pi]!;
+      const b1 = this.best1[pi]!;
+      const b2 = this.best2[pi]!;
+      const byLast = this.byLast;
+      for (let a = 0; a < M; a++) {
+        const E = LB[tb + a]!;
+        const own = byLast[tb + a]! + c * E;
+        const other = (l1 !== a ? b1 : b2) + c * (E - penalty);
+        const v = own > other ? own : other;
+        ub[tb + a] = v;
+        if (v > m) m = v;
+      }
+    } else {
+      const v0 = this.prefixOf[pi]!;
+      for (let a = 0; a < M; a++) {
+        const v = v0 + c * LB[tb + a]!;
+        ub[tb + a] = v;
+        if (v > m) m = v;
+      }
+    }
+    this.top = m;
+  }
+
+  /** order[0 .. n) by decreasing key, in buckets (only the work depends on the order). */
+  private sortByKey(n: number, kMax: number, kMin: number): void {
+    const B = BUCKETS;
+    const counts = this.counts;
+    counts.fill(0);
+    const scale = kMax > kMin ? (B - 1) / (kMax - kMin) : 0;
+    const keys = this.keys;
+    const bucketOf = this.bucketOf;
+    for (let i = 0; i < n; i++) {
+      const b = ((kMax - keys[i]!) * scale) | 0;
+      bucketOf[i] = b;
+      counts[b]++;
+    }
+    let acc = 0;
+    for (let b = 0; b < B; b++) {
+      const cnt = counts[b]!;
+      counts[b] = acc;
+      acc += cnt;
+    }
+    const src = this.order;
+    const dst = this.sorted;
+    for (let i = 0; i < n; i++) dst[counts[bucketOf[i]!]!++] = src[i]!;
+    this.order = dst;
+    this.sorted = src;
+  }
+}
