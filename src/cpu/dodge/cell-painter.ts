@@ -1,33 +1,42 @@
-// Single cells of the influence map, for the fast search's pruned last step: the few cells its
-// leaves read are scattered over the window, where drawing shapes row by row (window-painter.ts)
-// would pay for every row between them. Each cell gets build()'s value from the shapes that can
-// reach it: the max over the circles and triangles, with build()'s expressions, plus the edge
-// band. A cell outside the cells build() visits for a shape gets nothing from it there either
-// (the circle and the triangle are 0 outside their support; build()'s extra cell each side only
-// absorbs rounding), so the values are the same bit for bit (tests compare them with build()).
-import { CTR1, CTR2, IMAX } from './constants';
-import { dangerCircle } from './danger';
+// Single cells of the influence map, for the fast search (every multi-frame level): the cells its lattice positions read
+// are scattered over the window (a few per position, cells apart with multi-frame steps), where
+// drawing shapes row by row (window-painter.ts) pays for every row and column between them. Each
+// cell gets build()'s value from the shapes that can reach it: the max over the circles and
+// triangles, with build()'s expressions, plus the edge band. A cell outside the cells build()
+// visits for a shape gets nothing from it there either (the circle and the triangle are 0
+// outside their support; build()'s extra cell each side only absorbs rounding), so the values are
+// the same bit for bit (tests compare them with build()).
+import { CCI, CTR1, CTR2, IMAX } from './constants';
 import { edgeDanger } from './edge-danger';
 import type { InfluenceMap, MapShapes } from './influence-map';
 import type { DodgeWorld } from './world';
 
 export class CellPainter {
-  /** Per shape: its obstacle's position at the time of the cells. */
+  /**
+   * The shapes near the cells of one fill(), packed in order: their support's box at the cells'
+   * time (x0, x1, y0, y1), the obstacle's position (bx, by), Rhit²·Cci² (dangerCircle's
+   * denominator), and v/|v|² (ux, uy).
+   */
+  private x0 = new Float64Array(256);
+  private x1 = new Float64Array(256);
+  private y0 = new Float64Array(256);
+  private y1 = new Float64Array(256);
   private bx = new Float64Array(256);
   private by = new Float64Array(256);
-  /** The shapes near the cells of one fill(). */
-  private near = new Int32Array(256);
+  private r2 = new Float64Array(256);
+  private ux = new Float64Array(256);
+  private uy = new Float64Array(256);
 
   /** build(w, t)'s value of each cell cells[0 .. n) (row-major indices) into map.values. */
   fill(map: InfluenceMap, w: DodgeWorld, t: number, s: MapShapes, cells: Int32Array, n: number): void {
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
-    // The cells' box, and the shapes whose support reaches it (their position at time t).
-    let r0 = Infinity;
-    let r1 = -Infinity;
-    let c0 = Infinity;
-    let c1 = -Infinity;
+    // The cells' box, and the shapes whose support reaches it.
+    let r0 = 0x3fffffff;
+    let r1 = -1;
+    let c0 = 0x3fffffff;
+    let c1 = -1;
     for (let q = 0; q < n; q++) {
       const idx = cells[q]!;
       const r = (idx / cols) | 0;
@@ -42,23 +51,42 @@ export class CellPainter {
     const gy0 = (r0 + 0.5) * cell;
     const gy1 = (r1 + 0.5) * cell;
     const ns = s.n;
-    if (this.bx.length < ns) {
-      this.bx = new Float64Array(ns * 2);
-      this.by = new Float64Array(ns * 2);
-      this.near = new Int32Array(ns * 2);
-    }
+    if (this.x0.length < ns) this.grow(ns * 2);
+    const X0 = this.x0;
+    const X1 = this.x1;
+    const Y0 = this.y0;
+    const Y1 = this.y1;
     const BX = this.bx;
     const BY = this.by;
-    const near = this.near;
+    const R2 = this.r2;
+    const UX = this.ux;
+    const UY = this.uy;
+    const idxs = s.idx;
+    const ox0 = s.ox0;
+    const ox1 = s.ox1;
+    const oy0 = s.oy0;
+    const oy1 = s.oy1;
     let nn = 0;
     for (let j = 0; j < ns; j++) {
-      const i = s.idx[j]!;
+      const i = idxs[j]!;
       const bx = w.x[i]! + w.vx[i]! * t;
       const by = w.y[i]! + w.vy[i]! * t;
-      if (gx1 < bx + s.ox0[j]! || gx0 > bx + s.ox1[j]! || gy1 < by + s.oy0[j]! || gy0 > by + s.oy1[j]!) continue;
-      BX[j] = bx;
-      BY[j] = by;
-      near[nn++] = j;
+      const x0 = bx + ox0[j]!;
+      const x1 = bx + ox1[j]!;
+      const y0 = by + oy0[j]!;
+      const y1 = by + oy1[j]!;
+      if (gx1 < x0 || gx0 > x1 || gy1 < y0 || gy0 > y1) continue;
+      X0[nn] = x0;
+      X1[nn] = x1;
+      Y0[nn] = y0;
+      Y1[nn] = y1;
+      BX[nn] = bx;
+      BY[nn] = by;
+      const rh = s.rh[j]!;
+      R2[nn] = rh * rh * (CCI * CCI);
+      UX[nn] = s.ux[j]!;
+      UY[nn] = s.uy[j]!;
+      nn++;
     }
     const W = map.width;
     const edges = !w.walls;
@@ -69,27 +97,33 @@ export class CellPainter {
       const gx = (c + 0.5) * cell;
       const gy = (r + 0.5) * cell;
       let v = 0;
-      for (let q2 = 0; q2 < nn; q2++) {
-        const j = near[q2]!;
-        const bx = BX[j]!;
-        const by = BY[j]!;
+      for (let j = 0; j < nn; j++) {
         // The support's box (circle and triangle, a cell of slack): nothing outside it.
-        if (gx < bx + s.ox0[j]! || gx > bx + s.ox1[j]! || gy < by + s.oy0[j]! || gy > by + s.oy1[j]!) continue;
-        const dy = gy - by;
-        const dx = gx - bx;
-        const d = dangerCircle(dx, dy, s.rh[j]!);
-        if (d > v) v = d;
-        const ux = s.ux[j]!;
-        const uy = s.uy[j]!;
+        if (gx < X0[j]! || gx > X1[j]! || gy < Y0[j]! || gy > Y1[j]!) continue;
+        const dx = gx - BX[j]!;
+        const dy = gy - BY[j]!;
+        // dangerCircle() written out, its division done only where it can be positive (d2 < R2:
+        // else d2/R2 ≥ 1) and raise the cell (Imax·q ≤ Imax).
+        const d2 = dx * dx + dy * dy;
+        if (d2 < R2[j]! && v < IMAX) {
+          const q2 = 1 - d2 / R2[j]!;
+          if (q2 > 0 && IMAX * q2 > v) v = IMAX * q2;
+        }
+        const ux = UX[j]!;
+        const uy = UY[j]!;
         if (ux === 0 && uy === 0) continue;
-        // build()'s triangle expressions: m = v·d/|v|², s = v×d/|v|².
+        // build()'s triangle expressions: m = v·d/|v|², s = v×d/|v|². The tests that skip a shape
+        // before a division are window-painter.ts's: they skip only what cannot raise the cell
+        // (margins of 1e−9, far above the rounding).
         const m = ux * dx + uy * dy;
-        if (m <= 0 || m >= CTR1) continue;
-        // top·lat ≤ top (lat ≤ 1, and rounding keeps the order): nothing to gain when top ≤ v.
-        const top = IMAX * (1 - m / CTR1);
-        if (top <= v) continue;
+        if (m <= 0 || m >= CTR1 - v * (CTR1 / IMAX) + 1e-9) continue;
         const sv = ux * dy - uy * dx;
-        const lat = 1 - (sv < 0 ? -sv : sv) / (m * CTR2);
+        const as = sv < 0 ? -sv : sv;
+        const A = m * CTR2;
+        if (as >= A) continue; // lat ≤ 0
+        const top = IMAX * (1 - m / CTR1);
+        if (top * (A - as) + 1e-9 * A < v * A) continue;
+        const lat = 1 - as / A;
         if (lat <= 0) continue;
         const e = top * lat;
         if (e > v) v = e;
@@ -100,5 +134,17 @@ export class CellPainter {
       }
       vals[idx] = v;
     }
+  }
+
+  private grow(cap: number): void {
+    this.x0 = new Float64Array(cap);
+    this.x1 = new Float64Array(cap);
+    this.y0 = new Float64Array(cap);
+    this.y1 = new Float64Array(cap);
+    this.bx = new Float64Array(cap);
+    this.by = new Float64Array(cap);
+    this.r2 = new Float64Array(cap);
+    this.ux = new Float64Array(cap);
+    this.uy = new Float64Array(cap);
   }
 }

@@ -1063,7 +1063,7 @@ export class FastSearch {
         const reads = (this.reads ??= new ReadCells(map.cols, map.rows, map.cell));
         reads.reset();
         for (let cp = 0; cp < n; cp++) if (near[cp]! >= 0) reads.markPoint(cp, X[cp]!, Y[cp]!, INV_Q);
-        if (reads.c0 <= reads.c1) map.buildReads(p.world, t, this.shapes, reads);
+        if (reads.nFresh > 0) this.cells.fill(map, p.world, t, this.shapes, reads.fresh, reads.nFresh);
         reads.dangers(map.values, near, n, nxt.posD);
       }
       if (p.frames > 1) {
