@@ -209,10 +209,14 @@ export class ReadCells {
   r0 = EMPTY_LO;
   r1 = EMPTY_HI;
 
+  /** 1/cell when the cell size is a power of two (x·(1/cell) is then exactly x / cell), else 0. */
+  private readonly invCell: number;
+
   constructor(cols: number, rows: number, cell: number) {
     this.cols = cols;
     this.rows = rows;
     this.cell = cell;
+    this.invCell = Number.isInteger(Math.log2(cell)) ? 1 / cell : 0;
     this.cellGen = new Int32Array(cols * rows);
     this.fresh = new Int32Array(cols * rows);
     this.rowGen = new Int32Array(rows);
@@ -244,8 +248,10 @@ export class ReadCells {
     const cell = this.cell;
     const cols = this.cols;
     const rows = this.rows;
-    let c0 = Math.round(x / cell - 0.5);
-    let r0 = Math.round(y / cell - 0.5);
+    // x / cell, as a product when that is the same number (cell a power of two: 1/cell is exact).
+    const inv = this.invCell;
+    let c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
+    let r0 = Math.round((inv > 0 ? y * inv : y / cell) - 0.5);
     if (c0 < 0) c0 = 0;
     else if (c0 >= cols) c0 = cols - 1;
     if (r0 < 0) r0 = 0;
