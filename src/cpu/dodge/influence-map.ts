@@ -2,12 +2,11 @@
 // objects plus a small constant near the top, left and right edges. Building touches only the
 // cells inside each object's support (its circle and its forward triangle), and optionally only a
 // window of cells (the search only reads cells near positions the ship can reach). build() is the
-// reference; buildWindow() / buildReads() are the fast search's (window-painter.ts): same cell values,
-// drawn from MapShapes.
+// reference; buildWindow() is the fast search's for 1-frame levels (window-painter.ts), CellPainter
+// its single cells for multi-frame ones (cell-painter.ts): same cell values, drawn from MapShapes.
 import { CCI, CTR1, CTR2, GRID_CELL, IMAX } from './constants';
 import { dangerCircle, dangerOf } from './danger';
 import { edgeDanger } from './edge-danger';
-import type { ReadCells } from './interpolate';
 import { WindowPainter } from './window-painter';
 import type { DodgeWorld } from './world';
 
@@ -126,7 +125,7 @@ export class InfluenceMap {
     this.cols = Math.ceil(width / cell);
     this.rows = Math.ceil(height / cell);
     this.values = new Float64Array(this.cols * this.rows);
-    this.painter = new WindowPainter(this.rows, this.cols);
+    this.painter = new WindowPainter(this.rows);
   }
 
   /** Centre of column c / row r in field units. */
@@ -284,17 +283,7 @@ export class InfluenceMap {
    */
   buildWindow(w: DodgeWorld, t: number, c0: number, c1: number, r0: number, r1: number, s: MapShapes): this {
     this.setWindow(t, c0, c1, r0, r1);
-    this.painter.paint(this, w, t, this.c0, this.c1, this.r0, this.r1, s, null);
-    return this;
-  }
-
-  /**
-   * The cells `reads` holds with build()'s values, from the shapes `s` collected for them; the
-   * window is the box of those cells and its other cells are left stale or partly drawn.
-   */
-  buildReads(w: DodgeWorld, t: number, s: MapShapes, reads: ReadCells): this {
-    this.setWindow(t, reads.c0, reads.c1, reads.r0, reads.r1);
-    this.painter.paint(this, w, t, this.c0, this.c1, this.r0, this.r1, s, reads);
+    this.painter.paint(this, w, t, this.c0, this.c1, this.r0, this.r1, s);
     return this;
   }
 

@@ -171,14 +171,11 @@ export class AxisReads {
   }
 }
 
-/** An empty box of cells (ReadCells): above and below every index. */
-const EMPTY_LO = 0x3fffffff;
-const EMPTY_HI = -1;
-
 /**
- * A set of cells interpolateDanger() reads: mark(x, y) adds the cells it reads at (x, y) (same
- * expressions). Cleared in O(1) by a generation stamp; keeps per row the range of marked columns
- * and the box of all, so that the fast search draws just these cells of a level's map.
+ * A set of cells interpolateDanger() reads: markPoint() adds the cells it reads at a point (same
+ * expressions). Cleared in O(1) by a generation stamp; the cells marked since the caller last took
+ * them are listed (fresh), so that the fast search draws just these cells of a level's map
+ * (cell-painter.ts) and none twice.
  */
 export class ReadCells {
   readonly cols: number;
@@ -190,11 +187,6 @@ export class ReadCells {
   /** Cells marked since reset() or since the caller last set nFresh to 0 (row-major indices). */
   readonly fresh: Int32Array;
   nFresh = 0;
-  /** Per row: gen when some cell of it is marked, and the least and greatest marked column. */
-  readonly rowGen: Int32Array;
-  readonly rowLo: Int32Array;
-  readonly rowHi: Int32Array;
-  private readonly reads: InterpolationReads = { c0: 0, r0: 0, c1: 0, r1: 0, adx: 0, ady: 0, diag: false };
   /** Per point of markPoint(): columns, rows (as row · cols), |offsets| and the diagonal cone. */
   private pC0 = new Int32Array(64);
   private pC1 = new Int32Array(64);
@@ -203,12 +195,6 @@ export class ReadCells {
   private pAx = new Float64Array(64);
   private pAy = new Float64Array(64);
   private pDiag = new Uint8Array(64);
-  /** Box of the marked cells (empty when c0 > c1). Integers, never ±Infinity: a field that ever held a double is boxed. */
-  c0 = EMPTY_LO;
-  c1 = EMPTY_HI;
-  r0 = EMPTY_LO;
-  r1 = EMPTY_HI;
-
   /** 1/cell when the cell size is a power of two (x·(1/cell) is then exactly x / cell), else 0. */
   private readonly invCell: number;
 
@@ -216,27 +202,21 @@ export class ReadCells {
     this.cols = cols;
     this.rows = rows;
     this.cell = cell;
-    this.invCell = Number.isInteger(Math.log2(cell)) ? 1 / cell : 0;
+    this.invCell = Number.isInteger(cell) && cell > 0 && (cell & (cell - 1)) === 0 ? 1 / cell : 0;
     this.cellGen = new Int32Array(cols * rows);
     this.fresh = new Int32Array(cols * rows);
-    this.rowGen = new Int32Array(rows);
-    this.rowLo = new Int32Array(rows);
-    this.rowHi = new Int32Array(rows);
   }
 
   reset(): void {
     if (++this.gen === 0x7fffffff) {
-      this.rowGen.fill(0);
       this.cellGen.fill(0);
       this.gen = 1;
     }
-    this.c0 = this.r0 = EMPTY_LO;
-    this.c1 = this.r1 = EMPTY_HI;
     this.nFresh = 0;
   }
 
   /**
-   * mark(px·scale, py·scale) for point i, keeping what interpolateDanger() reads there, so that
+   * Marks the cells interpolateDanger() reads at (px·scale, py·scale), for point i, keeping what it reads there, so that
    * dangers() later gives interpolateDanger() there without working the reads out again (same
    * expressions).
    */
@@ -357,31 +337,10 @@ export class ReadCells {
     this.pDiag = d;
   }
 
-  /** Marks the cells interpolateDanger(map, x, y) reads. */
-  mark(x: number, y: number): void {
-    const { c0, r0, c1, r1, diag } = interpolationReads(x, y, this.cell, this.cols, this.rows, this.reads);
-    this.add(c0, r0);
-    if (diag) this.add(c1, r1);
-    else {
-      this.add(c1, r0);
-      this.add(c0, r1);
-    }
-  }
-
   private add(c: number, r: number): void {
     const i = r * this.cols + c;
     if (this.cellGen[i] === this.gen) return;
     this.cellGen[i] = this.gen;
     this.fresh[this.nFresh++] = i;
-    if (this.rowGen[r] !== this.gen) {
-      this.rowGen[r] = this.gen;
-      this.rowLo[r] = c;
-      this.rowHi[r] = c;
-    } else if (c < this.rowLo[r]!) this.rowLo[r] = c;
-    else if (c > this.rowHi[r]!) this.rowHi[r] = c;
-    if (c < this.c0) this.c0 = c;
-    if (c > this.c1) this.c1 = c;
-    if (r < this.r0) this.r0 = r;
-    if (r > this.r1) this.r1 = r;
   }
 }

@@ -1,12 +1,12 @@
-// Drawing a window of the influence map from MapShapes, for the fast search: the same cell values
-// as InfluenceMap.build(), bit for bit (the same expressions; a cell is skipped only when what it
-// would get cannot exceed what it holds), over a window of cells or only over the cells the search
-// reads (ReadCells: the others are left stale or partly drawn). Circles are drawn first; triangles follow in
+// Drawing a window of the influence map from MapShapes, for the fast search's 1-frame levels (its
+// positions lie closer than a cell: the window is about the cells they read; multi-frame levels
+// draw single cells, cell-painter.ts): the same cell values as InfluenceMap.build(), bit for bit
+// (the same expressions; a cell is skipped only when what it would get cannot exceed what it
+// holds). Circles are drawn first; triangles follow in
 // decreasing order of the most they can give the window, so that in dense fields the first few
 // raise the cells and most of the rest are skipped whole, the others cell by cell with cheap tests.
 import { CTR1, CTR2, EDGE_BAND, IMAX } from './constants';
 import { dangerCircle } from './danger';
-import type { ReadCells } from './interpolate';
 import { edgeDanger } from './edge-danger';
 import type { InfluenceMap, MapShapes } from './influence-map';
 import type { DodgeWorld } from './world';
@@ -41,59 +41,28 @@ export class WindowPainter {
   private rowLow: Float64Array;
   /** Per row: written since its least was taken. */
   private rowDirty: Uint8Array;
-  /** The cells to draw: those with need[cell] === gen (`all`: zeros, gen 0, every cell). */
-  private need: Int32Array;
-  private gen = 0;
-  private readonly all: Int32Array;
 
-  constructor(rows: number, cols: number) {
-    this.all = new Int32Array(rows * cols);
-    this.need = this.all;
+  constructor(rows: number) {
     this.rowDirty = new Uint8Array(rows);
     this.rowLo = new Int32Array(rows);
     this.rowHi = new Int32Array(rows);
     this.rowLow = new Float64Array(rows);
   }
 
-  /**
-   * Draws `map` at time t over [c0, c1] × [r0, r1] (clamped to the grid; cells of the window that
-   * `reads` does not hold are left stale or partly drawn when it is given) from the shapes `s`.
-   */
-  paint(
-    map: InfluenceMap,
-    w: DodgeWorld,
-    t: number,
-    c0: number,
-    c1: number,
-    r0: number,
-    r1: number,
-    s: MapShapes,
-    reads: ReadCells | null,
-  ): void {
+  /** Draws `map` at time t over [c0, c1] × [r0, r1] (clamped to the grid) from the shapes `s`. */
+  paint(map: InfluenceMap, w: DodgeWorld, t: number, c0: number, c1: number, r0: number, r1: number, s: MapShapes): void {
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
     const inv = 1 / cell;
     if (c1 < c0 || r1 < r0) return;
-    // Cells to draw: all of the window, or the marked ones (the rest of their rows' ranges is skipped).
-    this.need = reads ? reads.cellGen : this.all;
-    this.gen = reads ? reads.gen : 0;
-    // Per row, the columns to draw (-1 … -2: none).
+    // Per row, the columns to draw: the window's.
     const rowLo = this.rowLo;
     const rowHi = this.rowHi;
     for (let r = r0; r <= r1; r++) {
-      if (!reads) {
-        rowLo[r] = c0;
-        rowHi[r] = c1;
-      } else if (reads.rowGen[r] === reads.gen) {
-        rowLo[r] = reads.rowLo[r]! < c0 ? c0 : reads.rowLo[r]!;
-        rowHi[r] = reads.rowHi[r]! > c1 ? c1 : reads.rowHi[r]!;
-      } else {
-        rowLo[r] = -1;
-        rowHi[r] = -2;
-      }
-      // Only the columns to draw are cleared (the others are not read).
-      if (rowLo[r]! <= rowHi[r]!) vals.fill(0, r * cols + rowLo[r]!, r * cols + rowHi[r]! + 1);
+      rowLo[r] = c0;
+      rowHi[r] = c1;
+      vals.fill(0, r * cols + c0, r * cols + c1 + 1);
     }
     const wx0 = (c0 + 0.5) * cell;
     const wx1 = (c1 + 0.5) * cell;
@@ -210,8 +179,6 @@ export class WindowPainter {
     const rowHi = this.rowHi;
     const rowLow = this.rowLow;
     const dirty = this.rowDirty;
-    const need = this.need;
-    const gen = this.gen;
     dirty.fill(1, r0, r1 + 1);
     let q = 0;
     for (let b = BUCKETS - 1; b >= 0 && q < nt; b--) {
@@ -224,7 +191,7 @@ export class WindowPainter {
           dirty[r] = 0;
           const base = r * cols;
           let lr = Infinity;
-          for (let c = rowLo[r]!; c <= rowHi[r]!; c++) if (need[base + c] === gen && vals[base + c]! < lr) lr = vals[base + c]!;
+          for (let c = rowLo[r]!; c <= rowHi[r]!; c++) if (vals[base + c]! < lr) lr = vals[base + c]!;
           rowLow[r] = lr;
         }
         if (rowLow[r]! < low) low = rowLow[r]!;
@@ -267,8 +234,6 @@ export class WindowPainter {
     const rowHi = this.rowHi;
     const rowLow = this.rowLow;
     const dirty = this.rowDirty;
-    const need = this.need;
-    const gen = this.gen;
     const tx = bx + CTR1 * vx;
     const ty = by + CTR1 * vy;
     const hx = -CTR1 * CTR2 * vy;
@@ -332,7 +297,7 @@ export class WindowPainter {
       if (rowLow[r]! >= cap) continue;
       for (let c = ca; c <= cb; c++) {
         const v = vals[base + c]!;
-        if (v >= cap || need[base + c] !== gen) continue;
+        if (v >= cap) continue;
         const dx = (c + 0.5) * cell - bx;
         const m = ux * dx + my;
         if (m <= 0 || m >= CTR1 - v * (CTR1 / IMAX) + 1e-9) continue;

@@ -12,6 +12,7 @@ import {
   readLo,
 } from '../../../src/cpu/dodge/index';
 import { ReadCells } from '../../../src/cpu/dodge/interpolate';
+import { CellPainter } from '../../../src/cpu/dodge/cell-painter';
 import { mixedWorld, world } from './helpers';
 
 describe('influence map (paper §3.2.2)', () => {
@@ -205,10 +206,11 @@ describe('fast-search map windows and reads', () => {
     }
   });
 
-  it("ReadCells marks the cells interpolateDanger() reads; buildReads() gives them build()'s values", () => {
+  it('ReadCells lists the cells interpolateDanger() reads once each; drawn by CellPainter, dangersOf() gives interpolateDanger()', () => {
     const rand = seedrandom('imap-read-cells');
     const shapes = new MapShapes();
     const reads = new ReadCells(48, 56, 8);
+    const painter = new CellPainter();
     for (let s = 0; s < 12; s++) {
       const w = mixedWorld(rand, 100 + Math.floor(rand() * 400));
       const t = 5 + Math.floor(rand() * 20);
@@ -224,27 +226,25 @@ describe('fast-search map windows and reads', () => {
         const px = Math.min(376, Math.max(8, x));
         const py = Math.min(440, Math.max(8, y));
         pts.push([px, py]);
-        reads.mark(px, py);
+        reads.markPoint(i, px, py, 1);
       }
-      shapes.collect(w, t, t, (reads.c0 - 0.5) * 8, (reads.c1 + 0.5) * 8, (reads.r0 - 0.5) * 8, (reads.r1 + 0.5) * 8, 8);
-      const m = new InfluenceMap(384, 448).buildReads(w, t, shapes, reads);
-      for (const [x, y] of pts) expect(Object.is(interpolateDanger(m, x, y), interpolateDanger(full, x, y))).toBe(true);
-      // Every marked cell: build()'s value; each row's marked cells lie in its marked range.
+      // The listed cells: each marked cell once, no other.
+      const listed = Array.from(reads.fresh.subarray(0, reads.nFresh));
+      expect(new Set(listed).size).toBe(listed.length);
       let marked = 0;
-      for (let r = 0; r < m.rows; r++) {
-        for (let c = 0; c < m.cols; c++) {
-          if (reads.cellGen[r * m.cols + c] !== reads.gen) continue;
-          marked++;
-          expect(Object.is(m.value(c, r), full.value(c, r))).toBe(true);
-          expect(reads.rowGen[r]).toBe(reads.gen);
-          expect(c >= reads.rowLo[r]! && c <= reads.rowHi[r]!).toBe(true);
-        }
-      }
+      for (let c = 0; c < reads.cellGen.length; c++) if (reads.cellGen[c] === reads.gen) marked++;
+      expect(listed.length).toBe(marked);
       expect(marked).toBeLessThanOrEqual(3 * pts.length);
+      shapes.collect(w, t, t, 0, 384, 0, 448, 8);
+      const m = new InfluenceMap(384, 448);
+      m.values.fill(Number.NaN);
+      painter.fill(m, w, t, shapes, reads.fresh, reads.nFresh);
+      const got = new Float64Array(pts.length);
+      reads.dangersOf(m.values, Int32Array.from(pts.keys()), pts.length, got);
+      pts.forEach(([x, y], i) => expect(Object.is(got[i], interpolateDanger(full, x, y))).toBe(true));
       // Unmarked cells are not read: changing them all changes no point's value.
-      const before = pts.map(([x, y]) => interpolateDanger(m, x, y));
       for (let i = 0; i < m.values.length; i++) if (reads.cellGen[i] !== reads.gen) m.values[i] = 1e6;
-      pts.forEach(([x, y], i) => expect(interpolateDanger(m, x, y)).toBe(before[i]));
+      pts.forEach(([x, y], i) => expect(interpolateDanger(m, x, y)).toBe(got[i]));
     }
   });
 
