@@ -100,7 +100,7 @@ export const main = defineTool(
       {
         name: 'warmup',
         kind: 'int',
-        help: 'matches played first on this thread and not counted (seeds 1000000…; needs --workers 0): CPU time once the code is compiled',
+        help: 'matches played first on this thread, not counted (seeds 1000000…; needs --workers 0): CPU time of compiled code',
         default: 0,
         min: 0,
         max: 1000,
@@ -146,7 +146,8 @@ export const main = defineTool(
       for (const r of rows) io.log(`seed ${r.seed}: ${r.frames} frames, state ${r.state}, inputs ${r.inputs}, ${r.cpuMs.toFixed(0)} ms`);
       io.log(`combined ${report.combined} (${rows.length} seeds, ${opts.p1} vs ${opts.p2}, ${opts.stages}/${opts.difficulty})`);
       io.log(
-        `cpu ${cpuS.toFixed(2)} s process, ${matchCpuS.toFixed(2)} s in matches (median ${medianMatchCpuMs.toFixed(0)} ms a match); wall ${wallS.toFixed(2)} s`,
+        `cpu ${cpuS.toFixed(2)} s process, ${matchCpuS.toFixed(2)} s in matches ` +
+          `(median ${medianMatchCpuMs.toFixed(0)} ms a match); wall ${wallS.toFixed(2)} s`,
       );
     }
     if (opts.out !== undefined) writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`);
