@@ -519,20 +519,7 @@ export class FastSearch {
       const iy = lev.posY[pi]!;
       // Walls: problem.contacts checks every frame later (posEnd is the open field's).
       const pn = walls ? 0 : this.parentList(ix, iy, false);
-      if (!walls) {
-        // Kept for bestLast, which checks this position's moves later.
-        if (this.lastList.length < off + pn) {
-          const grown = new Int32Array((off + pn) * 2);
-          grown.set(this.lastList.subarray(0, off));
-          this.lastList = grown;
-        }
-        const ll = this.lastList;
-        const pl = this.posList;
-        for (let q = 0; q < pn; q++) ll[off + q] = pl[q]!;
-        this.lastOff[pi] = off;
-        this.lastLen[pi] = pn;
-        off += pn;
-      }
+      if (!walls) off = this.keepList(pi, pn, off);
       for (let a = 0; a < M; a++) {
         let cp: number;
         if (fromTemplate) cp = child[base + a]!;
@@ -576,6 +563,24 @@ export class FastSearch {
       }
     }
     return expanded;
+  }
+
+  /**
+   * The last step, open field: position pi's list (posList[0 .. pn)) kept at lastList[off ..] for
+   * bestLast, which checks the position's moves later. Returns the offset after it.
+   */
+  private keepList(pi: number, pn: number, off: number): number {
+    if (this.lastList.length < off + pn) {
+      const grown = new Int32Array((off + pn) * 2);
+      grown.set(this.lastList.subarray(0, off));
+      this.lastList = grown;
+    }
+    const ll = this.lastList;
+    const pl = this.posList;
+    for (let q = 0; q < pn; q++) ll[off + q] = pl[q]!;
+    this.lastOff[pi] = off;
+    this.lastLen[pi] = pn;
+    return off + pn;
   }
 
   /**
@@ -784,20 +789,7 @@ export class FastSearch {
         this.states++;
         const base = pi * M;
         const pn = walls ? 0 : this.parentList(lev.posX[pi]!, lev.posY[pi]!, false);
-        if (!walls) {
-          // Kept for bestLast, which checks this position's moves later.
-          if (this.lastList.length < off + pn) {
-            const grown = new Int32Array((off + pn) * 2);
-            grown.set(this.lastList.subarray(0, off));
-            this.lastList = grown;
-          }
-          const ll = this.lastList;
-          const pl = this.posList;
-          for (let r = 0; r < pn; r++) ll[off + r] = pl[r]!;
-          this.lastOff[pi] = off;
-          this.lastLen[pi] = pn;
-          off += pn;
-        }
+        if (!walls) off = this.keepList(pi, pn, off);
         for (let a = 0; a < M; a++) {
           const t = base + a;
           if (moveBound[t]! < cutAt) continue; // (bestLast skips it too)

@@ -25,3 +25,19 @@ export function mixedWorld(rand: () => number, n: number): DodgeWorld {
   }
   return w;
 }
+
+/**
+ * Maze stage around the ship: its 3×3 cells open, 15 % walls elsewhere (24 × 28 tiles of 16), the
+ * maze pull and path weight, and half the time a goal field (geodesic distances) instead of a point.
+ */
+export function mazeAround(rand: () => number, w: DodgeWorld): void {
+  const walls = new Uint8Array(24 * 28);
+  const sx = Math.floor(w.shipX / 16);
+  const sy = Math.floor(w.shipY / 16);
+  for (let i = 0; i < walls.length; i++)
+    walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
+  w.walls = { width: 24, height: 28, walls };
+  w.pull = 0.5;
+  w.pathW = 0.3;
+  if (rand() < 0.5) w.goalField = Float64Array.from(walls, (v) => (v ? Infinity : Math.floor(rand() * 30)));
+}

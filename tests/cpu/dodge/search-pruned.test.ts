@@ -9,6 +9,7 @@ import { Dodger, DodgeWorld, randomWorld, type DodgeDecision, type DodgeParams, 
 import { LATTICE } from '../../../src/cpu/dodge/constants';
 import { dodgeParamsOf, getDodgePreset } from '../../../src/cpu/presets';
 import { FIELD_H } from '../../../src/sim/constants';
+import { mazeAround } from './helpers';
 
 type Kind = 'open' | 'edges' | 'maze';
 
@@ -26,18 +27,10 @@ function situation(rand: () => number, kind: Kind, w: DodgeWorld): void {
     if (rand() < 0.7) w.shipY = rand() < 0.5 ? 8 + rand() * 20 : 440 - rand() * 20;
   } else if (kind === 'maze') {
     // Open cells around the ship, 15 % walls elsewhere, pulled toward a goal (geodesic half the time).
-    const walls = new Uint8Array(24 * 28);
-    const sx = Math.floor(w.shipX / 16);
-    const sy = Math.floor(w.shipY / 16);
-    for (let i = 0; i < walls.length; i++)
-      walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
-    w.walls = { width: 24, height: 28, walls };
-    w.pull = 0.5;
-    w.pathW = 0.3;
+    mazeAround(rand, w);
     w.switchPenalty = 0;
     w.goalX = rand() * 384;
     w.goalY = rand() * 448;
-    if (rand() < 0.5) w.goalField = Float64Array.from(walls, (v) => (v ? Infinity : Math.floor(rand() * 30)));
   }
 }
 

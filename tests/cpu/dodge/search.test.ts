@@ -2,7 +2,7 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { DodgeDecision, Dodger, DodgeWorld, PAPER_PARAMS, randomWorld, type DodgeParams } from '../../../src/cpu/dodge/index';
 import { Input, MOVE_BITS } from '../../../src/sim/input';
-import { world } from './helpers';
+import { mazeAround, world } from './helpers';
 
 const P = (over: Partial<DodgeParams> = {}): DodgeParams => ({ ...PAPER_PARAMS, reactionFrames: 0, ...over });
 
@@ -213,15 +213,7 @@ describe('fast search = exhaustive reference', () => {
         w.goalField = null;
         if (maze) {
           // Open cells around the ship, 15 % walls elsewhere; pulled toward a goal (geodesic half the time).
-          const walls = new Uint8Array(24 * 28);
-          const sx = Math.floor(w.shipX / 16);
-          const sy = Math.floor(w.shipY / 16);
-          for (let i = 0; i < walls.length; i++)
-            walls[i] = Math.abs((i % 24) - sx) <= 1 && Math.abs(Math.floor(i / 24) - sy) <= 1 ? 0 : rand() < 0.15 ? 1 : 0;
-          w.walls = { width: 24, height: 28, walls };
-          w.pull = 0.5;
-          w.pathW = 0.3;
-          if (rand() < 0.5) w.goalField = Float64Array.from(walls, (v) => (v ? Infinity : Math.floor(rand() * 30)));
+          mazeAround(rand, w);
         } else {
           // Within 20 units of a side or a corner.
           if (rand() < 0.7) w.shipX = rand() < 0.5 ? 8 + rand() * 20 : 376 - rand() * 20;
