@@ -7,17 +7,13 @@ import { availableParallelism } from 'node:os';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { runOnThreads, serveJobs } from '../src/cli/worker-threads';
 import { createController } from '../src/controllers/registry';
-import { createMatch, hashState, MatchRunner, type MatchConfig } from '../src/sim';
+import { createMatch, hashState, MatchRunner } from '../src/sim';
 import { Hasher } from '../src/sim/hash';
 import { defineTool, runIfEntry, UsageError } from '../src/cli/common';
+import { MATCH_OPTIONS, matchSetup, type MatchSetup } from './match-options';
 
-export interface HashJob {
+export interface HashJob extends MatchSetup {
   seed: number;
-  frames: number;
-  p1: string;
-  p2: string;
-  stages: MatchConfig['stages'];
-  difficulty: string;
 }
 
 export interface SeedHashes {
@@ -91,11 +87,7 @@ export const main = defineTool(
     options: [
       { name: 'seeds', kind: 'int', help: 'how many seeds', default: 100, min: 1, max: 100000 },
       { name: 'first', kind: 'int', help: 'first seed', default: 1, min: 0, max: 0xffffffff },
-      { name: 'frames', kind: 'int', help: 'frame cap per match (60 = 1 s)', default: 3600, min: 1, max: 864000 },
-      { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'cpu:hard' },
-      { name: 'p2', kind: 'string', help: 'controller of side 2', default: 'cpu:hard' },
-      { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
-      { name: 'difficulty', kind: 'string', help: 'stage preset', default: 'normal' },
+      ...MATCH_OPTIONS,
       { name: 'workers', kind: 'int', help: 'worker threads (0: this thread; default every core)', min: 0, max: 64 },
       {
         name: 'warmup',
@@ -111,15 +103,8 @@ export const main = defineTool(
     positional: [0, 0],
   },
   async ({ opts }, json, io) => {
-    if (opts.stages !== 'open' && opts.stages !== 'maze') throw new UsageError(`--stages must be open or maze, got ${opts.stages}`);
-    const jobs: HashJob[] = Array.from({ length: opts.seeds }, (_, i) => ({
-      seed: opts.first + i,
-      frames: opts.frames,
-      p1: opts.p1,
-      p2: opts.p2,
-      stages: opts.stages as MatchConfig['stages'],
-      difficulty: opts.difficulty,
-    }));
+    const setup = matchSetup(opts);
+    const jobs: HashJob[] = Array.from({ length: opts.seeds }, (_, i) => ({ ...setup, seed: opts.first + i }));
     if (opts.warmup > 0) {
       if (opts.workers !== 0) throw new UsageError('--warmup needs --workers 0: the warm-up matches run on this thread');
       for (let i = 0; i < opts.warmup; i++) hashMatch({ ...jobs[0]!, seed: 1_000_000 + i });

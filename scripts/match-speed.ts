@@ -9,15 +9,21 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createController } from '../src/controllers/registry';
-import { createMatch, MatchRunner, type MatchConfig } from '../src/sim';
+import { createMatch, MatchRunner } from '../src/sim';
 import { defineTool, runIfEntry, UsageError } from '../src/cli/common';
+import { MATCH_OPTIONS, matchSetup, type MatchSetup } from './match-options';
 
 interface Tree {
   name: string;
   play(seed: number): void;
 }
 
-function treeOf(name: string, sim: typeof import('../src/sim'), registry: typeof import('../src/controllers/registry'), job: Job): Tree {
+function treeOf(
+  name: string,
+  sim: typeof import('../src/sim'),
+  registry: typeof import('../src/controllers/registry'),
+  job: MatchSetup,
+): Tree {
   return {
     name,
     play(seed) {
@@ -26,14 +32,6 @@ function treeOf(name: string, sim: typeof import('../src/sim'), registry: typeof
       runner.runUntil(job.frames);
     },
   };
-}
-
-interface Job {
-  p1: string;
-  p2: string;
-  stages: MatchConfig['stages'];
-  difficulty: string;
-  frames: number;
 }
 
 function cpuMs(): number {
@@ -56,24 +54,19 @@ export const main = defineTool(
       { name: 'against', kind: 'string', help: 'the other checkout (its src/ is imported)' },
       { name: 'seeds', kind: 'int', help: 'seeds played by each tree', default: 30, min: 1, max: 10000 },
       { name: 'warmup', kind: 'int', help: 'matches each tree plays first, not counted', default: 4, min: 0, max: 1000 },
-      { name: 'frames', kind: 'int', help: 'frame cap per match (60 = 1 s)', default: 3600, min: 1, max: 864000 },
-      { name: 'p1', kind: 'string', help: 'controller of side 1', default: 'cpu:hard' },
-      { name: 'p2', kind: 'string', help: 'controller of side 2', default: 'cpu:hard' },
-      { name: 'stages', kind: 'string', help: 'open | maze', default: 'open' },
-      { name: 'difficulty', kind: 'string', help: 'stage preset', default: 'normal' },
+      ...MATCH_OPTIONS,
     ],
     positional: [0, 0],
   },
   async ({ opts }, json, io) => {
     if (opts.against === undefined) throw new UsageError('--against DIR is needed: the checkout to compare with');
-    if (opts.stages !== 'open' && opts.stages !== 'maze') throw new UsageError(`--stages must be open or maze, got ${opts.stages}`);
     const dir = resolve(opts.against);
     const simFile = join(dir, 'src/sim/index.ts');
     const registryFile = join(dir, 'src/controllers/registry.ts');
     if (!existsSync(simFile) || !existsSync(registryFile)) {
       throw new UsageError(`${dir} is not a checkout of this project: no src/sim/index.ts or src/controllers/registry.ts there`);
     }
-    const job: Job = { p1: opts.p1, p2: opts.p2, stages: opts.stages as Job['stages'], difficulty: opts.difficulty, frames: opts.frames };
+    const job = matchSetup(opts);
     const oldTree = treeOf(
       'old',
       (await import(pathToFileURL(simFile).href)) as typeof import('../src/sim'),
