@@ -25,6 +25,15 @@ export const LURE_BAND = 16;
 
 export class DodgeProblem {
   readonly params: DodgeParams;
+  /**
+   * The parameters the hot paths read, copied: params objects come from presets, spreads and
+   * JSON with different hidden classes, and reading them from one shared site made V8 throw away
+   * the search's compiled code each time a new shape came by.
+   */
+  readonly influenceMap: boolean;
+  readonly lure: number;
+  readonly reactionFrames: number;
+  private readonly baseSwitchPenalty: number;
   readonly moves: MoveSet;
   readonly depth: number;
   readonly frames: number;
@@ -62,6 +71,10 @@ export class DodgeProblem {
 
   constructor(params: DodgeParams, capacity = 4096) {
     this.params = params;
+    this.influenceMap = params.influenceMap;
+    this.lure = params.lure;
+    this.reactionFrames = params.reactionFrames;
+    this.baseSwitchPenalty = params.switchPenalty;
     this.depth = params.depth;
     this.frames = params.framesPerStep;
     this.world = new DodgeWorld(capacity);
@@ -79,7 +92,7 @@ export class DodgeProblem {
    * it needs (the fast search does, once it knows where the ship survives: InfluenceMap.buildReads).
    */
   prepare(src: DodgeWorld, prevMove: number, fullMaps: boolean): void {
-    const w = visibleWorld(src, this.params.reactionFrames, this.world);
+    const w = visibleWorld(src, this.reactionFrames, this.world);
     const n = w.count;
     if (this.hit2.length < n) {
       this.hit2 = new Float64Array(w.capacity);
@@ -99,7 +112,7 @@ export class DodgeProblem {
     this.startX = clampInt(Math.round(w.shipX * LATTICE), this.loX, this.hiX);
     this.startY = clampInt(Math.round(w.shipY * LATTICE), this.loY, this.hiY);
     this.walls = w.walls;
-    this.switchPenalty = !Number.isNaN(w.switchPenalty) ? w.switchPenalty : this.params.switchPenalty;
+    this.switchPenalty = !Number.isNaN(w.switchPenalty) ? w.switchPenalty : this.baseSwitchPenalty;
     this.weights = this.paramWeights;
     if (!Number.isNaN(w.pathW)) {
       if (w.pathW !== this.mazeW) pathWeights(this.depth, (this.mazeW = w.pathW), this.mazeWeights);
@@ -111,7 +124,7 @@ export class DodgeProblem {
       this.startX = Math.round(w.shipX * LATTICE);
       this.startY = Math.round(w.shipY * LATTICE);
     }
-    if (!this.params.influenceMap) return;
+    if (!this.influenceMap) return;
     for (let k = 0; k < this.depth; k++) {
       let map = this.maps[k];
       if (!map || map.width !== w.width || map.height !== w.height) map = this.maps[k] = new InfluenceMap(w.width, w.height);
@@ -296,7 +309,7 @@ export class DodgeProblem {
 
   /** Danger the node at lattice point (x, y) after step k+1 reads from the map (0 for Base). */
   dangerAt(k: number, x: number, y: number): number {
-    return this.params.influenceMap ? interpolateDanger(this.maps[k]!, x * INV_Q, y * INV_Q) : 0;
+    return this.influenceMap ? interpolateDanger(this.maps[k]!, x * INV_Q, y * INV_Q) : 0;
   }
 
   /**
@@ -304,25 +317,24 @@ export class DodgeProblem {
    * lure (not in the paper): −lure·max(0, |x − goalX| − LURE_BAND)/width − lure·max(0, goalY − y)/height.
    */
   nodeE(x: number, y: number, danger: number, nearly: number): number {
-    const p = this.params;
     const pull = this.world.pull;
     if (pull > 0) {
       // Maze stages: pull toward the planner's next stop (geodesic distance when a field is given).
-      const e = p.influenceMap ? nodeValue(danger, nearly, true) : 0;
+      const e = this.influenceMap ? nodeValue(danger, nearly, true) : 0;
       return e - pull * this.goalDistance(x * INV_Q, y * INV_Q);
     }
-    if (!p.influenceMap) return 0;
+    if (!this.influenceMap) return 0;
     let e = nodeValue(danger, nearly, true);
-    if (p.lure > 0) {
+    if (this.lure > 0) {
       const w = this.world;
       if (!Number.isNaN(w.goalX)) {
         const d = x * INV_Q - w.goalX;
         const g = (d < 0 ? -d : d) - LURE_BAND;
-        if (g > 0) e -= (p.lure * g) / w.width;
+        if (g > 0) e -= (this.lure * g) / w.width;
       }
       if (!Number.isNaN(w.goalY)) {
         const g = w.goalY - y * INV_Q;
-        if (g > 0) e -= (p.lure * g) / w.height;
+        if (g > 0) e -= (this.lure * g) / w.height;
       }
     }
     return e;
@@ -336,9 +348,8 @@ export class DodgeProblem {
    * danger and nearly-hit pairs.
    */
   nodeBound(x0: number, x1: number, yMax: number): number {
-    const p = this.params;
     const w = this.world;
-    if (w.pull > 0 || !p.influenceMap || p.lure <= 0) return 0;
+    if (w.pull > 0 || !this.influenceMap || this.lure <= 0) return 0;
     let e = nodeValue(0, 0, true);
     if (!Number.isNaN(w.goalX)) {
       // The nearest end of [x0, x1] to goalX (none when goalX lies between them: no x term).
@@ -346,11 +357,11 @@ export class DodgeProblem {
       const b = x1 * INV_Q - w.goalX;
       const d = a > 0 ? a : b < 0 ? -b : 0;
       const g = d - LURE_BAND;
-      if (g > 0) e -= (p.lure * g) / w.width;
+      if (g > 0) e -= (this.lure * g) / w.width;
     }
     if (!Number.isNaN(w.goalY)) {
       const g = w.goalY - yMax * INV_Q;
-      if (g > 0) e -= (p.lure * g) / w.height;
+      if (g > 0) e -= (this.lure * g) / w.height;
     }
     return e;
   }
@@ -360,11 +371,10 @@ export class DodgeProblem {
    * The plain I-Map value (no pull, no lure) skips nodeE()'s per-call checks; same expression.
    */
   nodeValues(X: Int32Array, Y: Int32Array, danger: Float64Array, near: Int32Array, n: number, E: Float64Array, from = 0): void {
-    const p = this.params;
     const w = this.world;
-    if (w.pull === 0 && p.influenceMap && p.lure > 0) {
+    if (w.pull === 0 && this.influenceMap && this.lure > 0) {
       // nodeE() with the lure, written out: a call returning a double boxes it.
-      const lure = p.lure;
+      const lure = this.lure;
       const gx = w.goalX;
       const gy = w.goalY;
       const useX = !Number.isNaN(gx);
@@ -388,7 +398,7 @@ export class DodgeProblem {
       }
       return;
     }
-    if (this.world.pull > 0 || this.params.lure > 0 || !this.params.influenceMap) {
+    if (this.world.pull > 0 || this.lure > 0 || !this.influenceMap) {
       for (let i = from; i < n; i++) if (near[i]! >= 0) E[i] = this.nodeE(X[i]!, Y[i]!, danger[i]!, near[i]!);
       return;
     }
@@ -447,7 +457,7 @@ export class DodgeProblem {
   hazard(k: number, ix: number, iy: number, a: number): number {
     const nearly = this.contacts(k, ix, iy, a, null, 0);
     if (nearly < 0) return Number.NaN;
-    return nodeValue(this.dangerAt(k, this.outX, this.outY), nearly, this.params.influenceMap);
+    return nodeValue(this.dangerAt(k, this.outX, this.outY), nearly, this.influenceMap);
   }
 
   /** Contacts and node value of one step: E, or NaN when the ship is hit. End point in outX / outY. */

@@ -221,7 +221,7 @@ export function fillPlan(p: DodgeProblem, levels: readonly Level[], plan: DodgeP
     const E = one ? nxt.posE[cp]! : lev.tE[tb + a]!;
     plan.values[k] = penalised(E, a, states ? lev.stLast[si]! : -1, p.switchPenalty);
     // posD is the node's interpolated danger (not read without a map: nodeValue is 0 then).
-    plan.hazards[k] = nodeValue(nxt.posD[cp]!, one ? nxt.posNear[cp]! : lev.tNear[tb + a]!, p.params.influenceMap);
+    plan.hazards[k] = nodeValue(nxt.posD[cp]!, one ? nxt.posNear[cp]! : lev.tNear[tb + a]!, p.influenceMap);
     si = states ? lev.sChild[si * M + a]! : cp;
   }
   plan.count = k;

@@ -166,7 +166,7 @@ export class LastStepBounds {
     const pb = this.posBound;
     const keys = this.keys;
     const D = lev.posD;
-    const hint = p.params.influenceMap;
+    const hint = p.influenceMap;
     let n = 0;
     let kMax = -Infinity;
     let kMin = Infinity;

@@ -247,7 +247,7 @@ export class FastSearch {
       hl[hn++] = i;
     }
     this.hn = hn;
-    if (p.params.influenceMap) {
+    if (p.influenceMap) {
       // Every level's window lies within the cells read around the box start ± reach (no step
       // moves the ship more than maxStep per frame along an axis, walls or not).
       const map = p.maps[0]!;
@@ -758,7 +758,7 @@ export class FastSearch {
     if (this.batchLeaves.length < lev.nPos * M) this.batchLeaves = new Int32Array(lev.nPos * M * 2);
     if (this.batchPos.length < lev.nPos) this.batchPos = new Int32Array(lev.nPos * 2);
     if (this.batchKnown.length < lev.nPos * M) this.batchKnown = new Int32Array(lev.nPos * M * 2);
-    const useMap = p.params.influenceMap;
+    const useMap = p.influenceMap;
     const map = p.maps[k]!;
     const reads = useMap ? (this.reads ??= new ReadCells(map.cols, map.rows, map.cell)) : null;
     const order = bd.order;
@@ -1018,7 +1018,7 @@ export class FastSearch {
     const near = nxt.posNear;
     const X = nxt.posX;
     const Y = nxt.posY;
-    if (p.params.influenceMap) {
+    if (p.influenceMap) {
       const map = p.maps[k]!;
       const t = (k + 1) * p.frames;
       if (p.frames === 1) {
