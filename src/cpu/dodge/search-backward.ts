@@ -212,14 +212,14 @@ export function fillPlan(p: DodgeProblem, levels: readonly Level[], plan: DodgeP
     const lev = levels[k]!;
     const nxt = levels[k + 1]!;
     const a = lev.bMove[si]!;
-    const tb = (states ? lev.stPos[si]! : si) * M;
+    const tb = (states ? lev.statePos(si, M) : si) * M;
     const cp = lev.child[tb + a]!;
     if (one ? nxt.posNear[cp]! < 0 : lev.tNear[tb + a]! < 0) break;
     plan.moves[k] = a;
     plan.x[k] = nxt.posX[cp]! * INV_Q;
     plan.y[k] = nxt.posY[cp]! * INV_Q;
     const E = one ? nxt.posE[cp]! : lev.tE[tb + a]!;
-    plan.values[k] = penalised(E, a, states ? lev.stLast[si]! : -1, p.switchPenalty);
+    plan.values[k] = penalised(E, a, states ? lev.stateLast(si, M) : -1, p.switchPenalty);
     // posD is the node's interpolated danger (not read without a map: nodeValue is 0 then).
     plan.hazards[k] = nodeValue(nxt.posD[cp]!, one ? nxt.posNear[cp]! : lev.tNear[tb + a]!, p.influenceMap);
     si = states ? lev.sChild[si * M + a]! : cp;

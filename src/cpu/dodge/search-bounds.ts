@@ -18,7 +18,10 @@ import type { Level } from './search-level';
 const BUCKETS = 64;
 
 export class LastStepBounds {
-  /** Per state of level D−1 (per position when there is no switch penalty): best forward prefix P. */
+  /**
+   * Per state of level D−1, best forward prefix P: at position·M + last move (the level's direct
+   * states; −∞ where there is no such state), or per position when there is no switch penalty.
+   */
   prefixOf = new Float64Array(64);
   prev = new Float64Array(64);
   /** Per (position, move) of level D−1 (moveBounds()): its end's node value with no danger and no nearly-hit pair. */
@@ -30,9 +33,6 @@ export class LastStepBounds {
   /** The surviving positions of level D−1 in the order to take them (`count` of them; see bounds()). */
   order = new Int32Array(64);
   count = 0;
-  /** Per (position, last move) of level D−1: P of that state (−∞: none) and the state's index. */
-  byLast = new Float64Array(64);
-  stateAt = new Int32Array(64);
   /** moveBounds()' largest bound. */
   top = -Infinity;
   private zeroD = new Float64Array(64);
@@ -112,8 +112,8 @@ export class LastStepBounds {
   }
 
   /**
-   * Level D−1 before its last step: each state's index by (position, last move), each surviving
-   * position's bound (a quick one: the best P among its states plus the most a node can be worth
+   * Level D−1 before its last step: each surviving position's best and second best P over its
+   * states, its bound (a quick one: the best P among its states plus the most a node can be worth
    * in the box its moves end in, `reach` lattice units around it: DodgeProblem.nodeBound) and the
    * order to take the positions in.
    */
@@ -128,8 +128,6 @@ export class LastStepBounds {
       this.zeroN = new Int32Array(nt * 2);
       this.leafBound = new Float64Array(nt * 2);
       this.moveBound = new Float64Array(nt * 2);
-      this.byLast = new Float64Array(nt * 2);
-      this.stateAt = new Int32Array(nt * 2);
     }
     if (this.posBound.length < np) {
       this.posBound = new Float64Array(np * 2);
@@ -143,26 +141,8 @@ export class LastStepBounds {
     }
     const P = this.prefixOf;
     const best1 = this.best1;
-    if (states) {
-      // Per position: P of its state by last move, the best P (and its last move) and the second best.
-      const byLast = this.byLast;
-      const best2 = this.best2;
-      byLast.fill(-Infinity, 0, nt);
-      best1.fill(-Infinity, 0, np);
-      best2.fill(-Infinity, 0, np);
-      for (let si = 0; si < lev.nSt; si++) {
-        const pi = lev.stPos[si]!;
-        const last = lev.stLast[si]!;
-        const v = P[si]!;
-        byLast[pi * M + last] = v;
-        this.stateAt[pi * M + last] = si;
-        if (v > best1[pi]!) {
-          best2[pi] = best1[pi]!;
-          best1[pi] = v;
-          this.last1[pi] = last;
-        } else if (v > best2[pi]!) best2[pi] = v;
-      }
-    }
+    const best2 = this.best2;
+    const last1 = this.last1;
     const pb = this.posBound;
     const keys = this.keys;
     const D = lev.posD;
@@ -174,6 +154,23 @@ export class LastStepBounds {
     const walls = p.walls !== null;
     for (let pi = 0; pi < np; pi++) {
       if (lev.posNear[pi]! < 0) continue;
+      if (states) {
+        // The position's states by last move: the best P (and its move), the second best.
+        let b1 = -Infinity;
+        let b2 = -Infinity;
+        let l1 = 0;
+        for (let last = 0; last < M; last++) {
+          const v = P[pi * M + last]!;
+          if (v > b1) {
+            b2 = b1;
+            b1 = v;
+            l1 = last;
+          } else if (v > b2) b2 = v;
+        }
+        best1[pi] = b1;
+        best2[pi] = b2;
+        last1[pi] = l1;
+      }
       const x = lev.posX[pi]!;
       const y = lev.posY[pi]!;
       const x0 = x - reach < p.loX ? p.loX : x - reach;
@@ -213,10 +210,10 @@ export class LastStepBounds {
       const l1 = this.last1[pi]!;
       const b1 = this.best1[pi]!;
       const b2 = this.best2[pi]!;
-      const byLast = this.byLast;
+      const P = this.prefixOf;
       for (let a = 0; a < M; a++) {
         const E = LB[tb + a]!;
-        const own = byLast[tb + a]! + c * E;
+        const own = P[tb + a]! + c * E;
         const other = (l1 !== a ? b1 : b2) + c * (E - penalty);
         const v = own > other ? own : other;
         ub[tb + a] = v;

@@ -170,7 +170,17 @@ export class FastSearch {
       if (!lazy) this.transitions += expanded * M;
       this.states += expanded;
       this.evaluate(k, lev, nxt, tpl);
-      if (penalty > 0 && !lazy) {
+      if (penalty > 0 && !lazy && pruned && !one && k === D - 2) {
+        // The pruned last step's level: its states indexed directly (position·M + last move).
+        const ns = nxt.nPos * M;
+        for (let si = 0; si < lev.nSt; si++) {
+          const base = lev.stPos[si]! * M;
+          const sb = si * M;
+          for (let a = 0; a < M; a++) lev.sChild[sb + a] = lev.tNear[base + a]! < 0 ? -1 : lev.child[base + a]! * M + a;
+        }
+        nxt.direct = true;
+        nxt.nSt = ns;
+      } else if (penalty > 0 && !lazy) {
         // States (position, last move): a transition's value depends on the move before it.
         for (let si = 0; si < lev.nSt; si++) {
           const base = lev.stPos[si]! * M;
@@ -841,11 +851,12 @@ export class FastSearch {
         const pi = batch[b]!;
         // The position's states: one per last move (without a switch penalty, the position).
         for (let r = 0; r < (states ? M : 1); r++) {
-          if (states && bd.byLast[pi * M + r] === -Infinity) continue;
-          const si = states ? bd.stateAt[pi * M + r]! : pi;
+          // (States are indexed directly there: position·M + last move; P −∞ where there is none.)
+          const si = states ? pi * M + r : pi;
+          if (states && P[si] === -Infinity) continue;
           this.cutP = P[si]!;
           this.cutAt = cutAt;
-          this.bestLast(k, lev, nxt, pi, states ? lev.stLast[si]! : -1, si);
+          this.bestLast(k, lev, nxt, pi, states ? r : -1, si);
           if (lev.bL[si] === D) {
             const v = P[si]! + lev.bV[si]!;
             if (v > best) {

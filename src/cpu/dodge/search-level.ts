@@ -37,6 +37,11 @@ export class Level {
   tE = new Float64Array(64);
   /** States (position, last move): only with a switch penalty; otherwise state i is position i. */
   nSt = 0;
+  /**
+   * States indexed directly, state = position·M + last move (the pruned last step's level: no
+   * state table; nSt is nPos·M, stPos / stLast are not filled: statePos / stateLast).
+   */
+  direct = false;
   stPos = new Int32Array(64);
   stLast = new Int32Array(64);
   /**
@@ -56,6 +61,7 @@ export class Level {
   reset(): void {
     this.nPos = 0;
     this.nSt = 0;
+    this.direct = false;
     this.posTable.reset();
     if (++this.stGen === 0x7fffffff) {
       this.stStamp.fill(0);
@@ -136,6 +142,16 @@ export class Level {
       this.nSt++;
     }
     return i;
+  }
+
+  /** State si's position (M moves). */
+  statePos(si: number, M: number): number {
+    return this.direct ? (si / M) | 0 : this.stPos[si]!;
+  }
+
+  /** State si's last move (M moves). */
+  stateLast(si: number, M: number): number {
+    return this.direct ? si % M : this.stLast[si]!;
   }
 
   /** Room for this level's transitions and for the best values of its states (or positions). */
