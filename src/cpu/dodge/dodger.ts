@@ -65,6 +65,7 @@ export class Dodger {
   planFirstStep(a: number): DodgePlan {
     const p = this.problem;
     const plan = this.plan;
+    if (this.fast.cached) this.fast.drawFirstStep();
     const E = p.transition(0, p.startX, p.startY, a, null, 0);
     if (Number.isNaN(E)) throw new Error(`planFirstStep: move ${a} is hit on its first step`);
     plan.moves[0] = a;

@@ -35,6 +35,7 @@ import { AxisReads, ReadCells, readHi, readLo } from './interpolate';
 import { BoxBuckets } from './box-buckets';
 import { LastStepBounds } from './search-bounds';
 import { CellPainter } from './cell-painter';
+import { CalmCache } from './calm-cache';
 
 const INV_Q = 1 / LATTICE;
 
@@ -107,12 +108,17 @@ export class FastSearch {
   private batchLeaves = new Int32Array(64);
   /** The pruned last step's transitions of one batch whose contacts are known (no obstacle near). */
   private batchKnown = new Int32Array(64);
+  /** Pruned runs: the last calm decisions' results (calm-cache.ts). */
+  private readonly calm: CalmCache;
+  /** Whether the last run gave back a kept result (its maps were then not drawn: drawFirstStep). */
+  cached = false;
   /** Work counters of the last run (positions expanded and transitions evaluated). */
   states = 0;
   transitions = 0;
 
   constructor(private readonly p: DodgeProblem) {
     for (let k = 0; k <= p.depth; k++) this.levels.push(new Level());
+    this.calm = new CalmCache(p.moves.count, p.depth);
   }
 
   /**
@@ -131,7 +137,16 @@ export class FastSearch {
     const one = F === 1;
     this.states = 0;
     this.transitions = 0;
+    this.cached = false;
     this.cullHorizon();
+    // Calm surroundings (no obstacle near the reach, no danger shape on a read cell, open field):
+    // the result depends on a few inputs only and often repeats (calm-cache.ts).
+    const calm =
+      pruned && this.hn === 0 && (!p.influenceMap || this.shapes.n === 0) && p.walls === null && p.world.pull === 0 && plan !== null;
+    if (calm && this.calm.restore(p, out, plan)) {
+      this.cached = true;
+      return out;
+    }
 
     // The template applies when no position of the horizon can touch an edge (or a wall).
     const far = D * F * p.moves.maxStep;
@@ -202,7 +217,27 @@ export class FastSearch {
     out.value = r.bV[0]!;
     out.survived = r.bL[0]!;
     if (plan) fillPlan(p, this.levels, plan);
+    if (calm) this.calm.store(p, out, plan);
     return out;
+  }
+
+  /**
+   * After a run that gave back a kept result (cached): the map cells the first step's ends read,
+   * as the search would have drawn them (Dodger.planFirstStep reads them).
+   */
+  drawFirstStep(): void {
+    const p = this.p;
+    if (!p.influenceMap) return;
+    const map = p.maps[0]!;
+    const reads = (this.reads ??= new ReadCells(map.cols, map.rows, map.cell));
+    reads.reset();
+    const F = p.frames;
+    for (let a = 0; a < p.moves.count; a++) {
+      const x = clampInt(p.startX + F * p.moves.dx[a]!, p.loX, p.hiX);
+      const y = clampInt(p.startY + F * p.moves.dy[a]!, p.loY, p.hiY);
+      reads.markPoint(a, x, y, INV_Q);
+    }
+    if (reads.nFresh > 0) this.cells.fill(map, p.world, F, this.shapes, reads.fresh, reads.nFresh);
   }
 
   /**
