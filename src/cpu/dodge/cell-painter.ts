@@ -32,6 +32,9 @@ export class CellPainter {
     const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
+    // Row of a cell index: (idx + ½)/cols lies at least ½/cols from an integer, far beyond the
+    // product's rounding, so the product by 1/cols truncates to the same row as the division.
+    const invCols = 1 / cols;
     // The cells' box, and the shapes whose support reaches it.
     let r0 = 0x3fffffff;
     let r1 = -1;
@@ -39,7 +42,7 @@ export class CellPainter {
     let c1 = -1;
     for (let q = 0; q < n; q++) {
       const idx = cells[q]!;
-      const r = (idx / cols) | 0;
+      const r = ((idx + 0.5) * invCols) | 0;
       const c = idx - r * cols;
       if (r < r0) r0 = r;
       if (r > r1) r1 = r;
@@ -92,7 +95,7 @@ export class CellPainter {
     const edges = !w.walls;
     for (let q = 0; q < n; q++) {
       const idx = cells[q]!;
-      const r = (idx / cols) | 0;
+      const r = ((idx + 0.5) * invCols) | 0;
       const c = idx - r * cols;
       const gx = (c + 0.5) * cell;
       const gy = (r + 0.5) * cell;

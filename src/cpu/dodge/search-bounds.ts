@@ -36,10 +36,8 @@ export class LastStepBounds {
   /** moveBounds()' largest bound. */
   top = -Infinity;
   private zeroD = new Float64Array(64);
-  /** Per position: the best P, its state's last move, the second best P. */
+  /** Per position of level D−1, with a switch penalty: the best P over its states (prefix()). */
   private best1 = new Float64Array(64);
-  private best2 = new Float64Array(64);
-  private last1 = new Int32Array(64);
   private zeroN = new Int32Array(64);
   /** sortByKey()'s keys, buckets and second array. */
   private keys = new Float64Array(64);
@@ -73,6 +71,14 @@ export class LastStepBounds {
       if (this[spare].length < n1) this[spare] = new Float64Array(n1 * 2);
       const next = this[spare];
       next.fill(-Infinity, 0, n1);
+      // The last round (states of the direct level D−1) also keeps each position's best P.
+      const lastRound = states && k === D - 2;
+      const best1 = this.best1;
+      if (lastRound) {
+        if (best1.length < nxt.nPos) this.growPositions(nxt.nPos);
+        this.best1.fill(-Infinity, 0, nxt.nPos);
+      }
+      const b1 = this.best1;
       if (states) {
         for (let si = 0; si < lev.nSt; si++) {
           const v0 = cur[si]!;
@@ -87,6 +93,10 @@ export class LastStepBounds {
             const E = lev.tE[tb + a]!;
             const v = v0 + c * (pays && a !== last ? E - penalty : E);
             if (v > next[cs]!) next[cs] = v;
+            if (lastRound) {
+              const cp = lev.child[tb + a]!;
+              if (v > b1[cp]!) b1[cp] = v;
+            }
           }
         }
       } else {
@@ -129,20 +139,9 @@ export class LastStepBounds {
       this.leafBound = new Float64Array(nt * 2);
       this.moveBound = new Float64Array(nt * 2);
     }
-    if (this.posBound.length < np) {
-      this.posBound = new Float64Array(np * 2);
-      this.order = new Int32Array(np * 2);
-      this.sorted = new Int32Array(np * 2);
-      this.keys = new Float64Array(np * 2);
-      this.bucketOf = new Int32Array(np * 2);
-      this.best1 = new Float64Array(np * 2);
-      this.best2 = new Float64Array(np * 2);
-      this.last1 = new Int32Array(np * 2);
-    }
+    if (this.posBound.length < np) this.growPositions(np);
     const P = this.prefixOf;
     const best1 = this.best1;
-    const best2 = this.best2;
-    const last1 = this.last1;
     const pb = this.posBound;
     const keys = this.keys;
     const D = lev.posD;
@@ -154,23 +153,6 @@ export class LastStepBounds {
     const walls = p.walls !== null;
     for (let pi = 0; pi < np; pi++) {
       if (lev.posNear[pi]! < 0) continue;
-      if (states) {
-        // The position's states by last move: the best P (and its move), the second best.
-        let b1 = -Infinity;
-        let b2 = -Infinity;
-        let l1 = 0;
-        for (let last = 0; last < M; last++) {
-          const v = P[pi * M + last]!;
-          if (v > b1) {
-            b2 = b1;
-            b1 = v;
-            l1 = last;
-          } else if (v > b2) b2 = v;
-        }
-        best1[pi] = b1;
-        best2[pi] = b2;
-        last1[pi] = l1;
-      }
       const x = lev.posX[pi]!;
       const y = lev.posY[pi]!;
       const x0 = x - reach < p.loX ? p.loX : x - reach;
@@ -206,11 +188,20 @@ export class LastStepBounds {
     const ub = this.moveBound;
     let m = -Infinity;
     if (penalty > 0) {
-      // The state that holds the move pays nothing; the best of the others pays the penalty.
-      const l1 = this.last1[pi]!;
-      const b1 = this.best1[pi]!;
-      const b2 = this.best2[pi]!;
+      // The state that holds the move pays nothing; the best of the others pays the penalty: the
+      // position's best P over its states (and its last move) and the second best.
       const P = this.prefixOf;
+      let b1 = -Infinity;
+      let b2 = -Infinity;
+      let l1 = 0;
+      for (let last = 0; last < M; last++) {
+        const v = P[tb + last]!;
+        if (v > b1) {
+          b2 = b1;
+          b1 = v;
+          l1 = last;
+        } else if (v > b2) b2 = v;
+      }
       for (let a = 0; a < M; a++) {
         const E = LB[tb + a]!;
         const own = P[tb + a]! + c * E;
@@ -228,6 +219,17 @@ export class LastStepBounds {
       }
     }
     this.top = m;
+  }
+
+  private growPositions(np: number): void {
+    const best1 = new Float64Array(np * 2);
+    best1.set(this.best1.subarray(0, Math.min(this.best1.length, np * 2)));
+    this.best1 = best1;
+    this.posBound = new Float64Array(np * 2);
+    this.order = new Int32Array(np * 2);
+    this.sorted = new Int32Array(np * 2);
+    this.keys = new Float64Array(np * 2);
+    this.bucketOf = new Int32Array(np * 2);
   }
 
   /** order[0 .. n) by decreasing key, in buckets (only the work depends on the order). */
