@@ -177,6 +177,11 @@ export class AxisReads {
  * them are listed (fresh), so that the fast search draws just these cells of a level's map
  * (cell-painter.ts) and none twice.
  */
+/** ReadCells' per-axis cache: 1024 slots, a multiplicative hash of the coordinate's integer part. */
+const AXIS_SLOTS = 1024;
+const AXIS_SHIFT = 22;
+const AXIS_HASH = 0x9e3779b1 | 0;
+
 export class ReadCells {
   readonly cols: number;
   readonly rows: number;
@@ -197,6 +202,20 @@ export class ReadCells {
   private pDiag = new Uint8Array(64);
   /** 1/cell when the cell size is a power of two (x·(1/cell) is then exactly x / cell), else 0. */
   private readonly invCell: number;
+  /**
+   * markPoint()'s per-axis reads by coordinate, direct-mapped (a level's positions share a few
+   * dozen coordinates per axis): the coordinate (NaN: empty), its two columns (rows) and |offset|.
+   * They depend on the coordinate and the scale alone.
+   */
+  private readonly xKey = new Float64Array(AXIS_SLOTS).fill(Number.NaN);
+  private readonly xC0 = new Int32Array(AXIS_SLOTS);
+  private readonly xC1 = new Int32Array(AXIS_SLOTS);
+  private readonly xA = new Float64Array(AXIS_SLOTS);
+  private readonly yKey = new Float64Array(AXIS_SLOTS).fill(Number.NaN);
+  private readonly yR0 = new Int32Array(AXIS_SLOTS);
+  private readonly yR1 = new Int32Array(AXIS_SLOTS);
+  private readonly yA = new Float64Array(AXIS_SLOTS);
+  private axisScale = Number.NaN;
 
   constructor(cols: number, rows: number, cell: number) {
     this.cols = cols;
@@ -222,31 +241,65 @@ export class ReadCells {
    */
   markPoint(i: number, px: number, py: number, scale: number): void {
     if (i >= this.pAx.length) this.growPoints(i + 1);
-    // (Integers scaled here: a double argument would be boxed on every call.)
-    const x = px * scale;
-    const y = py * scale;
+    if (scale !== this.axisScale) {
+      this.xKey.fill(Number.NaN);
+      this.yKey.fill(Number.NaN);
+      this.axisScale = scale;
+    }
     const cell = this.cell;
-    const cols = this.cols;
-    const rows = this.rows;
     // x / cell, as a product when that is the same number (cell a power of two: 1/cell is exact).
     const inv = this.invCell;
-    let c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
-    let r0 = Math.round((inv > 0 ? y * inv : y / cell) - 0.5);
-    if (c0 < 0) c0 = 0;
-    else if (c0 >= cols) c0 = cols - 1;
-    if (r0 < 0) r0 = 0;
-    else if (r0 >= rows) r0 = rows - 1;
-    const dx = x - (c0 + 0.5) * cell;
-    const dy = y - (r0 + 0.5) * cell;
-    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
-    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
-    if (c1 < 0 || c1 >= cols) c1 = c0;
-    if (r1 < 0 || r1 >= rows) r1 = r0;
-    const adx = dx < 0 ? -dx : dx;
-    const ady = dy < 0 ? -dy : dy;
+    let c0: number;
+    let c1: number;
+    let adx: number;
+    const sx = Math.imul(px | 0, AXIS_HASH) >>> AXIS_SHIFT;
+    if (this.xKey[sx] === px) {
+      c0 = this.xC0[sx]!;
+      c1 = this.xC1[sx]!;
+      adx = this.xA[sx]!;
+    } else {
+      // (Integers scaled here: a double argument would be boxed on every call.)
+      const x = px * scale;
+      const cols = this.cols;
+      c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
+      if (c0 < 0) c0 = 0;
+      else if (c0 >= cols) c0 = cols - 1;
+      const dx = x - (c0 + 0.5) * cell;
+      c1 = dx >= 0 ? c0 + 1 : c0 - 1;
+      if (c1 < 0 || c1 >= cols) c1 = c0;
+      adx = dx < 0 ? -dx : dx;
+      this.xKey[sx] = px;
+      this.xC0[sx] = c0;
+      this.xC1[sx] = c1;
+      this.xA[sx] = adx;
+    }
+    let r0: number;
+    let r1: number;
+    let ady: number;
+    const sy = Math.imul(py | 0, AXIS_HASH) >>> AXIS_SHIFT;
+    if (this.yKey[sy] === py) {
+      r0 = this.yR0[sy]!;
+      r1 = this.yR1[sy]!;
+      ady = this.yA[sy]!;
+    } else {
+      const y = py * scale;
+      const rows = this.rows;
+      r0 = Math.round((inv > 0 ? y * inv : y / cell) - 0.5);
+      if (r0 < 0) r0 = 0;
+      else if (r0 >= rows) r0 = rows - 1;
+      const dy = y - (r0 + 0.5) * cell;
+      r1 = dy >= 0 ? r0 + 1 : r0 - 1;
+      if (r1 < 0 || r1 >= rows) r1 = r0;
+      ady = dy < 0 ? -dy : dy;
+      this.yKey[sy] = py;
+      this.yR0[sy] = r0;
+      this.yR1[sy] = r1;
+      this.yA[sy] = ady;
+    }
     const diag = 2 * ady > adx && 2 * adx > ady;
     this.pC0[i] = c0;
     this.pC1[i] = c1;
+    const cols = this.cols;
     this.pR0[i] = r0 * cols;
     this.pR1[i] = r1 * cols;
     this.pAx[i] = adx;
