@@ -171,17 +171,17 @@ export class AxisReads {
   }
 }
 
+/** ReadCells' per-axis cache: 1024 slots, a multiplicative hash of the coordinate's integer part. */
+const AXIS_SLOTS = 1024;
+const AXIS_SHIFT = 22;
+const AXIS_HASH = 0x9e3779b1 | 0;
+
 /**
  * A set of cells interpolateDanger() reads: markPoint() adds the cells it reads at a point (same
  * expressions). Cleared in O(1) by a generation stamp; the cells marked since the caller last took
  * them are listed (fresh), so that the fast search draws just these cells of a level's map
  * (cell-painter.ts) and none twice.
  */
-/** ReadCells' per-axis cache: 1024 slots, a multiplicative hash of the coordinate's integer part. */
-const AXIS_SLOTS = 1024;
-const AXIS_SHIFT = 22;
-const AXIS_HASH = 0x9e3779b1 | 0;
-
 export class ReadCells {
   readonly cols: number;
   readonly rows: number;

@@ -73,9 +73,8 @@ export class LastStepBounds {
       next.fill(-Infinity, 0, n1);
       // The last round (states of the direct level D−1) also keeps each position's best P.
       const lastRound = states && k === D - 2;
-      const best1 = this.best1;
       if (lastRound) {
-        if (best1.length < nxt.nPos) this.growPositions(nxt.nPos);
+        if (this.best1.length < nxt.nPos) this.growPositions(nxt.nPos);
         this.best1.fill(-Infinity, 0, nxt.nPos);
       }
       const b1 = this.best1;
@@ -122,10 +121,9 @@ export class LastStepBounds {
   }
 
   /**
-   * Level D−1 before its last step: each surviving position's best and second best P over its
-   * states, its bound (a quick one: the best P among its states plus the most a node can be worth
-   * in the box its moves end in, `reach` lattice units around it: DodgeProblem.nodeBound) and the
-   * order to take the positions in.
+   * Level D−1 before its last step: each surviving position's bound (a quick one: the best P among
+   * its states, kept by prefix(), plus the most a node can be worth in the box its moves end in,
+   * `reach` lattice units around it: DodgeProblem.nodeBound) and the order to take the positions in.
    */
   bounds(p: DodgeProblem, lev: Level, reach: number): void {
     const M = p.moves.count;
@@ -221,6 +219,7 @@ export class LastStepBounds {
     this.top = m;
   }
 
+  /** Room for np positions of level D−1 (best1 keeps what prefix() wrote). */
   private growPositions(np: number): void {
     const best1 = new Float64Array(np * 2);
     best1.set(this.best1.subarray(0, Math.min(this.best1.length, np * 2)));
