@@ -246,56 +246,14 @@ export class ReadCells {
       this.yKey.fill(Number.NaN);
       this.axisScale = scale;
     }
-    const cell = this.cell;
-    // x / cell, as a product when that is the same number (cell a power of two: 1/cell is exact).
-    const inv = this.invCell;
-    let c0: number;
-    let c1: number;
-    let adx: number;
-    const sx = Math.imul(px | 0, AXIS_HASH) >>> AXIS_SHIFT;
-    if (this.xKey[sx] === px) {
-      c0 = this.xC0[sx]!;
-      c1 = this.xC1[sx]!;
-      adx = this.xA[sx]!;
-    } else {
-      // (Integers scaled here: a double argument would be boxed on every call.)
-      const x = px * scale;
-      const cols = this.cols;
-      c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
-      if (c0 < 0) c0 = 0;
-      else if (c0 >= cols) c0 = cols - 1;
-      const dx = x - (c0 + 0.5) * cell;
-      c1 = dx >= 0 ? c0 + 1 : c0 - 1;
-      if (c1 < 0 || c1 >= cols) c1 = c0;
-      adx = dx < 0 ? -dx : dx;
-      this.xKey[sx] = px;
-      this.xC0[sx] = c0;
-      this.xC1[sx] = c1;
-      this.xA[sx] = adx;
-    }
-    let r0: number;
-    let r1: number;
-    let ady: number;
-    const sy = Math.imul(py | 0, AXIS_HASH) >>> AXIS_SHIFT;
-    if (this.yKey[sy] === py) {
-      r0 = this.yR0[sy]!;
-      r1 = this.yR1[sy]!;
-      ady = this.yA[sy]!;
-    } else {
-      const y = py * scale;
-      const rows = this.rows;
-      r0 = Math.round((inv > 0 ? y * inv : y / cell) - 0.5);
-      if (r0 < 0) r0 = 0;
-      else if (r0 >= rows) r0 = rows - 1;
-      const dy = y - (r0 + 0.5) * cell;
-      r1 = dy >= 0 ? r0 + 1 : r0 - 1;
-      if (r1 < 0 || r1 >= rows) r1 = r0;
-      ady = dy < 0 ? -dy : dy;
-      this.yKey[sy] = py;
-      this.yR0[sy] = r0;
-      this.yR1[sy] = r1;
-      this.yA[sy] = ady;
-    }
+    const sx = this.axisSlot(px, scale, this.cols, this.xKey, this.xC0, this.xC1, this.xA);
+    const sy = this.axisSlot(py, scale, this.rows, this.yKey, this.yR0, this.yR1, this.yA);
+    const c0 = this.xC0[sx]!;
+    const c1 = this.xC1[sx]!;
+    const adx = this.xA[sx]!;
+    const r0 = this.yR0[sy]!;
+    const r1 = this.yR1[sy]!;
+    const ady = this.yA[sy]!;
     const diag = 2 * ady > adx && 2 * adx > ady;
     this.pC0[i] = c0;
     this.pC1[i] = c1;
@@ -311,6 +269,32 @@ export class ReadCells {
       this.add(c1, r0);
       this.add(c0, r1);
     }
+  }
+
+  /**
+   * The slot of the axis cache (key, first and second cell, |offset|) holding coordinate v's reads
+   * along an axis of n cells, worked out there first when it is not: interpolateDanger()'s
+   * expressions for that axis (v·scale in field units).
+   */
+  private axisSlot(v: number, scale: number, n: number, key: Float64Array, i0: Int32Array, i1: Int32Array, off: Float64Array): number {
+    const s = Math.imul(v | 0, AXIS_HASH) >>> AXIS_SHIFT;
+    if (key[s] === v) return s;
+    // (Integers scaled here: a double argument would be boxed on every call.)
+    const x = v * scale;
+    const cell = this.cell;
+    // x / cell, as a product when that is the same number (cell a power of two: 1/cell is exact).
+    const inv = this.invCell;
+    let c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
+    if (c0 < 0) c0 = 0;
+    else if (c0 >= n) c0 = n - 1;
+    const d = x - (c0 + 0.5) * cell;
+    let c1 = d >= 0 ? c0 + 1 : c0 - 1;
+    if (c1 < 0 || c1 >= n) c1 = c0;
+    key[s] = v;
+    i0[s] = c0;
+    i1[s] = c1;
+    off[s] = d < 0 ? -d : d;
+    return s;
   }
 
   /**
