@@ -125,31 +125,14 @@ export class AxisReads {
   }
 
   setX(i: number, x: number): void {
-    const cell = this.cell;
-    const cols = this.cols;
-    let c0 = Math.round(x / cell - 0.5);
-    if (c0 < 0) c0 = 0;
-    else if (c0 >= cols) c0 = cols - 1;
-    const dx = x - (c0 + 0.5) * cell;
-    let c1 = dx >= 0 ? c0 + 1 : c0 - 1;
-    if (c1 < 0 || c1 >= cols) c1 = c0;
-    this.c0[i] = c0;
-    this.c1[i] = c1;
-    this.ax[i] = dx < 0 ? -dx : dx;
+    axisRead(x, this.cell, 0, this.cols, this.c0, this.c1, this.ax, i);
   }
 
   setY(j: number, y: number): void {
-    const cell = this.cell;
-    const rows = this.rows;
-    let r0 = Math.round(y / cell - 0.5);
-    if (r0 < 0) r0 = 0;
-    else if (r0 >= rows) r0 = rows - 1;
-    const dy = y - (r0 + 0.5) * cell;
-    let r1 = dy >= 0 ? r0 + 1 : r0 - 1;
-    if (r1 < 0 || r1 >= rows) r1 = r0;
-    this.r0[j] = r0 * this.cols;
-    this.r1[j] = r1 * this.cols;
-    this.ay[j] = dy < 0 ? -dy : dy;
+    axisRead(y, this.cell, 0, this.rows, this.r0, this.r1, this.ay, j);
+    // (rows as row · cols: the index of the row's first cell)
+    this.r0[j]! *= this.cols;
+    this.r1[j]! *= this.cols;
   }
 
   at(i: number, j: number): number {
@@ -169,6 +152,23 @@ export class AxisReads {
     const ddy = ((vals[r1 + c0]! - i0) * ady) / cell;
     return i0 + ddx + ddy;
   }
+}
+
+/**
+ * interpolateDanger()'s reads along one axis at coordinate x (field units, n cells of size `cell`):
+ * the nearer cell, the other one it blends with, and x's distance from the nearer cell's centre,
+ * into i0[s], i1[s] and off[s]. inv: 1/cell when x·inv is exactly x / cell (cell a power of two), else 0.
+ */
+function axisRead(x: number, cell: number, inv: number, n: number, i0: Int32Array, i1: Int32Array, off: Float64Array, s: number): void {
+  let c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
+  if (c0 < 0) c0 = 0;
+  else if (c0 >= n) c0 = n - 1;
+  const d = x - (c0 + 0.5) * cell;
+  let c1 = d >= 0 ? c0 + 1 : c0 - 1;
+  if (c1 < 0 || c1 >= n) c1 = c0;
+  i0[s] = c0;
+  i1[s] = c1;
+  off[s] = d < 0 ? -d : d;
 }
 
 /** ReadCells' per-axis cache: 1024 slots, a multiplicative hash of the coordinate's integer part. */
@@ -280,20 +280,8 @@ export class ReadCells {
     const s = Math.imul(v | 0, AXIS_HASH) >>> AXIS_SHIFT;
     if (key[s] === v) return s;
     // (Integers scaled here: a double argument would be boxed on every call.)
-    const x = v * scale;
-    const cell = this.cell;
-    // x / cell, as a product when that is the same number (cell a power of two: 1/cell is exact).
-    const inv = this.invCell;
-    let c0 = Math.round((inv > 0 ? x * inv : x / cell) - 0.5);
-    if (c0 < 0) c0 = 0;
-    else if (c0 >= n) c0 = n - 1;
-    const d = x - (c0 + 0.5) * cell;
-    let c1 = d >= 0 ? c0 + 1 : c0 - 1;
-    if (c1 < 0 || c1 >= n) c1 = c0;
+    axisRead(v * scale, this.cell, this.invCell, n, i0, i1, off, s);
     key[s] = v;
-    i0[s] = c0;
-    i1[s] = c1;
-    off[s] = d < 0 ? -d : d;
     return s;
   }
 
