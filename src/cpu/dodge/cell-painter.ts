@@ -27,15 +27,32 @@ export class CellPainter {
   private ux = new Float64Array(256);
   private uy = new Float64Array(256);
 
-  /** build(w, t)'s value of each cell cells[0 .. n) (row-major indices) into map.values. */
+  /** The cells of one fill(): their centres, and the max over the shapes taken so far. */
+  private cx = new Float64Array(256);
+  private cy = new Float64Array(256);
+  private cv = new Float64Array(256);
+
+  /**
+   * build(w, t)'s value of each cell cells[0 .. n) (row-major indices) into map.values. Shape by
+   * shape over the cells: each cell still takes the shapes in the same order (the same max, bit
+   * for bit), but one shape's tests come out alike on neighbouring cells, which cells[] lists
+   * together, so the branches predict far better than cell by cell over the shapes (≈ 1.2×).
+   */
   fill(map: InfluenceMap, w: DodgeWorld, t: number, s: MapShapes, cells: Int32Array, n: number): void {
-    const vals = map.values;
     const cols = map.cols;
     const cell = map.cell;
     // Row of a cell index: (idx + ½)/cols lies at least ½/cols from an integer, far beyond the
     // product's rounding, so the product by 1/cols truncates to the same row as the division.
     const invCols = 1 / cols;
-    // The cells' box, and the shapes whose support reaches it.
+    if (this.cx.length < n) {
+      this.cx = new Float64Array(n * 2);
+      this.cy = new Float64Array(n * 2);
+      this.cv = new Float64Array(n * 2);
+    }
+    const CX = this.cx;
+    const CY = this.cy;
+    const CV = this.cv;
+    // The cells' centres and box, and the shapes whose support reaches the box.
     let r0 = 0x3fffffff;
     let r1 = -1;
     let c0 = 0x3fffffff;
@@ -48,11 +65,74 @@ export class CellPainter {
       if (r > r1) r1 = r;
       if (c < c0) c0 = c;
       if (c > c1) c1 = c;
+      CX[q] = (c + 0.5) * cell;
+      CY[q] = (r + 0.5) * cell;
+      CV[q] = 0;
     }
-    const gx0 = (c0 + 0.5) * cell;
-    const gx1 = (c1 + 0.5) * cell;
-    const gy0 = (r0 + 0.5) * cell;
-    const gy1 = (r1 + 0.5) * cell;
+    const nn = this.near(w, t, s, (c0 + 0.5) * cell, (c1 + 0.5) * cell, (r0 + 0.5) * cell, (r1 + 0.5) * cell);
+    const X0 = this.x0;
+    const X1 = this.x1;
+    const Y0 = this.y0;
+    const Y1 = this.y1;
+    for (let j = 0; j < nn; j++) {
+      const x0 = X0[j]!;
+      const x1 = X1[j]!;
+      const y0 = Y0[j]!;
+      const y1 = Y1[j]!;
+      const bx = this.bx[j]!;
+      const by = this.by[j]!;
+      const r2 = this.r2[j]!;
+      const ux = this.ux[j]!;
+      const uy = this.uy[j]!;
+      const still = ux === 0 && uy === 0;
+      for (let q = 0; q < n; q++) {
+        const gx = CX[q]!;
+        const gy = CY[q]!;
+        // The support's box (circle and triangle, a cell of slack): nothing outside it.
+        if (gx < x0 || gx > x1 || gy < y0 || gy > y1) continue;
+        let v = CV[q]!;
+        const dx = gx - bx;
+        const dy = gy - by;
+        // dangerCircle() written out, its division done only where it can be positive (d2 < R2:
+        // else d2/R2 ≥ 1) and raise the cell (Imax·q ≤ Imax).
+        const d2 = dx * dx + dy * dy;
+        if (d2 < r2 && v < IMAX) {
+          const q2 = 1 - d2 / r2;
+          if (q2 > 0 && IMAX * q2 > v) CV[q] = v = IMAX * q2;
+        }
+        if (still) continue;
+        // build()'s triangle expressions: m = v·d/|v|², s = v×d/|v|². The tests that skip a shape
+        // before a division are window-painter.ts's: they skip only what cannot raise the cell
+        // (margins of 1e−9, far above the rounding).
+        const m = ux * dx + uy * dy;
+        if (m <= 0 || m >= CTR1 - v * (CTR1 / IMAX) + 1e-9) continue;
+        const sv = ux * dy - uy * dx;
+        const as = sv < 0 ? -sv : sv;
+        const A = m * CTR2;
+        if (as >= A) continue; // lat ≤ 0
+        const top = IMAX * (1 - m / CTR1);
+        if (top * (A - as) + 1e-9 * A < v * A) continue;
+        const lat = 1 - as / A;
+        if (lat <= 0) continue;
+        const e = top * lat;
+        if (e > v) CV[q] = e;
+      }
+    }
+    const vals = map.values;
+    const W = map.width;
+    const edges = !w.walls;
+    for (let q = 0; q < n; q++) {
+      let v = CV[q]!;
+      if (edges) {
+        const e = edgeDanger(CX[q]!, CY[q]!, W);
+        if (e !== 0) v = v + e;
+      }
+      vals[cells[q]!] = v;
+    }
+  }
+
+  /** The shapes whose support reaches the box [gx0, gx1] × [gy0, gy1] at time t, packed; returns their count. */
+  private near(w: DodgeWorld, t: number, s: MapShapes, gx0: number, gx1: number, gy0: number, gy1: number): number {
     const ns = s.n;
     if (this.x0.length < ns) this.grow(ns * 2);
     const X0 = this.x0;
@@ -91,52 +171,7 @@ export class CellPainter {
       UY[nn] = s.uy[j]!;
       nn++;
     }
-    const W = map.width;
-    const edges = !w.walls;
-    for (let q = 0; q < n; q++) {
-      const idx = cells[q]!;
-      const r = ((idx + 0.5) * invCols) | 0;
-      const c = idx - r * cols;
-      const gx = (c + 0.5) * cell;
-      const gy = (r + 0.5) * cell;
-      let v = 0;
-      for (let j = 0; j < nn; j++) {
-        // The support's box (circle and triangle, a cell of slack): nothing outside it.
-        if (gx < X0[j]! || gx > X1[j]! || gy < Y0[j]! || gy > Y1[j]!) continue;
-        const dx = gx - BX[j]!;
-        const dy = gy - BY[j]!;
-        // dangerCircle() written out, its division done only where it can be positive (d2 < R2:
-        // else d2/R2 ≥ 1) and raise the cell (Imax·q ≤ Imax).
-        const d2 = dx * dx + dy * dy;
-        if (d2 < R2[j]! && v < IMAX) {
-          const q2 = 1 - d2 / R2[j]!;
-          if (q2 > 0 && IMAX * q2 > v) v = IMAX * q2;
-        }
-        const ux = UX[j]!;
-        const uy = UY[j]!;
-        if (ux === 0 && uy === 0) continue;
-        // build()'s triangle expressions: m = v·d/|v|², s = v×d/|v|². The tests that skip a shape
-        // before a division are window-painter.ts's: they skip only what cannot raise the cell
-        // (margins of 1e−9, far above the rounding).
-        const m = ux * dx + uy * dy;
-        if (m <= 0 || m >= CTR1 - v * (CTR1 / IMAX) + 1e-9) continue;
-        const sv = ux * dy - uy * dx;
-        const as = sv < 0 ? -sv : sv;
-        const A = m * CTR2;
-        if (as >= A) continue; // lat ≤ 0
-        const top = IMAX * (1 - m / CTR1);
-        if (top * (A - as) + 1e-9 * A < v * A) continue;
-        const lat = 1 - as / A;
-        if (lat <= 0) continue;
-        const e = top * lat;
-        if (e > v) v = e;
-      }
-      if (edges) {
-        const e = edgeDanger(gx, gy, W);
-        if (e !== 0) v = v + e;
-      }
-      vals[idx] = v;
-    }
+    return nn;
   }
 
   private grow(cap: number): void {
