@@ -89,8 +89,14 @@ export class FastSearch {
   /** heldContacts()'s scratch: the ship's position (field units) on each frame of the move. */
   private shipX = new Float64Array(64);
   private shipY = new Float64Array(64);
-  /** bestLast()'s scratch: per move its bound, and the moves in decreasing order of it. */
-  private moveBound = new Float64Array(32);
+  /** bestLast()'s moves of one position in decreasing order of their bound (moveOrder()), and per move that bound's E. */
+  private order = new Int32Array(32);
+  private orderE = new Float64Array(32);
+  /** The position and run moveOrder() last worked for (bestLast calls it again for another). */
+  private orderOf = -1;
+  private orderRun = -1;
+  /** Counts runs (and pruned last steps), for orderRun. */
+  private run_ = 0;
   /** The pruned last step's bounds (run with `pruned`). */
   private readonly bounds = new LastStepBounds();
   /** While the pruned last step runs bestLast: the state's prefix P and the value to beat (bound − margin). */
@@ -138,6 +144,7 @@ export class FastSearch {
     this.states = 0;
     this.transitions = 0;
     this.cached = false;
+    this.run_++;
     this.cullHorizon();
     // Calm surroundings (no obstacle near the reach, no danger shape on a read cell, open field):
     // the result depends on a few inputs only and often repeats (calm-cache.ts).
@@ -810,6 +817,9 @@ export class FastSearch {
     const posBound = bd.posBound;
     const moveBound = bd.moveBound;
     const P = bd.prefixOf;
+    const LB = bd.leafBound;
+    const c = p.weights[k]!;
+    const penalty = p.switchPenalty;
     let best = -Infinity;
     let cutAt = -Infinity;
     let off = 0;
@@ -884,12 +894,18 @@ export class FastSearch {
       // Each state's best move; a state that reaches the leaves raises the value to beat.
       for (let b = 0; b < np; b++) {
         const pi = batch[b]!;
+        let e0max = -Infinity;
+        for (let q = pi * M; q < pi * M + M; q++) if (LB[q]! > e0max) e0max = LB[q]!;
         // The position's states: one per last move (without a switch penalty, the position).
         for (let r = 0; r < (states ? M : 1); r++) {
           // (States are indexed directly there: position·M + last move; P −∞ where there is none.)
           const si = states ? pi * M + r : pi;
-          if (states && P[si] === -Infinity) continue;
-          this.cutP = P[si]!;
+          const Ps = P[si]!;
+          if (states && Ps === -Infinity) continue;
+          // Every move of the state below the value to beat (bestLast's skip test at the largest E0,
+          // and at the held move's, which pays no penalty): the state stays hit on this step.
+          if (Ps + c * (states ? e0max - penalty : e0max) < cutAt && (!states || Ps + c * LB[pi * M + r]! < cutAt)) continue;
+          this.cutP = Ps;
           this.cutAt = cutAt;
           this.bestLast(k, lev, nxt, pi, states ? r : -1, si);
           if (lev.bL[si] === D) {
@@ -935,10 +951,11 @@ export class FastSearch {
   /**
    * Backward induction at the last step of several frames (see expandLast), from position pi of
    * level k whose last move was `last`: the best move by (survived, value) with the earliest move
-   * winning ties, as the scan in move order finds it. A move's value is at most its value with no
-   * nearly-hit pair (node value E0 of its child, penalised as usual): moves are checked in
-   * decreasing order of that bound, and the rest skipped once none can beat (or tie earlier than)
-   * the best. Writes (survived, value, move) into lev.bL / bV / bMove at `into`; checked transitions keep tNear and tE.
+   * winning ties. A move's value is at most its value with no nearly-hit pair (node value E of its
+   * child, penalised as usual): the moves are taken in decreasing order of E (moveOrder(), once
+   * per position for all its states), the held move `last` where its unpenalised bound puts it,
+   * and the rest skipped once none can beat the best. Writes (survived, value, move) into
+   * lev.bL / bV / bMove at `into`; checked transitions keep tNear and tE.
    */
   private bestLast(k: number, lev: Level, nxt: Level, pi: number, last: number, into: number): void {
     const p = this.p;
@@ -947,12 +964,7 @@ export class FastSearch {
     const c = p.weights[k]!;
     const penalty = p.switchPenalty;
     const base = pi * M;
-    const child = lev.child;
-    const bound = this.moveBound;
     const tNear = lev.tNear;
-    const posE = nxt.posE;
-    // (A move known to be hit is worth (k, 0): below any (D, ·) that stops the checks.) The first
-    // two moves to take, by (bound desc, move asc), are found on the way (a, then a2).
     // penalised() written out (a call returning a double boxes it): a move other than `last` pays.
     const pays = penalty > 0 && last >= 0;
     // Pruned last step: a move whose bound (search-bounds.ts, same expression) is below the value
@@ -961,32 +973,14 @@ export class FastSearch {
     const cutP = this.cutP;
     const cutAt = this.cutAt;
     const LB = this.bounds.leafBound;
-    let skip = 0;
-    let a = 0;
-    let b = -Infinity;
-    let a2 = -1;
-    let b2 = -Infinity;
-    for (let q = 0; q < M; q++) {
-      let bq = -Infinity;
-      const E0 = LB[base + q]!;
-      if (pruning && cutP + c * (pays && q !== last ? E0 - penalty : E0) < cutAt) skip |= 1 << q;
-      else if (tNear[base + q] !== -1) {
-        const E = posE[child[base + q]!]!;
-        bq = c * (pays && q !== last ? E - penalty : E) + 0;
-      }
-      bound[q] = bq;
-      if (q === 0 || bq > b) {
-        if (q > 0) {
-          a2 = a;
-          b2 = b;
-        }
-        b = bq;
-        a = q;
-      } else if (a2 < 0 || bq > b2) {
-        a2 = q;
-        b2 = bq;
-      }
-    }
+    if (this.orderOf !== pi || this.orderRun !== this.run_) this.moveOrder(lev, nxt, pi);
+    const order = this.order;
+    const EB = this.orderE;
+    // The bounds along `order` (c·penalised(E) for every move but `last`) never increase: E does
+    // not, and rounding keeps the order (c > 0). `last` pays nothing: it is taken in its place.
+    const ownE = pays ? EB[last]! : -Infinity;
+    const ownB = ownE === -Infinity ? -Infinity : c * ownE + 0;
+    let ownDone = !pays;
     let bestL = -1;
     let bestV = -Infinity;
     let bestA = 0;
@@ -995,25 +989,30 @@ export class FastSearch {
     let pn = walls ? -1 : this.lastLen[pi]!;
     const list = walls ? this.posList : this.lastList;
     const off = walls ? 0 : this.lastOff[pi]!;
-    // Take the moves by (bound desc, move asc): usually the first or second one settles it.
-    let taken = 0;
-    for (let left = M; left > 0; left--) {
-      if (left === M - 1) {
-        a = a2;
-        b = b2;
-      } else if (left < M) {
-        a = -1;
-        b = -Infinity;
-        for (let q = 0; q < M; q++) {
-          if ((taken & (1 << q)) === 0 && (a < 0 || bound[q]! > b)) {
-            b = bound[q]!;
-            a = q;
-          }
-        }
+    let i = 0;
+    for (;;) {
+      if (pays && i < M && order[i] === last) i++;
+      let a = -1;
+      let b = -Infinity;
+      if (i < M) {
+        a = order[i]!;
+        const E = EB[a]!;
+        b = E === -Infinity ? -Infinity : c * (pays ? E - penalty : E) + 0;
       }
-      taken |= 1 << a;
-      if (bestL === D && (b < bestV || (b === bestV && a > bestA))) break;
-      let t = (skip & (1 << a)) !== 0 ? -1 : tNear[base + a]!;
+      if (!ownDone && (a < 0 || ownB > b || (ownB === b && last < a))) {
+        a = last;
+        b = ownB;
+        ownDone = true;
+      } else if (a < 0) break;
+      else i++;
+      // (Only a bound below the best stops: two moves with equal bounds may come in either order.)
+      if (bestL === D && b < bestV) break;
+      const pa = pays && a !== last;
+      let t = tNear[base + a]!;
+      if (pruning && t !== -1) {
+        const E0 = LB[base + a]!;
+        if (cutP + c * (pa ? E0 - penalty : E0) < cutAt) t = -1;
+      }
       if (t === DEFERRED) {
         if (pn < 0) pn = this.parentList(lev.posX[pi]!, lev.posY[pi]!, true);
         t = this.lastContacts(k, lev, nxt, pi, a, list, off, pn);
@@ -1026,7 +1025,7 @@ export class FastSearch {
       } else {
         L = D;
         const E = lev.tE[base + a]!;
-        V = c * (pays && a !== last ? E - penalty : E) + 0;
+        V = c * (pa ? E - penalty : E) + 0;
       }
       if (better(L, V, bestL, bestV) || (L === bestL && V === bestV && a < bestA)) {
         bestL = L;
@@ -1037,6 +1036,39 @@ export class FastSearch {
     lev.bL[into] = bestL;
     lev.bV[into] = bestV;
     lev.bMove[into] = bestA;
+  }
+
+  /**
+   * Position pi's moves into `order` by decreasing E (its child's node value with no nearly-hit
+   * pair; −∞ for a move known to be hit, or in the pruned last step one skipped in every state:
+   * its bound is below the value to beat, and its child may not be worked out), the earlier move
+   * first on equal E; E into orderE.
+   */
+  private moveOrder(lev: Level, nxt: Level, pi: number): void {
+    const M = this.p.moves.count;
+    const base = pi * M;
+    const child = lev.child;
+    const tNear = lev.tNear;
+    const posE = nxt.posE;
+    const order = this.order;
+    const EB = this.orderE;
+    const pruning = this.pruning;
+    const cutAt = this.cutAt;
+    const moveBound = this.bounds.moveBound;
+    for (let q = 0; q < M; q++) {
+      const cut = tNear[base + q] === -1 || (pruning && moveBound[base + q]! < cutAt);
+      const E = cut ? -Infinity : posE[child[base + q]!]!;
+      EB[q] = E;
+      // Insertion: after every move with E at least as large (earlier moves come first on a tie).
+      let o = q;
+      while (o > 0 && EB[order[o - 1]!]! < E) {
+        order[o] = order[o - 1]!;
+        o--;
+      }
+      order[o] = q;
+    }
+    this.orderOf = pi;
+    this.orderRun = this.run_;
   }
 
   /** Contacts of a deferred last-step transition (pi, a), with its node value into tE. */
