@@ -79,9 +79,12 @@ export class Dodger {
     return plan;
   }
 
-  /** States and transitions the last fast search expanded. */
-  get work(): { states: number; transitions: number } {
-    return { states: this.fast.states, transitions: this.fast.transitions };
+  /**
+   * States and transitions the last fast search expanded, and (choose) the positions it did not
+   * expand because the last plan one step on was better than any path through them.
+   */
+  get work(): { states: number; transitions: number; cut: number } {
+    return { states: this.fast.states, transitions: this.fast.transitions, cut: this.fast.cut };
   }
 
   /**

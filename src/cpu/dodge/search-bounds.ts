@@ -38,6 +38,8 @@ export class LastStepBounds {
   private zeroD = new Float64Array(64);
   /** Per position of level D−1, with a switch penalty: the best P over its states (prefix()). */
   private best1 = new Float64Array(64);
+  /** cutLevel()'s best forward prefix per position. */
+  private posBest = new Float64Array(64);
   private zeroN = new Int32Array(64);
   /** sortByKey()'s keys, buckets and second array. */
   private keys = new Float64Array(64);
@@ -51,17 +53,17 @@ export class LastStepBounds {
   }
 
   /**
-   * P for the states of level D−1: forward over levels 0 .. D−2, the best of P(parent) +
-   * c_k·penalised(E) over the surviving transitions into each state.
+   * P for the states of level upTo (default D−1): forward over the levels before it, the best of
+   * P(parent) + c_k·penalised(E) over the surviving transitions into each state.
    */
-  prefix(p: DodgeProblem, levels: readonly Level[]): void {
+  prefix(p: DodgeProblem, levels: readonly Level[], upTo = p.depth - 1): void {
     const D = p.depth;
     const M = p.moves.count;
     const penalty = p.switchPenalty;
     const states = penalty > 0;
     let cur = this.prev;
     cur[0] = 0;
-    for (let k = 0; k < D - 1; k++) {
+    for (let k = 0; k < upTo; k++) {
       const lev = levels[k]!;
       const nxt = levels[k + 1]!;
       const c = p.weights[k]!;
@@ -217,6 +219,46 @@ export class LastStepBounds {
       }
     }
     this.top = m;
+  }
+
+  /**
+   * Level k (1 ≤ k < D − 1, not yet expanded) with a value `cutAt` some complete path is known to
+   * reach: cut[pi] = 1 for each surviving position through which no path can reach it, 0 for the
+   * others; returns how many are cut. A path through pi is worth at most its state's forward
+   * prefix plus, for each step left, the most a node can be worth in the box reachable by then
+   * (DodgeProblem.nodeBound: no danger, no nearly-hit pair, no penalty). Open field only.
+   */
+  cutLevel(p: DodgeProblem, levels: readonly Level[], k: number, cutAt: number, cut: Uint8Array): number {
+    const lev = levels[k]!;
+    this.prefix(p, levels, k);
+    const P = this.prefixOf;
+    if (this.posBest.length < lev.nPos) this.posBest = new Float64Array(lev.nPos * 2);
+    const best = this.posBest;
+    if (p.switchPenalty > 0) {
+      best.fill(-Infinity, 0, lev.nPos);
+      for (let si = 0; si < lev.nSt; si++) {
+        const pi = lev.stPos[si]!;
+        if (P[si]! > best[pi]!) best[pi] = P[si]!;
+      }
+    } else for (let pi = 0; pi < lev.nPos; pi++) best[pi] = P[pi]!;
+    const step = p.frames * p.moves.maxStep;
+    let n = 0;
+    for (let pi = 0; pi < lev.nPos; pi++) {
+      cut[pi] = 0;
+      if (lev.posNear[pi]! < 0) continue;
+      const x = lev.posX[pi]!;
+      const y = lev.posY[pi]!;
+      let v = best[pi]!;
+      for (let j = k; j < p.depth; j++) {
+        const r = (j - k + 1) * step;
+        v += p.weights[j]! * p.nodeBound(x - r < p.loX ? p.loX : x - r, x + r > p.hiX ? p.hiX : x + r, y + r > p.hiY ? p.hiY : y + r);
+      }
+      if (v < cutAt) {
+        cut[pi] = 1;
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Room for np positions of level D−1 (best1 keeps what prefix() wrote). */

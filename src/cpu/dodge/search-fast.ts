@@ -36,6 +36,7 @@ import { BoxBuckets } from './box-buckets';
 import { LastStepBounds } from './search-bounds';
 import { CellPainter } from './cell-painter';
 import { CalmCache } from './calm-cache';
+import { type SeedContext, SeedPath } from './search-seed';
 
 const INV_Q = 1 / LATTICE;
 
@@ -116,11 +117,28 @@ export class FastSearch {
   private batchKnown = new Int32Array(64);
   /** Pruned runs: the last calm decisions' results (calm-cache.ts). */
   private readonly calm: CalmCache;
+  /** Pruned runs: the last decision's best path, one step on a value to beat from the start (search-seed.ts). */
+  private readonly seedPath = new SeedPath();
+  /** What the seed path reads of this search (its fields set before each use). */
+  private readonly seedCtx: SeedContext = {
+    hList: this.hList,
+    hn: 0,
+    margin: this.margin,
+    shapes: this.shapes,
+    cells: this.cells,
+    reads: null,
+  };
+  /** The seed path's value this run (−∞: none). */
+  private seedBest = -Infinity;
+  /** Per position of level D − 2 while it is expanded: 1 when no path through it can beat seedBest. */
+  private cutPos = new Uint8Array(64);
+  private cutting = false;
   /** Whether the last run gave back a kept result (its maps were then not drawn: drawFirstStep). */
   cached = false;
-  /** Work counters of the last run (positions expanded and transitions evaluated). */
+  /** Work counters of the last run (positions expanded and transitions evaluated; positions the seed cut). */
   states = 0;
   transitions = 0;
+  cut = 0;
 
   constructor(private readonly p: DodgeProblem) {
     for (let k = 0; k <= p.depth; k++) this.levels.push(new Level());
@@ -144,6 +162,8 @@ export class FastSearch {
     this.states = 0;
     this.transitions = 0;
     this.cached = false;
+    this.seedBest = -Infinity;
+    this.cut = 0;
     this.run_++;
     this.cullHorizon();
     // Calm surroundings (no obstacle near the reach, no danger shape on a read cell, open field):
@@ -178,6 +198,9 @@ export class FastSearch {
       else nxt.reset();
       lev.ensureTransitions(M);
       lev.child = tpl ? tpl.child[k]! : lev.tChild;
+      // Pruned, open field: the positions of level D − 2 through which no path can beat the seed
+      // path are not expanded (their moves count as hit; search-bounds.ts cutLevel).
+      this.cutting = pruned && !one && k === D - 2 && k >= 1 && p.walls === null && this.seed(k);
       const sn = this.cullStep(k, lev);
       // The last step of several frames leads to leaves: its contacts wait for backward induction.
       const lazy = !one && k === D - 1 && k > 0;
@@ -225,6 +248,7 @@ export class FastSearch {
     out.survived = r.bL[0]!;
     if (plan) fillPlan(p, this.levels, plan);
     if (calm) this.calm.store(p, out, plan);
+    if (plan && pruned) this.seedPath.keep(plan.moves, plan.count);
     return out;
   }
 
@@ -505,10 +529,15 @@ export class FastSearch {
     const child = lev.child;
     this.stepBoxes.build(sn, this.sbX0, this.sbX1, this.sbY0, this.sbY1, p.frames * p.moves.maxStep * INV_Q);
     let expanded = 0;
+    const cut = this.cutting ? this.cutPos : null;
     for (let pi = 0; pi < lev.nPos; pi++) {
       if (lev.posNear[pi]! < 0) continue;
-      expanded++;
       const base = pi * M;
+      if (cut && cut[pi] === 1) {
+        for (let a = 0; a < M; a++) lev.tNear[base + a] = -1;
+        continue;
+      }
+      expanded++;
       const ix = lev.posX[pi]!;
       const iy = lev.posY[pi]!;
       const pn = this.parentList(ix, iy, walls);
@@ -820,8 +849,9 @@ export class FastSearch {
     const LB = bd.leafBound;
     const c = p.weights[k]!;
     const penalty = p.switchPenalty;
-    let best = -Infinity;
-    let cutAt = -Infinity;
+    // The seed path's value (if any) is the first value to beat.
+    let best = this.seedBest;
+    let cutAt = best === -Infinity ? -Infinity : best - LastStepBounds.margin(best);
     let off = 0;
     let j = 0;
     let size = 2;
@@ -919,6 +949,28 @@ export class FastSearch {
       }
     }
     this.pruning = false;
+  }
+
+  /**
+   * Before level k is expanded (pruned, open field): the seed path's value into seedBest and, when
+   * there is one, the positions no path through which can beat it into cutPos. Whether to cut.
+   */
+  private seed(k: number): boolean {
+    const p = this.p;
+    const lev = this.levels[k]!;
+    const ctx = this.seedCtx;
+    ctx.hList = this.hList;
+    ctx.hn = this.hn;
+    ctx.margin = this.margin;
+    if (p.influenceMap) {
+      const map = p.maps[0]!;
+      ctx.reads = this.reads ??= new ReadCells(map.cols, map.rows, map.cell);
+    } else ctx.reads = null;
+    this.seedBest = this.seedPath.value(p, this.levels, k, ctx);
+    if (this.seedBest === -Infinity) return false;
+    if (this.cutPos.length < lev.nPos) this.cutPos = new Uint8Array(lev.nPos * 2);
+    this.cut = this.bounds.cutLevel(p, this.levels, k, this.seedBest - LastStepBounds.margin(this.seedBest), this.cutPos);
+    return true;
   }
 
   /** The ends (endX, endY) of position pi's moves over the last step (clamped, or through the walls). */
