@@ -37,6 +37,7 @@ import { LastStepBounds } from './search-bounds';
 import { CellPainter } from './cell-painter';
 import { CalmCache } from './calm-cache';
 import { type SeedContext, SeedPath } from './search-seed';
+import { sweepsNear } from './world';
 
 const INV_Q = 1 / LATTICE;
 
@@ -96,7 +97,7 @@ export class FastSearch {
   /** The position and run moveOrder() last worked for (bestLast calls it again for another). */
   private orderOf = -1;
   private orderRun = -1;
-  /** Counts runs (and pruned last steps), for orderRun. */
+  /** Counts runs, for orderRun. */
   private run_ = 0;
   /** The pruned last step's bounds (run with `pruned`). */
   private readonly bounds = new LastStepBounds();
@@ -296,10 +297,6 @@ export class FastSearch {
       this.sbY1 = new Float64Array(w.capacity);
       this.moveList = new Int32Array(w.capacity);
     }
-    const X = w.x;
-    const Y = w.y;
-    const VX = w.vx;
-    const VY = w.vy;
     const R = w.r;
     const shipR = w.shipR;
     const T = p.depth * p.frames;
@@ -313,12 +310,7 @@ export class FastSearch {
     let hn = 0;
     for (let i = 0; i < n; i++) {
       const m = (R[i]! + shipR) * 2 + 1;
-      const xa = X[i]! + VX[i]!;
-      const xb = X[i]! + VX[i]! * T;
-      if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
-      const ya = Y[i]! + VY[i]!;
-      const yb = Y[i]! + VY[i]! * T;
-      if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
+      if (!sweepsNear(w, i, 1, T, bx0, bx1, by0, by1, m)) continue;
       mg[i] = m;
       hl[hn++] = i;
     }

@@ -16,6 +16,7 @@ import type { MapShapes } from './influence-map';
 import type { ReadCells } from './interpolate';
 import { type DodgeProblem, penalised } from './problem';
 import type { Level } from './search-level';
+import { sweepsNear } from './world';
 
 const INV_Q = 1 / LATTICE;
 
@@ -131,14 +132,9 @@ export class SeedPath {
 
   /**
    * The horizon's obstacles whose path over frames t0 .. t1 comes within their margin of the box
-   * (lattice units, clamped to the bounds; FastSearch.cullHorizon's test), into `near`; returns the count.
+   * (lattice units, clamped to the bounds; the test FastSearch.cullHorizon culls with), into `near`; returns the count.
    */
   private nearby(p: DodgeProblem, ctx: SeedContext, lx0: number, lx1: number, ly0: number, ly1: number, t0: number, t1: number): number {
-    const w = p.world;
-    const X = w.x;
-    const Y = w.y;
-    const VX = w.vx;
-    const VY = w.vy;
     const bx0 = Math.max(p.loX, lx0) * INV_Q;
     const bx1 = Math.min(p.hiX, lx1) * INV_Q;
     const by0 = Math.max(p.loY, ly0) * INV_Q;
@@ -148,14 +144,7 @@ export class SeedPath {
     let n = 0;
     for (let q = 0; q < ctx.hn; q++) {
       const i = ctx.hList[q]!;
-      const m = ctx.margin[i]!;
-      const xa = X[i]! + VX[i]! * t0;
-      const xb = X[i]! + VX[i]! * t1;
-      if ((xa < xb ? xb : xa) < bx0 - m || (xa < xb ? xa : xb) > bx1 + m) continue;
-      const ya = Y[i]! + VY[i]! * t0;
-      const yb = Y[i]! + VY[i]! * t1;
-      if ((ya < yb ? yb : ya) < by0 - m || (ya < yb ? ya : yb) > by1 + m) continue;
-      near[n++] = i;
+      if (sweepsNear(p.world, i, t0, t1, bx0, bx1, by0, by1, ctx.margin[i]!)) near[n++] = i;
     }
     return n;
   }

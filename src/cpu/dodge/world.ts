@@ -100,3 +100,27 @@ export function worldFrom(
   for (const o of obstacles) out.add(o.x, o.y, o.vx, o.vy, o.r, o.age);
   return out;
 }
+
+/**
+ * Whether obstacle i of w, on its straight path over frames t0 .. t1, comes within m of the box
+ * [x0, x1] × [y0, y1] (field units): its positions at t0 and t1 bound the path on each axis. The
+ * search culls its obstacles with it (false: no contact can happen there).
+ */
+export function sweepsNear(
+  w: DodgeWorld,
+  i: number,
+  t0: number,
+  t1: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  m: number,
+): boolean {
+  const xa = w.x[i]! + w.vx[i]! * t0;
+  const xb = w.x[i]! + w.vx[i]! * t1;
+  if ((xa < xb ? xb : xa) < x0 - m || (xa < xb ? xa : xb) > x1 + m) return false;
+  const ya = w.y[i]! + w.vy[i]! * t0;
+  const yb = w.y[i]! + w.vy[i]! * t1;
+  return !((ya < yb ? yb : ya) < y0 - m || (ya < yb ? ya : yb) > y1 + m);
+}
