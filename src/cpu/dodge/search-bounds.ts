@@ -53,17 +53,19 @@ export class LastStepBounds {
   }
 
   /**
-   * P for the states of level upTo (default D−1): forward over the levels before it, the best of
-   * P(parent) + c_k·penalised(E) over the surviving transitions into each state.
+   * P for the states of level upTo (default D−1): forward over the levels before it (or from level
+   * `from`, whose P the last call left), the best of P(parent) + c_k·penalised(E) over the
+   * surviving transitions into each state.
    */
-  prefix(p: DodgeProblem, levels: readonly Level[], upTo = p.depth - 1): void {
+  prefix(p: DodgeProblem, levels: readonly Level[], upTo = p.depth - 1, from = 0): void {
     const D = p.depth;
     const M = p.moves.count;
     const penalty = p.switchPenalty;
     const states = penalty > 0;
-    let cur = this.prev;
-    cur[0] = 0;
-    for (let k = 0; k < upTo; k++) {
+    // From level `from` > 0: its states' P are those a call up to it left in prefixOf.
+    let cur = from > 0 ? this.prefixOf : this.prev;
+    if (from === 0) cur[0] = 0;
+    for (let k = from; k < upTo; k++) {
       const lev = levels[k]!;
       const nxt = levels[k + 1]!;
       const c = p.weights[k]!;

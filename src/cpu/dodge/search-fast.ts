@@ -134,6 +134,8 @@ export class FastSearch {
   /** Per position of level D − 2 while it is expanded: 1 when no path through it can beat seedBest. */
   private cutPos = new Uint8Array(64);
   private cutting = false;
+  /** The level whose states' forward prefix the bounds hold from cutLevel (0: none); the last step goes on from it. */
+  private prefixAt = 0;
   /** Whether the last run gave back a kept result (its maps were then not drawn: drawFirstStep). */
   cached = false;
   /** Work counters of the last run (positions expanded and transitions evaluated; positions the seed cut). */
@@ -164,6 +166,7 @@ export class FastSearch {
     this.transitions = 0;
     this.cached = false;
     this.seedBest = -Infinity;
+    this.prefixAt = 0;
     this.cut = 0;
     this.run_++;
     this.cullHorizon();
@@ -816,7 +819,7 @@ export class FastSearch {
     const endX = this.endX;
     const endY = this.endY;
     const bd = this.bounds;
-    bd.prefix(p, this.levels);
+    bd.prefix(p, this.levels, k, this.prefixAt);
     bd.bounds(p, lev, F * p.moves.maxStep);
     // Every state counts as hit on this step until its position is taken (bestLast then sets it).
     const ns = states ? lev.nSt : lev.nPos;
@@ -962,6 +965,7 @@ export class FastSearch {
     if (this.seedBest === -Infinity) return false;
     if (this.cutPos.length < lev.nPos) this.cutPos = new Uint8Array(lev.nPos * 2);
     this.cut = this.bounds.cutLevel(p, this.levels, k, this.seedBest - LastStepBounds.margin(this.seedBest), this.cutPos);
+    this.prefixAt = k;
     return true;
   }
 
